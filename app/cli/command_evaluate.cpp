@@ -1,0 +1,40 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "commands.h"
+#include "loading.h"
+#include "text_report.h"
+
+#include "evaluator.h"
+#include "io/result_json.h"
+
+#include <ostream>
+
+namespace paraplan::cli {
+
+int runEvaluate(Arguments args, std::ostream& out, std::ostream& err)
+{
+    const bool json = args.flag("--json");
+    std::string error;
+    const std::vector<std::string> files = args.positional(error);
+    if (error.empty() && files.size() > 1)
+        error = "evaluate takes one scenario file";
+    if (!error.empty()) {
+        err << "paraplan-cli evaluate: " << error << "\nusage: paraplan-cli evaluate [SCENARIO.json] [--json]\n";
+        return kExitUnreadable;
+    }
+    const std::string path = files.empty() ? std::string() : files.front();
+    const std::optional<Scenario> scenario = loadScenario(path, err);
+    if (!scenario)
+        return kExitUnreadable;
+    const Result result = evaluate(*scenario);
+    if (json)
+        out << io::toJson(result).dump(2) << "\n";
+    else {
+        if (path.empty())
+            out << "(built-in default scenario; give a SCENARIO.json to evaluate your own)\n";
+        out << renderEvaluation(*scenario, result);
+    }
+    return result.valid ? kExitOk : kExitInvalid;
+}
+
+} // namespace paraplan::cli

@@ -1,0 +1,48 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "commands.h"
+#include "text_report.h"
+
+#include "io/catalog_reader.h"
+#include "model_shape.h"
+
+#include <ostream>
+
+namespace paraplan::cli {
+
+int runPresets(Arguments args, std::ostream& out, std::ostream& err)
+{
+    std::string error;
+    if (!args.positional(error).empty() || !error.empty()) {
+        err << "paraplan-cli presets: takes no arguments\n";
+        return kExitUnreadable;
+    }
+    const Catalog& catalog = io::builtinCatalog();
+    out << "GPUs (cluster.gpu)\n";
+    TextTable gpus({ "id", "name", "bf16 TFLOP/s", "fp8 TFLOP/s", "HBM GiB", "HBM GB/s", "SMs" },
+                   { false, false, true, true, true, true, true });
+    for (const GpuPreset& g : catalog.gpus)
+        gpus.addRow({ g.spec.id, g.spec.name, fixed(g.spec.peakBf16Tflops, 1),
+                      g.spec.peakFp8Tflops > 0 ? fixed(g.spec.peakFp8Tflops, 1) : "-", fixed(g.spec.hbmGib, 0),
+                      fixed(g.spec.hbmGBps, 0), std::to_string(g.spec.sms) });
+    out << gpus.render();
+    out << "\nClusters (cluster.preset)\n";
+    TextTable clusters({ "id", "name", "GPU", "GPUs/node", "intra GB/s", "inter GB/s" },
+                       { false, false, false, true, true, true });
+    for (const ClusterPreset& c : catalog.clusters)
+        clusters.addRow({ c.spec.preset, c.spec.name, c.spec.gpu.id, std::to_string(c.spec.gpusPerNode),
+                          fixed(c.spec.intraNode.GBpsPerGpu, 1) + " " + toString(c.spec.intraNode.kind),
+                          fixed(c.spec.interNode.GBpsPerGpu, 2) + " " + toString(c.spec.interNode.kind) });
+    out << clusters.render();
+    out << "\nModels (model.preset)\n";
+    TextTable models({ "id", "name", "parameters", "layers", "hidden", "heads/kv", "vocab" },
+                     { false, false, true, true, true, true, true });
+    for (const ModelPreset& m : catalog.models)
+        models.addRow({ m.spec.preset, m.spec.name, compact(totalParameters(m.spec)), std::to_string(m.spec.layers),
+                        std::to_string(m.spec.hidden), std::to_string(m.spec.heads) + "/" + std::to_string(m.spec.kvHeads),
+                        std::to_string(m.spec.vocab) });
+    out << models.render();
+    return kExitOk;
+}
+
+} // namespace paraplan::cli

@@ -1,0 +1,63 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "commands.h"
+#include "loading.h"
+#include "text_report.h"
+
+#include "io/result_json.h"
+#include "search.h"
+#include "validation.h"
+
+#include <ostream>
+
+namespace paraplan::cli {
+
+int runSearch(Arguments args, std::ostream& out, std::ostream& err)
+{
+    const bool json = args.flag("--json");
+    std::string error;
+    const std::optional<std::string> top = args.option("--top", error);
+    const std::vector<std::string> files = args.positional(error);
+    SearchOptions options;
+    if (top && error.empty())
+        if (const auto k = parsePositive(*top, "--top", error))
+            options.topK = *k;
+    if (error.empty() && files.size() != 1)
+        error = "search takes one scenario file";
+    if (!error.empty()) {
+        err << "paraplan-cli search: " << error << "\nusage: paraplan-cli search SCENARIO.json [--top K] [--json]\n";
+        return kExitUnreadable;
+    }
+    const std::optional<Scenario> scenario = loadScenario(files.front(), err);
+    if (!scenario)
+        return kExitUnreadable;
+
+    // The model, cluster and batch must be sound before their configurations can be searched;
+    // rules about the parallel split itself are what the search explores.
+    Scenario unsplit = *scenario;
+    unsplit.parallel = ParallelSpec{};
+    unsplit.parallel.dp = 0;
+    unsplit.training.microBatch = 1;
+    Diagnostics problems;
+    for (const Diagnostic& d : validateScenario(unsplit)) {
+        const bool aboutSplit = d.path.rfind("parallel", 0) == 0 || d.code == "global_batch_not_divisible"
+            || d.code == "schedule_too_large";
+        if (d.severity == Severity::Error && !aboutSplit)
+            problems.push_back(d);
+    }
+    if (!problems.empty()) {
+        Result invalid;
+        invalid.diagnostics = problems;
+        err << "paraplan-cli search: the scenario is invalid:\n" << renderDiagnostics(invalid);
+        return kExitInvalid;
+    }
+
+    const SearchResult search = searchConfigurations(*scenario, options);
+    if (json)
+        out << io::toJson(search).dump(2) << "\n";
+    else
+        out << renderSearch(*scenario, search);
+    return kExitOk;
+}
+
+} // namespace paraplan::cli

@@ -1,0 +1,31 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "commands.h"
+#include "text_report.h"
+
+#include "loading.h"
+
+#include <ostream>
+
+namespace paraplan::cli {
+
+int runValidate(Arguments args, std::ostream& out, std::ostream& err)
+{
+    const bool summary = args.flag("--summary");
+    std::string error;
+    const std::vector<std::string> files = args.positional(error);
+    if (error.empty() && files.empty())
+        error = "validate needs at least one case file";
+    if (!error.empty()) {
+        err << "paraplan-cli validate: " << error << "\nusage: paraplan-cli validate CASES.json [MORE.json ...] [--summary]\n";
+        return kExitUnreadable;
+    }
+    const std::optional<std::vector<ValidationCase>> cases = loadCases(files, err);
+    if (!cases)
+        return kExitUnreadable;
+    const std::vector<CaseOutcome> outcomes = predictCases(*cases, EfficiencyParams{});
+    out << renderValidation(outcomes, summary);
+    return kExitOk;
+}
+
+} // namespace paraplan::cli

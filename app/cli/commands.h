@@ -1,0 +1,19 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "cli_input.h"
+
+#include <iosfwd>
+
+// The subcommands of paraplan-cli. Each returns the process exit code (cli_input.h) and writes
+// its report to `out` and problems to `err`.
+namespace paraplan::cli {
+
+int runEvaluate(Arguments args, std::ostream& out, std::ostream& err);
+int runSearch(Arguments args, std::ostream& out, std::ostream& err);
+int runValidate(Arguments args, std::ostream& out, std::ostream& err);
+int runFit(Arguments args, std::ostream& out, std::ostream& err);
+int runPresets(Arguments args, std::ostream& out, std::ostream& err);
+
+} // namespace paraplan::cli

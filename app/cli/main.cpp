@@ -1,0 +1,60 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "commands.h"
+
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: paraplan-cli COMMAND [ARGS]
+
+Commands:
+  evaluate [SCENARIO.json] [--json]     price one configuration (the built-in default without a file)
+  search SCENARIO.json [--top K] [--json]
+                                        rank every valid configuration of the scenario's model,
+                                        cluster and batch by throughput among those that fit
+  validate CASES.json [...] [--summary] predicted vs published for measured training runs
+  fit CASES.json [...] [--params a,b] [--evaluations N]
+                                        fit the efficiency constants to measured runs
+  presets                               list the built-in GPUs, clusters and models
+
+Exit codes: 0 success, 1 unreadable input or usage, 2 invalid scenario.
+)";
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    using namespace paraplan::cli;
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args.front() == "--help" || args.front() == "-h" || args.front() == "help") {
+        (args.empty() ? std::cerr : std::cout) << kUsage;
+        return args.empty() ? kExitUnreadable : kExitOk;
+    }
+    if (args.front() == "--version") {
+        std::cout << "paraplan-cli 0.1.0\n";
+        return kExitOk;
+    }
+    const std::string command = args.front();
+    Arguments rest(std::vector<std::string>(args.begin() + 1, args.end()));
+    try {
+        if (command == "evaluate")
+            return runEvaluate(rest, std::cout, std::cerr);
+        if (command == "search")
+            return runSearch(rest, std::cout, std::cerr);
+        if (command == "validate")
+            return runValidate(rest, std::cout, std::cerr);
+        if (command == "fit")
+            return runFit(rest, std::cout, std::cerr);
+        if (command == "presets")
+            return runPresets(rest, std::cout, std::cerr);
+    } catch (const std::exception& e) { // a bug, not bad input: say so rather than abort
+        std::cerr << "paraplan-cli: internal error: " << e.what() << "\n";
+        return kExitUnreadable;
+    }
+    std::cerr << "paraplan-cli: unknown command \"" << command << "\"\n\n" << kUsage;
+    return kExitUnreadable;
+}

@@ -1,0 +1,286 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "text_report.h"
+
+#include "statistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace paraplan::cli {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+size_t displayWidth(const std::string& s)
+{
+    // UTF-8 continuation bytes take no column.
+    return size_t(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+std::string padded(const std::string& s, size_t width, bool right)
+{
+    const size_t w = displayWidth(s);
+    const std::string fill(width > w ? width - w : 0, ' ');
+    return right ? fill + s : s + fill;
+}
+
+// Group of a case id for per-source error figures: its first segment and the letter-only segments
+// after it ("vtrain-single-r0001" -> "vtrain-single", "sc21-t1-1.7B" -> "sc21").
+std::string caseGroup(const std::string& id)
+{
+    std::string group = id.substr(0, id.find('-'));
+    size_t pos = group.size();
+    while (pos < id.size()) {
+        const size_t end = std::min(id.find('-', pos + 1), id.size());
+        const std::string segment = id.substr(pos + 1, end - pos - 1);
+        if (segment.empty() || std::any_of(segment.begin(), segment.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            break;
+        group += "-" + segment;
+        pos = end;
+    }
+    return group;
+}
+
+} // namespace
+
+TextTable::TextTable(std::vector<std::string> header, std::vector<bool> rightAligned)
+    : m_header(std::move(header))
+    , m_right(std::move(rightAligned))
+{
+    m_right.resize(m_header.size(), false);
+}
+
+void TextTable::addRow(std::vector<std::string> cells)
+{
+    cells.resize(m_header.size());
+    m_rows.push_back(std::move(cells));
+}
+
+std::string TextTable::render(const std::string& indent) const
+{
+    std::vector<size_t> widths(m_header.size());
+    for (size_t c = 0; c < m_header.size(); ++c) {
+        widths[c] = displayWidth(m_header[c]);
+        for (const auto& row : m_rows)
+            widths[c] = std::max(widths[c], displayWidth(row[c]));
+    }
+    auto line = [&](const std::vector<std::string>& cells) {
+        std::string out = indent;
+        for (size_t c = 0; c < cells.size(); ++c)
+            out += (c ? "  " : "") + padded(cells[c], widths[c], m_right[c]);
+        while (!out.empty() && out.back() == ' ')
+            out.pop_back();
+        return out + "\n";
+    };
+    std::string out = line(m_header);
+    for (const auto& row : m_rows)
+        out += line(row);
+    return out;
+}
+
+std::string fixed(double value, int decimals)
+{
+    if (!std::isfinite(value))
+        return "-";
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+std::string percent(double fraction, int decimals) { return fixed(fraction * 100, decimals) + " %"; }
+
+std::string duration(double seconds)
+{
+    if (!std::isfinite(seconds))
+        return "-";
+    if (seconds < 1e-3)
+        return fixed(seconds * 1e6, 1) + " µs";
+    if (seconds < 1)
+        return fixed(seconds * 1e3, 1) + " ms";
+    if (seconds < 600)
+        return fixed(seconds, 2) + " s";
+    if (seconds < 2 * 86400)
+        return fixed(seconds / 3600, 1) + " h";
+    return fixed(seconds / 86400, 1) + " days";
+}
+
+std::string compact(double value)
+{
+    if (!std::isfinite(value))
+        return "-";
+    const char* suffixes[] = { "", "k", "M", "G", "T", "P" };
+    int i = 0;
+    while (std::fabs(value) >= 1000 && i < 5) {
+        value /= 1000;
+        ++i;
+    }
+    return fixed(value, value < 10 && i > 0 ? 2 : (value < 100 && i > 0 ? 1 : 0)) + suffixes[i];
+}
+
+std::string describeParallel(const ParallelSpec& p, int64_t microBatch)
+{
+    std::string s = "tp " + std::to_string(p.tp) + " · pp " + std::to_string(p.pp) + " · dp " + std::to_string(p.dp)
+        + " · cp " + std::to_string(p.cp) + " · ep " + std::to_string(p.ep) + " · vpp " + std::to_string(p.vpp)
+        + " · micro-batch " + std::to_string(microBatch) + " · ZeRO-" + std::to_string(p.zeroStage) + " · SP "
+        + (p.sequenceParallel ? "on" : "off") + " · recompute " + toString(p.recompute);
+    return s;
+}
+
+std::string renderDiagnostics(const Result& r)
+{
+    std::string out;
+    for (const Diagnostic& d : r.diagnostics) {
+        out += std::string(d.severity == Severity::Error ? "  error   " : "  warning ") + "[" + d.code + "] ";
+        out += (d.path.empty() ? "" : d.path + ": ") + d.message + "\n";
+    }
+    return out;
+}
+
+std::string renderEvaluation(const Scenario& s, const Result& r)
+{
+    std::string out = "ParaPlan evaluation: " + s.model.name + " on " + std::to_string(r.gpus) + " × " + s.cluster.gpu.name
+        + " (" + std::to_string(s.cluster.nodes) + " node" + (s.cluster.nodes == 1 ? "" : "s") + " × "
+        + std::to_string(s.cluster.gpusPerNode) + ")\n";
+    out += "Training: sequence " + std::to_string(s.training.seqLen) + " tokens, global batch "
+        + std::to_string(s.training.globalBatch) + " sequences, " + toString(s.training.precision) + "\n";
+    if (!r.valid) {
+        out += "\nThe scenario is invalid:\n" + renderDiagnostics(r);
+        return out;
+    }
+    ParallelSpec shown = r.parallel;
+    out += "Configuration: " + describeParallel(shown, s.training.microBatch) + "; "
+        + std::to_string(r.microBatches) + " micro-batches per step\n";
+    if (s.parallel.recompute == Recompute::Auto)
+        out += "  (recompute auto chose " + std::string(toString(r.recomputeChosen)) + ")\n";
+
+    const MemoryBreakdown& m = r.memory;
+    out += "\nMemory per GPU, worst stage (" + std::to_string(r.worstStage) + " of " + std::to_string(r.stages.size())
+        + ")\n";
+    TextTable memory({ "", "GiB", "share" }, { false, true, true });
+    const double total = m.total();
+    for (auto [name, bytes] : { std::pair{ "weights", m.weights }, std::pair{ "gradients", m.gradients },
+                                std::pair{ "optimizer states", m.optimizer }, std::pair{ "activations", m.activations },
+                                std::pair{ "runtime and reserve", m.other } })
+        memory.addRow({ name, fixed(bytes / kGiB, 2), percent(bytes / total) });
+    memory.addRow({ "total", fixed(total / kGiB, 2), "" });
+    memory.addRow({ "HBM capacity", fixed(r.capacityBytes / kGiB, 2),
+                    percent(total / r.capacityBytes) + (r.fits ? " used" : " NEEDED") });
+    out += memory.render();
+
+    out += "\nStep time, exposed parts on the critical stage (" + std::to_string(r.criticalStage) + ")\n";
+    const TimeBreakdown& t = r.time;
+    TextTable time({ "", "time", "share" }, { false, true, true });
+    for (auto [name, seconds] :
+         { std::pair{ "compute", t.compute }, std::pair{ "recompute", t.recompute }, std::pair{ "TP communication", t.tpComm },
+           std::pair{ "CP communication", t.cpComm }, std::pair{ "EP communication", t.epComm },
+           std::pair{ "PP send/recv", t.ppComm }, std::pair{ "DP communication", t.dpComm },
+           std::pair{ "pipeline bubble", t.bubble }, std::pair{ "optimizer", t.optimizer },
+           std::pair{ "step overhead", t.other } })
+        if (seconds > 0)
+            time.addRow({ name, duration(seconds), percent(seconds / t.step) });
+    time.addRow({ "step", duration(t.step), "" });
+    out += time.render();
+
+    out += "\nThroughput\n";
+    TextTable speed({ "", "" }, { false, true });
+    speed.addRow({ "tokens/s", compact(r.tokensPerS) });
+    speed.addRow({ "samples/s", fixed(r.samplesPerS, 2) });
+    speed.addRow({ "model TFLOP/s per GPU", fixed(r.modelTflopsPerGpu, 1) });
+    speed.addRow({ "hardware TFLOP/s per GPU", fixed(r.hardwareTflopsPerGpu, 1) });
+    speed.addRow({ "MFU", percent(r.mfu) });
+    speed.addRow({ "HFU", percent(r.hfu) });
+    speed.addRow({ "bubble fraction", percent(r.bubbleFraction) });
+    if (r.timeToTrainS)
+        speed.addRow({ "time to train " + compact(*s.training.trainTokens) + " tokens", duration(*r.timeToTrainS) });
+    if (r.costUsd)
+        speed.addRow({ "cost at " + fixed(*s.cluster.gpuHourCostUsd, 2) + " USD/GPU-hour", compact(*r.costUsd) + " USD" });
+    out += speed.render();
+    out += "  (MFU counts model FLOPs in the Megatron convention: full attention scores, no recomputation.)\n";
+
+    out += "\nPipeline stages\n";
+    TextTable stages({ "stage", "layers", "memory GiB", "busy", "send", "idle", "tail", "done at" },
+                     { true, true, true, true, true, true, true, true });
+    for (size_t i = 0; i < r.stages.size(); ++i) {
+        const StageReport& st = r.stages[i];
+        stages.addRow({ std::to_string(i), std::to_string(st.layers), fixed(st.memory.total() / kGiB, 2),
+                        duration(st.busy), duration(st.send), duration(st.idle), duration(st.tail), duration(st.end) });
+    }
+    out += stages.render();
+
+    if (!r.diagnostics.empty())
+        out += "\nWarnings\n" + renderDiagnostics(r);
+    return out;
+}
+
+std::string renderSearch(const Scenario& s, const SearchResult& search)
+{
+    std::string out = "ParaPlan search: " + s.model.name + " on " + std::to_string(s.cluster.gpuCount()) + " × "
+        + s.cluster.gpu.name + ", sequence " + std::to_string(s.training.seqLen) + ", global batch "
+        + std::to_string(s.training.globalBatch) + "\n";
+    out += "Examined " + std::to_string(search.evaluated) + " configurations: " + std::to_string(search.valid)
+        + " abide by the rules, " + std::to_string(search.fits) + " fit in memory; " + fixed(search.elapsedS, 3)
+        + " s.\n\n";
+    if (search.best.empty()) {
+        out += "No configuration fits in memory. Add GPUs, use GPUs with more memory, or shorten the sequence.\n";
+        return out;
+    }
+    TextTable table({ "#", "tp", "pp", "dp", "cp", "ep", "vpp", "mb", "ZeRO", "recompute", "SP", "GiB/GPU", "step",
+                      "tokens/s", "MFU" },
+                    { true, true, true, true, true, true, true, true, true, false, false, true, true, true, true });
+    for (size_t i = 0; i < search.best.size(); ++i) {
+        const Result& r = search.best[i].result;
+        const ParallelSpec& p = r.parallel;
+        table.addRow({ std::to_string(i + 1), std::to_string(p.tp), std::to_string(p.pp), std::to_string(p.dp),
+                       std::to_string(p.cp), std::to_string(p.ep), std::to_string(p.vpp),
+                       std::to_string(search.best[i].microBatch), std::to_string(p.zeroStage), toString(p.recompute),
+                       p.sequenceParallel ? "on" : "off", fixed(r.memory.total() / kGiB, 1), duration(r.time.step),
+                       compact(r.tokensPerS), percent(r.mfu) });
+    }
+    out += table.render();
+    return out;
+}
+
+std::string renderValidation(const std::vector<CaseOutcome>& outcomes, bool summaryOnly)
+{
+    std::string out;
+    if (!summaryOnly) {
+        TextTable table({ "case", "metric", "published", "predicted", "error" }, { false, false, true, true, true });
+        for (const CaseOutcome& o : outcomes) {
+            const ValidationCase& c = *o.validationCase;
+            if (o.evaluated)
+                table.addRow({ c.id, toString(c.metric), fixed(c.published, 3), fixed(o.predicted, 3), percent(o.error) });
+            else
+                table.addRow({ c.id, toString(c.metric), fixed(c.published, 3), "invalid", "-" });
+        }
+        out += table.render() + "\n";
+    }
+    std::map<std::string, std::vector<CaseOutcome>> groups;
+    for (const CaseOutcome& o : outcomes)
+        groups[caseGroup(o.validationCase->id)].push_back(o);
+    TextTable summary({ "cases", "count", "MAPE", "median APE", "max APE" }, { false, true, true, true, true });
+    auto addSummary = [&](const std::string& name, const std::vector<CaseOutcome>& list) {
+        std::vector<double> errors;
+        int invalid = 0;
+        for (const CaseOutcome& o : list) {
+            if (o.evaluated)
+                errors.push_back(o.error);
+            else
+                ++invalid;
+        }
+        const double worst = errors.empty() ? 0 : *std::max_element(errors.begin(), errors.end());
+        summary.addRow({ name, std::to_string(errors.size()) + (invalid ? " (+" + std::to_string(invalid) + " invalid)" : ""),
+                         percent(mean(errors)), percent(median(errors)), percent(worst) });
+    };
+    if (groups.size() > 1)
+        for (const auto& [name, list] : groups)
+            addSummary(name, list);
+    addSummary("all", outcomes);
+    out += summary.render();
+    return out;
+}
+
+} // namespace paraplan::cli

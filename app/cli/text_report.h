@@ -1,0 +1,43 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "result.h"
+#include "scenario.h"
+#include "search.h"
+#include "validation_cases.h"
+
+#include <string>
+#include <vector>
+
+// Human-readable reports of the CLI: aligned plain-text tables, units spelled out.
+namespace paraplan::cli {
+
+// A table whose columns are sized to their widest cell; numeric columns align right.
+class TextTable {
+public:
+    explicit TextTable(std::vector<std::string> header, std::vector<bool> rightAligned = {});
+    void addRow(std::vector<std::string> cells);
+    [[nodiscard]] std::string render(const std::string& indent = "  ") const;
+
+private:
+    std::vector<std::string> m_header;
+    std::vector<bool> m_right;
+    std::vector<std::vector<std::string>> m_rows;
+};
+
+// Fixed-point with `decimals` digits; "-" for values that are not finite.
+[[nodiscard]] std::string fixed(double value, int decimals);
+[[nodiscard]] std::string percent(double fraction, int decimals = 1);
+// Seconds with a unit that suits the magnitude (µs, ms, s, h, days).
+[[nodiscard]] std::string duration(double seconds);
+// Large counts with SI suffixes (k, M, G).
+[[nodiscard]] std::string compact(double value);
+
+[[nodiscard]] std::string describeParallel(const ParallelSpec& parallel, int64_t microBatch);
+[[nodiscard]] std::string renderEvaluation(const Scenario& scenario, const Result& result);
+[[nodiscard]] std::string renderDiagnostics(const Result& result);
+[[nodiscard]] std::string renderSearch(const Scenario& scenario, const SearchResult& search);
+[[nodiscard]] std::string renderValidation(const std::vector<CaseOutcome>& outcomes, bool summaryOnly);
+
+} // namespace paraplan::cli

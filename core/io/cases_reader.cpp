@@ -1,0 +1,49 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "cases_reader.h"
+
+#include "json_reader.h"
+#include "scenario_reader.h"
+#include "spec_fields.h"
+
+namespace paraplan::io {
+
+std::vector<ValidationCase> readValidationCases(const std::string& text, const Catalog& catalog)
+{
+    const nlohmann::json document = parseJson(text);
+    if (!document.is_array())
+        throw ReadError("(document)", std::string("expected an array of cases, got ") + typeName(document));
+    std::vector<ValidationCase> cases;
+    cases.reserve(document.size());
+    for (size_t i = 0; i < document.size(); ++i) {
+        const std::string path = "[" + std::to_string(i) + "]";
+        ObjectReader in(document[i], path);
+        ValidationCase c;
+        std::optional<std::string> id = in.string("id");
+        require(id.has_value(), in, "id", "every case needs an id");
+        c.id = *id;
+        c.source = in.string("source").value_or("");
+        const nlohmann::json* scenario = in.raw("scenario");
+        require(scenario != nullptr, in, "scenario", "every case needs a scenario");
+        c.scenario = readScenario(*scenario, catalog, in.pathOf("scenario"));
+        std::optional<ObjectReader> published = in.object("published");
+        require(published.has_value(), in, "published", "give {\"metric\": ..., \"value\": ...}");
+        const std::optional<size_t> metric
+            = published->choice("metric", { "step_s", "model_tflops_per_gpu", "hardware_tflops_per_gpu", "mfu" });
+        const std::optional<double> value = published->number("value");
+        require(metric.has_value(), *published, "metric", "name the published metric");
+        require(value.has_value(), *published, "value", "give the published value");
+        if (*value <= 0)
+            published->fail("value", "the published value must be positive");
+        published->rejectUnknownFields();
+        c.metric = PublishedMetric(*metric);
+        c.published = *value;
+        if (const nlohmann::json* assumptions = in.raw("assumptions"); assumptions && !assumptions->is_array())
+            in.fail("assumptions", "expected an array of strings");
+        in.rejectUnknownFields();
+        cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
+} // namespace paraplan::io

@@ -1,0 +1,234 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "json_reader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace paraplan::io {
+
+namespace {
+
+// Levenshtein distance, for "did you mean" suggestions on misspelt field names.
+size_t editDistance(const std::string& a, const std::string& b)
+{
+    std::vector<size_t> row(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+        size_t diagonal = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= b.size(); ++j) {
+            const size_t above = row[j];
+            row[j] = std::min({ row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1) });
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+std::string lineAndColumn(const std::string& text, size_t byte)
+{
+    size_t line = 1, column = 1;
+    for (size_t i = 0; i < byte && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+} // namespace
+
+nlohmann::json parseJson(const std::string& text)
+{
+    try {
+        return nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        std::string what = e.what();
+        // nlohmann's text is "[json.exception.parse_error.101] parse error at line 1, column 5: ..."
+        const size_t colon = what.find(": ", what.find("column"));
+        const std::string detail = colon == std::string::npos ? what : what.substr(colon + 2);
+        const size_t byte = e.byte > 0 ? e.byte - 1 : 0;
+        throw ReadError(lineAndColumn(text, byte), "invalid JSON: " + detail);
+    }
+}
+
+const char* typeName(const nlohmann::json& value)
+{
+    switch (value.type()) {
+    case nlohmann::json::value_t::null:
+        return "null";
+    case nlohmann::json::value_t::object:
+        return "an object";
+    case nlohmann::json::value_t::array:
+        return "an array";
+    case nlohmann::json::value_t::string:
+        return "a string";
+    case nlohmann::json::value_t::boolean:
+        return "a boolean";
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned:
+        return "an integer";
+    case nlohmann::json::value_t::number_float:
+        return "a number";
+    default:
+        return "an unsupported value";
+    }
+}
+
+int64_t asInteger(const nlohmann::json& value, const std::string& path)
+{
+    if (value.is_number_unsigned()) {
+        if (value.get<uint64_t>() > uint64_t(std::numeric_limits<int64_t>::max()))
+            throw ReadError(path, "the integer is too large");
+        return int64_t(value.get<uint64_t>());
+    }
+    if (value.is_number_integer())
+        return value.get<int64_t>();
+    if (value.is_number_float()) {
+        const double d = value.get<double>();
+        if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.0e15)
+            return int64_t(d);
+    }
+    throw ReadError(path, std::string("expected an integer, got ") + typeName(value)
+                        + (value.is_number() ? " with a fractional part" : ""));
+}
+
+ObjectReader::ObjectReader(const nlohmann::json& value, std::string path)
+    : m_value(value)
+    , m_path(std::move(path))
+{
+    if (!value.is_object())
+        throw ReadError(m_path.empty() ? std::string("(document)") : m_path,
+                        std::string("expected an object, got ") + typeName(value));
+}
+
+std::string ObjectReader::pathOf(const char* key) const { return m_path.empty() ? key : m_path + "." + key; }
+
+void ObjectReader::fail(const char* key, const std::string& message) const { throw ReadError(pathOf(key), message); }
+
+const nlohmann::json* ObjectReader::lookup(const char* key)
+{
+    m_known.emplace_back(key);
+    const auto it = m_value.find(key);
+    return it == m_value.end() ? nullptr : &*it;
+}
+
+bool ObjectReader::has(const char* key) { return lookup(key) != nullptr; }
+
+const nlohmann::json* ObjectReader::raw(const char* key) { return lookup(key); }
+
+std::optional<int64_t> ObjectReader::integer(const char* key)
+{
+    const nlohmann::json* v = lookup(key);
+    if (!v)
+        return std::nullopt;
+    return asInteger(*v, pathOf(key));
+}
+
+std::optional<double> ObjectReader::number(const char* key)
+{
+    const nlohmann::json* v = lookup(key);
+    if (!v)
+        return std::nullopt;
+    if (!v->is_number())
+        fail(key, std::string("expected a number, got ") + typeName(*v));
+    const double d = v->get<double>();
+    if (!std::isfinite(d))
+        fail(key, "the number is out of range");
+    return d;
+}
+
+std::optional<bool> ObjectReader::boolean(const char* key)
+{
+    const nlohmann::json* v = lookup(key);
+    if (!v)
+        return std::nullopt;
+    if (!v->is_boolean())
+        fail(key, std::string("expected true or false, got ") + typeName(*v));
+    return v->get<bool>();
+}
+
+std::optional<std::string> ObjectReader::string(const char* key)
+{
+    const nlohmann::json* v = lookup(key);
+    if (!v)
+        return std::nullopt;
+    if (!v->is_string())
+        fail(key, std::string("expected a string, got ") + typeName(*v));
+    return v->get<std::string>();
+}
+
+std::optional<size_t> ObjectReader::choice(const char* key, std::initializer_list<const char*> allowed)
+{
+    const std::optional<std::string> text = string(key);
+    if (!text)
+        return std::nullopt;
+    size_t index = 0;
+    std::string list;
+    for (const char* option : allowed) {
+        if (*text == option)
+            return index;
+        list += (index == 0 ? "" : ", ") + std::string("\"") + option + "\"";
+        ++index;
+    }
+    fail(key, "\"" + *text + "\" is not one of " + list);
+}
+
+std::optional<std::vector<int64_t>> ObjectReader::integerList(const char* key)
+{
+    const nlohmann::json* v = lookup(key);
+    if (!v)
+        return std::nullopt;
+    if (!v->is_array())
+        fail(key, std::string("expected an array of integers, got ") + typeName(*v));
+    std::vector<int64_t> values;
+    values.reserve(v->size());
+    for (size_t i = 0; i < v->size(); ++i)
+        values.push_back(asInteger((*v)[i], pathOf(key) + "[" + std::to_string(i) + "]"));
+    return values;
+}
+
+std::optional<ObjectReader> ObjectReader::object(const char* key)
+{
+    const nlohmann::json* v = lookup(key);
+    if (!v)
+        return std::nullopt;
+    return ObjectReader(*v, pathOf(key));
+}
+
+void ObjectReader::rejectUnknownFields() const
+{
+    for (const auto& [key, value] : m_value.items()) {
+        if (std::find(m_known.begin(), m_known.end(), key) != m_known.end())
+            continue;
+        std::string closest;
+        size_t best = 4; // suggest only near misses
+        for (const std::string& known : m_known) {
+            const size_t d = editDistance(key, known);
+            if (d < best) {
+                best = d;
+                closest = known;
+            }
+        }
+        std::string message = "unknown field";
+        if (!closest.empty())
+            message += "; did you mean \"" + closest + "\"?";
+        else {
+            std::vector<std::string> names = m_known;
+            std::sort(names.begin(), names.end());
+            names.erase(std::unique(names.begin(), names.end()), names.end());
+            message += "; known fields here: ";
+            for (size_t i = 0; i < names.size(); ++i)
+                message += (i ? ", " : "") + names[i];
+        }
+        throw ReadError(m_path.empty() ? key : m_path + "." + key, message);
+    }
+}
+
+} // namespace paraplan::io

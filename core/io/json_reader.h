@@ -1,0 +1,69 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+// Strict reading of JSON objects: every field is looked up by name with its expected type, and
+// whatever the reader never asked for is an unknown field. Every failure names the JSON path.
+namespace paraplan::io {
+
+// A read failure: where (JSON path, or "line L, column C" for syntax) and what to change.
+class ReadError : public std::runtime_error {
+public:
+    ReadError(std::string path, const std::string& message)
+        : std::runtime_error(path + ": " + message)
+        , m_path(std::move(path))
+    {
+    }
+    [[nodiscard]] const std::string& path() const { return m_path; }
+
+private:
+    std::string m_path;
+};
+
+// Parses text into JSON; syntax errors become a ReadError naming line and column.
+[[nodiscard]] nlohmann::json parseJson(const std::string& text);
+
+class ObjectReader {
+public:
+    // `path` is the object's own JSON path ("" for the document root).
+    ObjectReader(const nlohmann::json& value, std::string path);
+
+    [[nodiscard]] bool has(const char* key);
+    [[nodiscard]] std::optional<int64_t> integer(const char* key);
+    [[nodiscard]] std::optional<double> number(const char* key);
+    [[nodiscard]] std::optional<bool> boolean(const char* key);
+    [[nodiscard]] std::optional<std::string> string(const char* key);
+    // One of `allowed`, as its index in the list.
+    [[nodiscard]] std::optional<size_t> choice(const char* key, std::initializer_list<const char*> allowed);
+    [[nodiscard]] std::optional<std::vector<int64_t>> integerList(const char* key);
+    [[nodiscard]] std::optional<ObjectReader> object(const char* key);
+    // The raw value, for fields that take more than one shape; nullptr when absent.
+    [[nodiscard]] const nlohmann::json* raw(const char* key);
+
+    [[nodiscard]] std::string pathOf(const char* key) const;
+    [[noreturn]] void fail(const char* key, const std::string& message) const;
+
+    // Throws for the first field the reader never asked for, suggesting the closest known name.
+    void rejectUnknownFields() const;
+
+private:
+    const nlohmann::json* lookup(const char* key);
+
+    const nlohmann::json& m_value;
+    std::string m_path;
+    std::vector<std::string> m_known;
+};
+
+[[nodiscard]] const char* typeName(const nlohmann::json& value);
+[[nodiscard]] int64_t asInteger(const nlohmann::json& value, const std::string& path);
+
+} // namespace paraplan::io

@@ -1,0 +1,122 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "result_json.h"
+
+#include <cmath>
+
+namespace paraplan::io {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+// The contract forbids NaN and infinities; a non-finite value would be a bug upstream, written as
+// null rather than as invalid JSON.
+nlohmann::json finite(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(); }
+
+nlohmann::json optionalNumber(const std::optional<double>& value) { return value ? finite(*value) : nlohmann::json(); }
+
+nlohmann::json memoryGib(const MemoryBreakdown& m)
+{
+    return { { "weights", finite(m.weights / kGiB) },         { "gradients", finite(m.gradients / kGiB) },
+             { "optimizer", finite(m.optimizer / kGiB) },     { "activations", finite(m.activations / kGiB) },
+             { "other", finite(m.other / kGiB) },             { "total", finite(m.total() / kGiB) } };
+}
+
+nlohmann::json diagnosticsJson(const Diagnostics& diagnostics, Severity severity)
+{
+    nlohmann::json list = nlohmann::json::array();
+    for (const Diagnostic& d : diagnostics)
+        if (d.severity == severity)
+            list.push_back({ { "code", d.code }, { "path", d.path }, { "message", d.message } });
+    return list;
+}
+
+} // namespace
+
+nlohmann::json toJson(const ParallelSpec& p)
+{
+    nlohmann::json j = { { "tp", p.tp },
+                         { "pp", p.pp },
+                         { "dp", p.dp },
+                         { "cp", p.cp },
+                         { "ep", p.ep },
+                         { "vpp", p.vpp },
+                         { "sequence_parallel", p.sequenceParallel },
+                         { "recompute", toString(p.recompute) },
+                         { "zero_stage", p.zeroStage },
+                         { "overlap_grad_reduce", p.overlapGradReduce },
+                         { "overlap_param_gather", p.overlapParamGather },
+                         { "tp_comm_overlap", p.tpCommOverlap } };
+    if (!p.layersPerStage.empty())
+        j["layers_per_stage"] = p.layersPerStage;
+    return j;
+}
+
+nlohmann::json toJson(const Result& r)
+{
+    nlohmann::json j;
+    j["valid"] = r.valid;
+    j["errors"] = diagnosticsJson(r.diagnostics, Severity::Error);
+    j["warnings"] = diagnosticsJson(r.diagnostics, Severity::Warning);
+    j["gpus"] = r.gpus;
+    if (!r.valid)
+        return j;
+    j["micro_batches"] = r.microBatches;
+    nlohmann::json memory = memoryGib(r.memory);
+    memory["capacity"] = finite(r.capacityBytes / kGiB);
+    memory["fits"] = r.fits;
+    memory["worst_stage"] = r.worstStage;
+    j["memory_gib"] = memory;
+    const TimeBreakdown& t = r.time;
+    j["time_s"] = { { "step", finite(t.step) },         { "compute", finite(t.compute) },
+                    { "recompute", finite(t.recompute) }, { "tp_comm", finite(t.tpComm) },
+                    { "cp_comm", finite(t.cpComm) },     { "ep_comm", finite(t.epComm) },
+                    { "pp_comm", finite(t.ppComm) },     { "dp_comm", finite(t.dpComm) },
+                    { "bubble", finite(t.bubble) },      { "optimizer", finite(t.optimizer) },
+                    { "other", finite(t.other) } };
+    j["recompute_chosen"] = toString(r.recomputeChosen);
+    j["bubble_fraction"] = finite(r.bubbleFraction);
+    j["model_tflops_per_gpu"] = finite(r.modelTflopsPerGpu);
+    j["hardware_tflops_per_gpu"] = finite(r.hardwareTflopsPerGpu);
+    j["mfu"] = finite(r.mfu);
+    j["hfu"] = finite(r.hfu);
+    j["tokens_per_s"] = finite(r.tokensPerS);
+    j["samples_per_s"] = finite(r.samplesPerS);
+    j["time_to_train_s"] = optionalNumber(r.timeToTrainS);
+    j["cost_usd"] = optionalNumber(r.costUsd);
+    // Beyond the contract's minimum: the configuration as evaluated and every stage's figures.
+    j["parallel"] = toJson(r.parallel);
+    j["critical_stage"] = r.criticalStage;
+    nlohmann::json stages = nlohmann::json::array();
+    for (size_t i = 0; i < r.stages.size(); ++i) {
+        const StageReport& s = r.stages[i];
+        stages.push_back({ { "stage", i },
+                           { "layers", s.layers },
+                           { "memory_gib", memoryGib(s.memory) },
+                           { "busy_s", finite(s.busy) },
+                           { "send_s", finite(s.send) },
+                           { "idle_s", finite(s.idle) },
+                           { "tail_s", finite(s.tail) },
+                           { "end_s", finite(s.end) } });
+    }
+    j["stages"] = stages;
+    return j;
+}
+
+nlohmann::json toJson(const SearchResult& search)
+{
+    nlohmann::json results = nlohmann::json::array();
+    for (const SearchEntry& entry : search.best) {
+        nlohmann::json parallel = toJson(entry.result.parallel);
+        parallel["micro_batch"] = entry.microBatch;
+        results.push_back({ { "parallel", parallel }, { "result", toJson(entry.result) } });
+    }
+    return { { "evaluated", search.evaluated },
+             { "valid", search.valid },
+             { "fits", search.fits },
+             { "elapsed_s", finite(search.elapsedS) },
+             { "results", results } };
+}
+
+} // namespace paraplan::io

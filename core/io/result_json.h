@@ -1,0 +1,17 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "../result.h"
+#include "../search.h"
+
+#include <nlohmann/json.hpp>
+
+// The result and search-result JSON of spec/scenario.md (GiB for memory, seconds for time).
+namespace paraplan::io {
+
+[[nodiscard]] nlohmann::json toJson(const Result& result);
+[[nodiscard]] nlohmann::json toJson(const ParallelSpec& parallel);
+[[nodiscard]] nlohmann::json toJson(const SearchResult& search);
+
+} // namespace paraplan::io

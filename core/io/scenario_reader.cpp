@@ -1,0 +1,225 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "scenario_reader.h"
+
+#include "json_reader.h"
+#include "spec_fields.h"
+
+namespace paraplan::io {
+
+namespace {
+
+template<typename Preset, typename IdOf>
+std::string knownIds(const std::vector<Preset>& presets, IdOf idOf)
+{
+    std::string list;
+    for (const Preset& p : presets)
+        list += (list.empty() ? "" : ", ") + idOf(p);
+    return list;
+}
+
+ModelSpec readModel(ObjectReader in, const Catalog& catalog)
+{
+    ModelSpec model;
+    const std::optional<std::string> preset = in.string("preset");
+    if (preset) {
+        const ModelPreset* found = catalog.findModel(*preset);
+        if (!found)
+            in.fail("preset", "unknown model preset \"" + *preset + "\"; known: "
+                        + knownIds(catalog.models, [](const ModelPreset& m) { return m.spec.preset; }));
+        model = found->spec;
+    }
+    const bool kvGiven = in.has("kv_heads");
+    const bool ffnGiven = in.has("ffn_hidden");
+    readModelFields(in, model);
+    in.rejectUnknownFields();
+    if (!preset) {
+        const char* hint = "give it, or choose a model.preset";
+        require(model.layers != 0 || in.has("layers"), in, "layers", hint);
+        require(model.hidden != 0 || in.has("hidden"), in, "hidden", hint);
+        require(model.heads != 0 || in.has("heads"), in, "heads", hint);
+        require(model.vocab != 0 || in.has("vocab"), in, "vocab", hint);
+        if (!kvGiven)
+            model.kvHeads = model.heads;
+        if (!ffnGiven && !model.isMoe())
+            model.ffnHidden = 4 * model.hidden;
+        if (model.isMoe() && !ffnGiven)
+            model.ffnHidden = model.moe.expertFfnHidden;
+        if (model.name.empty())
+            model.name = "custom model";
+    }
+    return model;
+}
+
+TrainingSpec readTraining(ObjectReader in)
+{
+    TrainingSpec t;
+    require(in.has("seq_len"), in, "seq_len", "give the training sequence length in tokens");
+    require(in.has("global_batch"), in, "global_batch", "give the global batch in sequences");
+    t.seqLen = *in.integer("seq_len");
+    t.globalBatch = *in.integer("global_batch");
+    if (auto v = in.integer("micro_batch"))
+        t.microBatch = *v;
+    if (auto v = in.choice("precision", { "bf16", "fp16", "fp8" }))
+        t.precision = Precision(*v);
+    if (auto v = in.choice("grad_precision", { "fp32", "bf16" }))
+        t.gradPrecision = GradPrecision(*v);
+    if (auto v = in.boolean("flash_attention"))
+        t.flashAttention = *v;
+    if (auto v = in.number("train_tokens"))
+        t.trainTokens = *v;
+    in.rejectUnknownFields();
+    return t;
+}
+
+GpuSpec readGpu(const nlohmann::json& value, const GpuSpec& base, bool hasBase, const Catalog& catalog,
+                const std::string& path)
+{
+    if (value.is_string()) {
+        const GpuPreset* found = catalog.findGpu(value.get<std::string>());
+        if (!found)
+            throw ReadError(path, "unknown GPU \"" + value.get<std::string>() + "\"; known: "
+                                + knownIds(catalog.gpus, [](const GpuPreset& g) { return g.spec.id; })
+                                + ", or give an object with name, peak_tflops, hbm_gib, hbm_GBps and sms");
+        return found->spec;
+    }
+    ObjectReader in(value, path);
+    GpuSpec gpu = hasBase ? base : GpuSpec{};
+    readGpuFields(in, gpu);
+    in.rejectUnknownFields();
+    if (!hasBase) {
+        const char* hint = "a custom GPU needs name, peak_tflops.bf16, hbm_gib, hbm_GBps and sms";
+        require(gpu.peakBf16Tflops != 0 || in.has("peak_tflops"), in, "peak_tflops", hint);
+        require(in.has("hbm_gib"), in, "hbm_gib", hint);
+        require(in.has("hbm_GBps"), in, "hbm_GBps", hint);
+        require(in.has("sms"), in, "sms", hint);
+        if (gpu.name.empty())
+            gpu.name = "custom GPU";
+    }
+    gpu.id.clear(); // an edited GPU is no longer the catalog's
+    return gpu;
+}
+
+LinkSpec readLink(ObjectReader& cluster, const char* key, const LinkSpec& base, bool hasBase)
+{
+    std::optional<ObjectReader> in = cluster.object(key);
+    if (!in) {
+        require(hasBase, cluster, key, "give kind, GBps_per_gpu and latency_us, or choose a cluster.preset");
+        return base;
+    }
+    LinkSpec link = base;
+    readLinkFields(*in, link);
+    in->rejectUnknownFields();
+    if (!hasBase) {
+        const char* hint = "give kind, GBps_per_gpu and latency_us, or choose a cluster.preset";
+        require(in->has("kind"), *in, "kind", hint);
+        require(in->has("GBps_per_gpu"), *in, "GBps_per_gpu", hint);
+        require(in->has("latency_us"), *in, "latency_us", hint);
+    }
+    return link;
+}
+
+ClusterSpec readCluster(ObjectReader in, const Catalog& catalog)
+{
+    ClusterSpec cluster;
+    const std::optional<std::string> preset = in.string("preset");
+    if (preset) {
+        const ClusterPreset* found = catalog.findCluster(*preset);
+        if (!found)
+            in.fail("preset", "unknown cluster preset \"" + *preset + "\"; known: "
+                        + knownIds(catalog.clusters, [](const ClusterPreset& c) { return c.spec.preset; }));
+        cluster = found->spec;
+    }
+    if (auto v = in.string("name"))
+        cluster.name = *v;
+    if (auto v = in.integer("nodes"))
+        cluster.nodes = *v;
+    if (auto v = in.integer("gpus_per_node"))
+        cluster.gpusPerNode = *v;
+    else
+        require(preset.has_value(), in, "gpus_per_node", "give it, or choose a cluster.preset");
+    if (const nlohmann::json* gpu = in.raw("gpu"))
+        cluster.gpu = readGpu(*gpu, cluster.gpu, preset.has_value(), catalog, in.pathOf("gpu"));
+    else
+        require(preset.has_value(), in, "gpu", "name a catalog GPU or describe one, or choose a cluster.preset");
+    cluster.intraNode = readLink(in, "intra_node", cluster.intraNode, preset.has_value());
+    cluster.interNode = readLink(in, "inter_node", cluster.interNode, preset.has_value());
+    if (auto v = in.number("gpu_hour_cost_usd"))
+        cluster.gpuHourCostUsd = *v;
+    in.rejectUnknownFields();
+    if (cluster.name.empty())
+        cluster.name = "custom cluster";
+    return cluster;
+}
+
+void readParallel(ObjectReader in, ParallelSpec& p, ParallelPins& pins)
+{
+    auto pinInteger = [&](const char* key, int64_t& field, bool& pin) {
+        if (auto v = in.integer(key)) {
+            field = *v;
+            pin = true;
+        }
+    };
+    auto pinBool = [&](const char* key, bool& field, bool* pin) {
+        if (auto v = in.boolean(key)) {
+            field = *v;
+            if (pin)
+                *pin = true;
+        }
+    };
+    pinInteger("tp", p.tp, pins.tp);
+    pinInteger("pp", p.pp, pins.pp);
+    pinInteger("dp", p.dp, pins.dp);
+    pinInteger("cp", p.cp, pins.cp);
+    pinInteger("ep", p.ep, pins.ep);
+    pinInteger("vpp", p.vpp, pins.vpp);
+    pinBool("sequence_parallel", p.sequenceParallel, &pins.sequenceParallel);
+    if (auto v = in.choice("recompute", { "none", "selective", "full", "auto" })) {
+        p.recompute = Recompute(*v);
+        pins.recompute = true;
+    }
+    if (auto v = in.integer("zero_stage")) {
+        if (*v < -1000 || *v > 1000)
+            in.fail("zero_stage", "use 0, 1, 2 or 3");
+        p.zeroStage = int(*v);
+        pins.zeroStage = true;
+    }
+    pinBool("overlap_grad_reduce", p.overlapGradReduce, nullptr);
+    pinBool("overlap_param_gather", p.overlapParamGather, nullptr);
+    pinBool("tp_comm_overlap", p.tpCommOverlap, nullptr);
+    if (auto v = in.integerList("layers_per_stage"))
+        p.layersPerStage = *v;
+    in.rejectUnknownFields();
+}
+
+} // namespace
+
+Scenario readScenario(const nlohmann::json& document, const Catalog& catalog, const std::string& path)
+{
+    ObjectReader root(document, path);
+    Scenario s;
+    std::optional<ObjectReader> model = root.object("model");
+    std::optional<ObjectReader> training = root.object("training");
+    std::optional<ObjectReader> cluster = root.object("cluster");
+    require(model.has_value(), root, "model", "describe the model, or give {\"preset\": \"...\"}");
+    require(training.has_value(), root, "training", "give at least seq_len and global_batch");
+    require(cluster.has_value(), root, "cluster", "describe the cluster, or give {\"preset\": \"...\", \"nodes\": N}");
+    s.model = readModel(*model, catalog);
+    s.training = readTraining(*training);
+    s.cluster = readCluster(*cluster, catalog);
+    // Defaults for an omitted parallel block: the least recomputation that fits, Megatron's
+    // distributed optimizer, DP over every GPU.
+    s.parallel.recompute = Recompute::Auto;
+    if (std::optional<ObjectReader> parallel = root.object("parallel"))
+        readParallel(*parallel, s.parallel, s.pins);
+    (void)root.string("description");
+    root.rejectUnknownFields();
+    return s;
+}
+
+Scenario readScenarioText(const std::string& text, const Catalog& catalog)
+{
+    return readScenario(parseJson(text), catalog);
+}
+
+} // namespace paraplan::io

@@ -1,0 +1,79 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "spec_fields.h"
+
+namespace paraplan::io {
+
+void require(bool present, const ObjectReader& in, const char* key, const char* hint)
+{
+    if (!present)
+        in.fail(key, std::string("missing; ") + hint);
+}
+
+void readModelFields(ObjectReader& in, ModelSpec& model)
+{
+    if (auto v = in.string("name"))
+        model.name = *v;
+    if (auto v = in.integer("layers"))
+        model.layers = *v;
+    if (auto v = in.integer("hidden"))
+        model.hidden = *v;
+    if (auto v = in.integer("heads"))
+        model.heads = *v;
+    if (auto v = in.integer("kv_heads"))
+        model.kvHeads = *v;
+    if (auto v = in.integer("ffn_hidden"))
+        model.ffnHidden = *v;
+    if (auto v = in.boolean("gated_mlp"))
+        model.gatedMlp = *v;
+    if (auto v = in.integer("vocab"))
+        model.vocab = *v;
+    if (auto v = in.boolean("tied_embeddings"))
+        model.tiedEmbeddings = *v;
+    if (auto v = in.boolean("dropout"))
+        model.dropout = *v;
+    if (auto moe = in.object("moe")) {
+        if (auto v = moe->integer("experts"))
+            model.moe.experts = *v;
+        if (auto v = moe->integer("top_k"))
+            model.moe.topK = *v;
+        if (auto v = moe->integer("expert_ffn_hidden"))
+            model.moe.expertFfnHidden = *v;
+        moe->rejectUnknownFields();
+    }
+}
+
+void readGpuFields(ObjectReader& in, GpuSpec& gpu)
+{
+    if (auto v = in.string("name"))
+        gpu.name = *v;
+    if (auto peak = in.object("peak_tflops")) {
+        if (auto v = peak->number("bf16"))
+            gpu.peakBf16Tflops = *v;
+        // fp16 runs at the bf16 rate on every tensor-core generation; the field is accepted for
+        // datasheets that list both.
+        if (auto v = peak->number("fp16"); v && gpu.peakBf16Tflops <= 0)
+            gpu.peakBf16Tflops = *v;
+        if (auto v = peak->number("fp8"))
+            gpu.peakFp8Tflops = *v;
+        peak->rejectUnknownFields();
+    }
+    if (auto v = in.number("hbm_gib"))
+        gpu.hbmGib = *v;
+    if (auto v = in.number("hbm_GBps"))
+        gpu.hbmGBps = *v;
+    if (auto v = in.integer("sms"))
+        gpu.sms = *v;
+}
+
+void readLinkFields(ObjectReader& in, LinkSpec& link)
+{
+    if (auto v = in.choice("kind", { "nvswitch", "nvlink", "pcie", "infiniband", "roce", "ethernet" }))
+        link.kind = LinkKind(*v);
+    if (auto v = in.number("GBps_per_gpu"))
+        link.GBpsPerGpu = *v;
+    if (auto v = in.number("latency_us"))
+        link.latencyUs = *v;
+}
+
+} // namespace paraplan::io

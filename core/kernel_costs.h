@@ -1,0 +1,39 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "efficiency_params.h"
+#include "scenario.h"
+
+// Time of single GPU kernels: GEMMs as a roofline with tile and wave quantisation, fused attention,
+// and memory-bound elementwise work. Derivations: docs/cost-model.md, "Compute".
+namespace paraplan {
+
+struct DeviceRates {
+    double peakFlops = 0;      // dense tensor-core FLOP/s at the training precision
+    double hbmBytesPerS = 0;   // achievable, i.e. already scaled by hbmEfficiency
+    double sms = 1;
+    double activationBytes = 2; // bytes per activation element (bf16/fp16; fp8 GEMMs still keep bf16 activations)
+    EfficiencyParams params;
+};
+
+[[nodiscard]] DeviceRates deviceRates(const GpuSpec& gpu, Precision precision, const EfficiencyParams& params);
+
+// One (batched) GEMM C[m x n] = A[m x k] B[k x n], `batch` independent products of that shape.
+// Returns seconds on the GPU, kernel overhead included.
+[[nodiscard]] double gemmSeconds(const DeviceRates& rates, double m, double n, double k, double batch = 1);
+
+// Fused (flash) attention over `flops` executed FLOPs.
+[[nodiscard]] double fusedAttentionSeconds(const DeviceRates& rates, double flops);
+
+// A memory-bound kernel that streams `bytes` through HBM.
+[[nodiscard]] double streamingSeconds(const DeviceRates& rates, double bytes);
+
+// What one framework operation costs on the critical path: the GPU's time, or the host's issue
+// time when the kernel is shorter than that.
+[[nodiscard]] inline double issuedSeconds(const DeviceRates& rates, double gpuSeconds)
+{
+    return gpuSeconds > rates.params.hostOpOverheadS ? gpuSeconds : rates.params.hostOpOverheadS;
+}
+
+} // namespace paraplan

@@ -1,0 +1,265 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "layer_costs.h"
+
+#include <algorithm>
+
+namespace paraplan {
+
+PassCost& PassCost::operator+=(const PassCost& other)
+{
+    compute += other.compute;
+    recompute += other.recompute;
+    tpComm += other.tpComm;
+    cpComm += other.cpComm;
+    epComm += other.epComm;
+    dpComm += other.dpComm;
+    return *this;
+}
+
+PassCost PassCost::scaled(double factor) const
+{
+    return { compute * factor, recompute * factor, tpComm * factor, cpComm * factor, epComm * factor,
+             dpComm * factor };
+}
+
+namespace {
+
+// The local (per-GPU) sizes of one micro-batch after TP and CP sharding.
+struct Shard {
+    double microBatch, localSeq, fullSeq, tokens, normTokens;
+    double hidden, headDim, heads, kvHeads;
+    double tp;
+    double bytes;
+
+    explicit Shard(const LayerCostInput& in)
+    {
+        const ModelSpec& m = *in.model;
+        tp = double(in.tp);
+        microBatch = double(in.microBatch);
+        fullSeq = double(in.seqLen);
+        localSeq = fullSeq / double(in.cp);
+        tokens = microBatch * localSeq;
+        normTokens = in.sequenceParallel ? tokens / tp : tokens;
+        hidden = double(m.hidden);
+        headDim = double(m.headDim());
+        heads = double(m.heads) / tp;
+        // With more TP ranks than KV heads each rank holds one replicated KV head.
+        kvHeads = m.kvHeads >= in.tp ? double(m.kvHeads) / tp : 1.0;
+        bytes = in.rates.activationBytes;
+    }
+};
+
+// Forward and backward seconds of one GEMM as issued by the framework; the backward runs the
+// data-gradient and weight-gradient products.
+struct GemmPair {
+    double forward = 0;
+    double backward = 0;
+};
+
+GemmPair gemmPair(const DeviceRates& r, double m, double n, double k, double batch = 1)
+{
+    return { issuedSeconds(r, gemmSeconds(r, m, n, k, batch)),
+             issuedSeconds(r, gemmSeconds(r, m, k, n, batch)) + issuedSeconds(r, gemmSeconds(r, k, n, m, batch)) };
+}
+
+double elementwise(const DeviceRates& r, double bytes) { return issuedSeconds(r, streamingSeconds(r, bytes)); }
+
+double collective(const LayerCostInput& in, Collective kind, double bytes, int64_t ranks, const LinkRate& link)
+{
+    const double seconds = collectiveSeconds(kind, bytes, ranks, link, in.rates.params);
+    return seconds > 0 ? issuedSeconds(in.rates, seconds) : 0.0;
+}
+
+// One TP collective next to the GEMM it can hide behind when TP communication overlap is on.
+double exposedTp(const LayerCostInput& in, double commSeconds, double adjacentGemmSeconds)
+{
+    const bool canOverlap = in.tpCommOverlap && in.sequenceParallel;
+    return canOverlap ? std::max(0.0, commSeconds - adjacentGemmSeconds) : commSeconds;
+}
+
+struct AttentionCore {
+    double forward = 0;
+    double backward = 0;
+};
+
+AttentionCore attentionCore(const LayerCostInput& in, const Shard& x)
+{
+    const DeviceRates& r = in.rates;
+    AttentionCore core;
+    if (in.flashAttention) {
+        // Causal: the kernel skips the masked half of the score blocks. The backward recomputes the
+        // scores, so it runs 5 products of that size against the forward's 2.
+        const double forwardFlops = 4 * x.microBatch * x.localSeq * x.fullSeq * x.heads * x.headDim * 0.5;
+        core.forward = issuedSeconds(r, fusedAttentionSeconds(r, forwardFlops));
+        core.backward = issuedSeconds(r, fusedAttentionSeconds(r, 2.5 * forwardFlops));
+        return core;
+    }
+    // Unfused: two batched GEMMs around a softmax (and dropout) that streams the full score matrix.
+    const double batch = x.microBatch * x.heads;
+    const double scores = batch * x.localSeq * x.fullSeq;
+    const double dropoutBytes = in.model->dropout ? 1 + x.bytes : 0;
+    const GemmPair qk = gemmPair(r, x.localSeq, x.fullSeq, x.headDim, batch);
+    const GemmPair pv = gemmPair(r, x.localSeq, x.headDim, x.fullSeq, batch);
+    core.forward = qk.forward + pv.forward + elementwise(r, scores * (2 * x.bytes + dropoutBytes));
+    core.backward = qk.backward + pv.backward + elementwise(r, scores * (3 * x.bytes + dropoutBytes));
+    return core;
+}
+
+// The MLP block: dense, or router + dispatch + grouped expert GEMMs + combine.
+struct MlpCosts {
+    double forwardCompute = 0, backwardCompute = 0;
+    double firstGemmForward = 0, lastGemmForward = 0; // the GEMMs TP communication can overlap with
+    double epForward = 0, epBackward = 0;
+};
+
+MlpCosts mlpCosts(const LayerCostInput& in, const Shard& x)
+{
+    const ModelSpec& m = *in.model;
+    const DeviceRates& r = in.rates;
+    const double upMatrices = m.gatedMlp ? 2.0 : 1.0;
+    const double activationBytes = x.bytes * (m.gatedMlp ? 3.0 : 2.0);
+    MlpCosts c;
+    if (!m.isMoe()) {
+        const double ffn = double(m.ffnHidden) / x.tp;
+        const GemmPair up = gemmPair(r, x.tokens, ffn * upMatrices, x.hidden);
+        const GemmPair down = gemmPair(r, x.tokens, x.hidden, ffn);
+        const double act = elementwise(r, x.tokens * ffn * activationBytes);
+        c.forwardCompute = up.forward + down.forward + act;
+        c.backwardCompute = up.backward + down.backward + 2 * act;
+        c.firstGemmForward = up.forward;
+        c.lastGemmForward = down.forward;
+        return c;
+    }
+    const double experts = double(m.moe.experts);
+    const double ep = double(in.ep);
+    const double localExperts = experts / ep;
+    const double routedTokens = x.tokens * double(m.moe.topK); // per GPU, balanced routing
+    const double tokensPerExpert = routedTokens / localExperts;
+    const double ffn = double(m.moe.expertFfnHidden) / x.tp;
+    const GemmPair router = gemmPair(r, x.tokens, experts, x.hidden);
+    const GemmPair up = gemmPair(r, tokensPerExpert, ffn * upMatrices, x.hidden, localExperts);
+    const GemmPair down = gemmPair(r, tokensPerExpert, x.hidden, ffn, localExperts);
+    const double act = elementwise(r, routedTokens * ffn * activationBytes);
+    const double permute = elementwise(r, routedTokens * x.hidden * x.bytes * 2);
+    c.forwardCompute = router.forward + up.forward + down.forward + act + 2 * permute;
+    c.backwardCompute = router.backward + up.backward + down.backward + 2 * act + 2 * permute;
+    c.firstGemmForward = up.forward;
+    c.lastGemmForward = down.forward;
+    const double dispatch = collective(in, Collective::AllToAll, routedTokens * x.hidden * x.bytes, in.ep, in.epLink);
+    c.epForward = 2 * dispatch; // dispatch and combine
+    c.epBackward = 2 * dispatch;
+    return c;
+}
+
+} // namespace
+
+LayerCosts transformerLayerCosts(const LayerCostInput& in)
+{
+    const ModelSpec& m = *in.model;
+    const DeviceRates& r = in.rates;
+    const Shard x(in);
+
+    const GemmPair qkv = gemmPair(r, x.tokens, (x.heads + 2 * x.kvHeads) * x.headDim, x.hidden);
+    const GemmPair proj = gemmPair(r, x.tokens, x.hidden, x.heads * x.headDim);
+    const AttentionCore core = attentionCore(in, x);
+    const MlpCosts mlp = mlpCosts(in, x);
+
+    const double norm = elementwise(r, x.normTokens * x.hidden * 2 * x.bytes);
+    const double residual = elementwise(r, x.normTokens * x.hidden * (3 * x.bytes + (m.dropout ? 1 : 0)));
+    const double elementwiseForward = 2 * norm + 2 * residual;
+
+    // TP: two all-reduces per pass, or with sequence parallelism an all-gather before and a
+    // reduce-scatter after each block (same bytes on the wire).
+    const double activation = x.tokens * x.hidden * x.bytes;
+    double tpForward = 0, tpBackward = 0;
+    if (in.tp > 1) {
+        if (in.sequenceParallel) {
+            const double gather = collective(in, Collective::AllGather, activation, in.tp, in.tpLink);
+            const double scatter = collective(in, Collective::ReduceScatter, activation, in.tp, in.tpLink);
+            tpForward = exposedTp(in, gather, qkv.forward) + exposedTp(in, scatter, proj.forward)
+                + exposedTp(in, gather, mlp.firstGemmForward) + exposedTp(in, scatter, mlp.lastGemmForward);
+            tpBackward = exposedTp(in, gather, proj.backward / 2) + exposedTp(in, scatter, qkv.backward / 2)
+                + exposedTp(in, gather, mlp.lastGemmForward) + exposedTp(in, scatter, mlp.firstGemmForward);
+        } else {
+            const double allReduce = collective(in, Collective::AllReduce, activation, in.tp, in.tpLink);
+            tpForward = 2 * allReduce;
+            tpBackward = 2 * allReduce;
+        }
+    }
+
+    // CP: ring attention passes K and V chunks around the group, hidden behind the attention
+    // kernel as far as it lasts; the backward also returns their gradients.
+    double cpForward = 0, cpBackward = 0;
+    if (in.cp > 1) {
+        const double kvChunk = 2 * x.microBatch * x.localSeq * x.kvHeads * x.headDim * x.bytes;
+        const double steps = double(in.cp - 1);
+        const double hop = collective(in, Collective::SendRecv, kvChunk, 2, in.cpLink);
+        const double hopBackward = collective(in, Collective::SendRecv, 2 * kvChunk, 2, in.cpLink);
+        cpForward = std::max(0.0, steps * hop - core.forward);
+        cpBackward = std::max(0.0, steps * hopBackward - core.backward);
+    }
+
+    LayerCosts costs;
+    costs.forward.compute = qkv.forward + core.forward + proj.forward + mlp.forwardCompute + elementwiseForward;
+    costs.forward.tpComm = tpForward;
+    costs.forward.cpComm = cpForward;
+    costs.forward.epComm = mlp.epForward;
+
+    costs.backward.compute
+        = qkv.backward + core.backward + proj.backward + mlp.backwardCompute + 2 * elementwiseForward;
+    costs.backward.tpComm = tpBackward;
+    costs.backward.cpComm = cpBackward;
+    costs.backward.epComm = mlp.epBackward;
+    if (in.recompute == Recompute::Full) {
+        costs.backward.recompute = costs.forward.compute;
+        costs.backward.tpComm += tpForward;
+        costs.backward.cpComm += cpForward;
+        costs.backward.epComm += mlp.epForward;
+    } else if (in.recompute == Recompute::Selective && !in.flashAttention) {
+        costs.backward.recompute = core.forward;
+    }
+    return costs;
+}
+
+LayerCosts embeddingCosts(const LayerCostInput& in)
+{
+    const Shard x(in);
+    const double activation = x.tokens * x.hidden * x.bytes;
+    LayerCosts costs;
+    costs.forward.compute = elementwise(in.rates, activation);
+    costs.backward.compute = elementwise(in.rates, 2 * activation);
+    if (in.tp > 1) { // the vocab-parallel lookup sums partial embeddings across the TP group
+        const Collective kind = in.sequenceParallel ? Collective::ReduceScatter : Collective::AllReduce;
+        costs.forward.tpComm = collective(in, kind, activation, in.tp, in.tpLink);
+    }
+    return costs;
+}
+
+LayerCosts outputLayerCosts(const LayerCostInput& in)
+{
+    const DeviceRates& r = in.rates;
+    const Shard x(in);
+    const double vocab = double(in.model->vocab) / x.tp;
+    const double activation = x.tokens * x.hidden * x.bytes;
+    const double norm = elementwise(r, x.normTokens * x.hidden * 2 * x.bytes);
+    const GemmPair logits = gemmPair(r, x.tokens, vocab, x.hidden);
+    // Vocab-parallel cross-entropy in fp32: read the logits, write exp; backward writes the gradient.
+    const double lossForward = elementwise(r, x.tokens * vocab * (x.bytes + 4 + 4));
+    const double lossBackward = elementwise(r, x.tokens * vocab * (4 + x.bytes));
+
+    LayerCosts costs;
+    costs.forward.compute = norm + logits.forward + lossForward;
+    costs.backward.compute = 2 * norm + logits.backward + lossBackward;
+    if (in.tp > 1) {
+        // Max, sum and target logit are reduced across the vocab shards: tiny, latency-bound.
+        const double lossReductions = 3 * collective(in, Collective::AllReduce, x.tokens * 4, in.tp, in.tpLink);
+        const Collective inputKind = in.sequenceParallel ? Collective::AllGather : Collective::AllReduce;
+        const double input = collective(in, inputKind, activation, in.tp, in.tpLink);
+        costs.forward.tpComm = lossReductions + (in.sequenceParallel ? input : 0.0);
+        costs.backward.tpComm = input;
+    }
+    return costs;
+}
+
+} // namespace paraplan
