@@ -187,7 +187,7 @@ Timing computeTiming(const Setup& setup, const DeviceRates& rates)
         const GroupPlacement hop = placePipelineHop(L.tp * L.cp * L.dp, cluster, params);
         const double activation = double(s.training.microBatch) * double(s.training.seqLen / L.cp)
             * double(s.model.hidden) * rates.activationBytes / double(L.tp);
-        timing.sendSeconds = issuedSeconds(rates, collectiveSeconds(Collective::SendRecv, activation, 2, hop.rate, params));
+        timing.sendSeconds = collectiveSeconds(Collective::SendRecv, activation, 2, hop.rate, params);
     }
 
     timing.tailDp.resize(size_t(L.pp));
@@ -217,9 +217,8 @@ Timing computeTiming(const Setup& setup, const DeviceRates& rates)
 
         const double shards = L.zeroStage >= 1 ? double(L.dp * L.cp) : 1.0;
         const double owned = weights.dense / shards + weights.expert / std::max(1.0, shards / double(L.ep));
-        timing.optimizer[size_t(stage)]
-            = issuedSeconds(rates, streamingSeconds(rates, owned * (kOptimizerBytesPerParam + bytes.gradients)))
-            + issuedSeconds(rates, streamingSeconds(rates, weights.total() * bytes.gradients)); // zero the grads
+        timing.optimizer[size_t(stage)] = streamingSeconds(rates, owned * (kOptimizerBytesPerParam + bytes.gradients))
+            + streamingSeconds(rates, weights.total() * bytes.gradients); // zero the grads
     }
     return timing;
 }
@@ -354,7 +353,7 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     const double sequences = double(tr.globalBatch);
     const double modelFlops = sequences * modelFlopsPerSequence(scenario.model, tr.seqLen);
     const double hardwareFlops = modelFlops
-        + sequences * recomputeFlopsPerSequence(scenario.model, tr.seqLen, r.recomputeChosen, tr.flashAttention);
+        + sequences * recomputeFlopsPerSequence(scenario.model, tr.seqLen, r.recomputeChosen);
     const double gpus = double(r.gpus);
     r.modelTflopsPerGpu = modelFlops / t.step / gpus / 1e12;
     r.hardwareTflopsPerGpu = hardwareFlops / t.step / gpus / 1e12;

@@ -29,11 +29,4 @@ struct DeviceRates {
 // A memory-bound kernel that streams `bytes` through HBM.
 [[nodiscard]] double streamingSeconds(const DeviceRates& rates, double bytes);
 
-// What one framework operation costs on the critical path: the GPU's time, or the host's issue
-// time when the kernel is shorter than that.
-[[nodiscard]] inline double issuedSeconds(const DeviceRates& rates, double gpuSeconds)
-{
-    return gpuSeconds > rates.params.hostOpOverheadS ? gpuSeconds : rates.params.hostOpOverheadS;
-}
-
 } // namespace paraplan

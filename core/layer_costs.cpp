@@ -50,32 +50,46 @@ struct Shard {
     }
 };
 
-// Forward and backward seconds of one GEMM as issued by the framework; the backward runs the
-// data-gradient and weight-gradient products.
+// Seconds of one GEMM as issued by the framework: the forward product, and in the backward the
+// data-gradient (dY W^T) and weight-gradient (X^T dY) products.
 struct GemmPair {
     double forward = 0;
-    double backward = 0;
+    double dataGrad = 0;
+    double weightGrad = 0;
+    [[nodiscard]] double backward() const { return dataGrad + weightGrad; }
 };
 
 GemmPair gemmPair(const DeviceRates& r, double m, double n, double k, double batch = 1)
 {
-    return { issuedSeconds(r, gemmSeconds(r, m, n, k, batch)),
-             issuedSeconds(r, gemmSeconds(r, m, k, n, batch)) + issuedSeconds(r, gemmSeconds(r, k, n, m, batch)) };
+    return { gemmSeconds(r, m, n, k, batch), gemmSeconds(r, m, k, n, batch), gemmSeconds(r, k, n, m, batch) };
 }
 
-double elementwise(const DeviceRates& r, double bytes) { return issuedSeconds(r, streamingSeconds(r, bytes)); }
+double elementwise(const DeviceRates& r, double bytes) { return streamingSeconds(r, bytes); }
 
 double collective(const LayerCostInput& in, Collective kind, double bytes, int64_t ranks, const LinkRate& link)
 {
-    const double seconds = collectiveSeconds(kind, bytes, ranks, link, in.rates.params);
-    return seconds > 0 ? issuedSeconds(in.rates, seconds) : 0.0;
+    return collectiveSeconds(kind, bytes, ranks, link, in.rates.params);
 }
 
-// One TP collective next to the GEMM it can hide behind when TP communication overlap is on.
+double hiddenBehind(double commSeconds, double computeSeconds) { return std::max(0.0, commSeconds - computeSeconds); }
+
+// A TP collective that sits on the critical path unless TP communication overlap (which pipelines
+// it with the neighbouring GEMM) is on.
 double exposedTp(const LayerCostInput& in, double commSeconds, double adjacentGemmSeconds)
 {
     const bool canOverlap = in.tpCommOverlap && in.sequenceParallel;
-    return canOverlap ? std::max(0.0, commSeconds - adjacentGemmSeconds) : commSeconds;
+    return canOverlap ? hiddenBehind(commSeconds, adjacentGemmSeconds) : commSeconds;
+}
+
+// FlashAttention-2's backward runs at about 85 % of its forward's FLOP rate (Dao 2023: up to 73 %
+// of A100 peak forward, 63 % backward).
+constexpr double kFlashBackwardRate = 0.85;
+
+void waitForHost(PassCost& pass, double hostSeconds)
+{
+    const double busy = pass.total();
+    if (busy < hostSeconds)
+        pass.compute += hostSeconds - busy;
 }
 
 struct AttentionCore {
@@ -91,8 +105,8 @@ AttentionCore attentionCore(const LayerCostInput& in, const Shard& x)
         // Causal: the kernel skips the masked half of the score blocks. The backward recomputes the
         // scores, so it runs 5 products of that size against the forward's 2.
         const double forwardFlops = 4 * x.microBatch * x.localSeq * x.fullSeq * x.heads * x.headDim * 0.5;
-        core.forward = issuedSeconds(r, fusedAttentionSeconds(r, forwardFlops));
-        core.backward = issuedSeconds(r, fusedAttentionSeconds(r, 2.5 * forwardFlops));
+        core.forward = fusedAttentionSeconds(r, forwardFlops);
+        core.backward = fusedAttentionSeconds(r, 2.5 * forwardFlops / kFlashBackwardRate);
         return core;
     }
     // Unfused: two batched GEMMs around a softmax (and dropout) that streams the full score matrix.
@@ -102,14 +116,14 @@ AttentionCore attentionCore(const LayerCostInput& in, const Shard& x)
     const GemmPair qk = gemmPair(r, x.localSeq, x.fullSeq, x.headDim, batch);
     const GemmPair pv = gemmPair(r, x.localSeq, x.headDim, x.fullSeq, batch);
     core.forward = qk.forward + pv.forward + elementwise(r, scores * (2 * x.bytes + dropoutBytes));
-    core.backward = qk.backward + pv.backward + elementwise(r, scores * (3 * x.bytes + dropoutBytes));
+    core.backward = qk.backward() + pv.backward() + elementwise(r, scores * (3 * x.bytes + dropoutBytes));
     return core;
 }
 
 // The MLP block: dense, or router + dispatch + grouped expert GEMMs + combine.
 struct MlpCosts {
     double forwardCompute = 0, backwardCompute = 0;
-    double firstGemmForward = 0, lastGemmForward = 0; // the GEMMs TP communication can overlap with
+    GemmPair up, down; // the GEMMs TP communication can overlap with
     double epForward = 0, epBackward = 0;
 };
 
@@ -126,9 +140,9 @@ MlpCosts mlpCosts(const LayerCostInput& in, const Shard& x)
         const GemmPair down = gemmPair(r, x.tokens, x.hidden, ffn);
         const double act = elementwise(r, x.tokens * ffn * activationBytes);
         c.forwardCompute = up.forward + down.forward + act;
-        c.backwardCompute = up.backward + down.backward + 2 * act;
-        c.firstGemmForward = up.forward;
-        c.lastGemmForward = down.forward;
+        c.backwardCompute = up.backward() + down.backward() + 2 * act;
+        c.up = up;
+        c.down = down;
         return c;
     }
     const double experts = double(m.moe.experts);
@@ -143,9 +157,9 @@ MlpCosts mlpCosts(const LayerCostInput& in, const Shard& x)
     const double act = elementwise(r, routedTokens * ffn * activationBytes);
     const double permute = elementwise(r, routedTokens * x.hidden * x.bytes * 2);
     c.forwardCompute = router.forward + up.forward + down.forward + act + 2 * permute;
-    c.backwardCompute = router.backward + up.backward + down.backward + 2 * act + 2 * permute;
-    c.firstGemmForward = up.forward;
-    c.lastGemmForward = down.forward;
+    c.backwardCompute = router.backward() + up.backward() + down.backward() + 2 * act + 2 * permute;
+    c.up = up;
+    c.down = down;
     const double dispatch = collective(in, Collective::AllToAll, routedTokens * x.hidden * x.bytes, in.ep, in.epLink);
     c.epForward = 2 * dispatch; // dispatch and combine
     c.epBackward = 2 * dispatch;
@@ -169,8 +183,12 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     const double residual = elementwise(r, x.normTokens * x.hidden * (3 * x.bytes + (m.dropout ? 1 : 0)));
     const double elementwiseForward = 2 * norm + 2 * residual;
 
-    // TP: two all-reduces per pass, or with sequence parallelism an all-gather before and a
-    // reduce-scatter after each block (same bytes on the wire).
+    // TP (Megatron's f and g operators). Forward: an all-reduce after each row-parallel GEMM
+    // (projection, MLP down), or with sequence parallelism an all-gather before each column-parallel
+    // GEMM and a reduce-scatter after each row-parallel one. Backward: the column-parallel layers'
+    // input gradients are all-reduced (reduce-scattered with SP) while their weight gradients are
+    // computed, and with SP their inputs re-gathered while the data gradients are; only SP's
+    // all-gathers of the row-parallel output gradients wait on the critical path.
     const double activation = x.tokens * x.hidden * x.bytes;
     double tpForward = 0, tpBackward = 0;
     if (in.tp > 1) {
@@ -178,13 +196,15 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
             const double gather = collective(in, Collective::AllGather, activation, in.tp, in.tpLink);
             const double scatter = collective(in, Collective::ReduceScatter, activation, in.tp, in.tpLink);
             tpForward = exposedTp(in, gather, qkv.forward) + exposedTp(in, scatter, proj.forward)
-                + exposedTp(in, gather, mlp.firstGemmForward) + exposedTp(in, scatter, mlp.lastGemmForward);
-            tpBackward = exposedTp(in, gather, proj.backward / 2) + exposedTp(in, scatter, qkv.backward / 2)
-                + exposedTp(in, gather, mlp.lastGemmForward) + exposedTp(in, scatter, mlp.firstGemmForward);
+                + exposedTp(in, gather, mlp.up.forward) + exposedTp(in, scatter, mlp.down.forward);
+            tpBackward = exposedTp(in, gather, proj.dataGrad) + exposedTp(in, gather, mlp.down.dataGrad);
+            for (const GemmPair* columnParallel : { &qkv, &mlp.up })
+                tpBackward += hiddenBehind(gather, columnParallel->dataGrad)
+                    + hiddenBehind(scatter, columnParallel->weightGrad);
         } else {
             const double allReduce = collective(in, Collective::AllReduce, activation, in.tp, in.tpLink);
             tpForward = 2 * allReduce;
-            tpBackward = 2 * allReduce;
+            tpBackward = hiddenBehind(allReduce, qkv.weightGrad) + hiddenBehind(allReduce, mlp.up.weightGrad);
         }
     }
 
@@ -207,7 +227,7 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     costs.forward.epComm = mlp.epForward;
 
     costs.backward.compute
-        = qkv.backward + core.backward + proj.backward + mlp.backwardCompute + 2 * elementwiseForward;
+        = qkv.backward() + core.backward + proj.backward() + mlp.backwardCompute + 2 * elementwiseForward;
     costs.backward.tpComm = tpBackward;
     costs.backward.cpComm = cpBackward;
     costs.backward.epComm = mlp.epBackward;
@@ -216,9 +236,15 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
         costs.backward.tpComm += tpForward;
         costs.backward.cpComm += cpForward;
         costs.backward.epComm += mlp.epForward;
-    } else if (in.recompute == Recompute::Selective && !in.flashAttention) {
+    } else if (in.recompute == Recompute::Selective) {
+        // Megatron-core checkpoints the core attention, fused kernel or not, and replays it.
         costs.backward.recompute = core.forward;
     }
+    // The framework issues a layer's kernels one by one; when the GPU finishes them faster than the
+    // host can issue them, the host's pace sets the time (the backward issues about twice as many).
+    const double hostForward = r.params.hostLayerOverheadS;
+    waitForHost(costs.forward, hostForward);
+    waitForHost(costs.backward, hostForward * (in.recompute == Recompute::Full ? 3 : 2));
     return costs;
 }
 
@@ -250,7 +276,7 @@ LayerCosts outputLayerCosts(const LayerCostInput& in)
 
     LayerCosts costs;
     costs.forward.compute = norm + logits.forward + lossForward;
-    costs.backward.compute = 2 * norm + logits.backward + lossBackward;
+    costs.backward.compute = 2 * norm + logits.backward() + lossBackward;
     if (in.tp > 1) {
         // Max, sum and target logit are reduced across the vocab shards: tiny, latency-bound.
         const double lossReductions = 3 * collective(in, Collective::AllReduce, x.tokens * 4, in.tp, in.tpLink);

@@ -69,14 +69,14 @@ double modelFlopsPerSequence(const ModelSpec& model, int64_t seqLen)
     return 3 * (double(model.layers) * layerForwardFlops(model, seqLen).total() + logitsForwardFlops(model, seqLen));
 }
 
-double recomputeFlopsPerSequence(const ModelSpec& model, int64_t seqLen, Recompute recompute, bool flashAttention)
+double recomputeFlopsPerSequence(const ModelSpec& model, int64_t seqLen, Recompute recompute)
 {
     const LayerForwardFlops layer = layerForwardFlops(model, seqLen);
     switch (recompute) {
     case Recompute::Full:
         return double(model.layers) * layer.total();
     case Recompute::Selective:
-        return flashAttention ? 0.0 : double(model.layers) * layer.attentionScores;
+        return double(model.layers) * layer.attentionScores;
     case Recompute::None:
     case Recompute::Auto:
         break;

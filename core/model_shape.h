@@ -42,9 +42,8 @@ struct LayerForwardFlops {
 // Model FLOPs of a training step for one sequence: 3 x forward of every layer and the logits.
 [[nodiscard]] double modelFlopsPerSequence(const ModelSpec& model, int64_t seqLen);
 // FLOPs executed again by activation recomputation for one sequence: the whole forward of every
-// layer (full), or the attention-score part (selective, only where attention is not fused: a
-// fused flash-attention kernel stores no scores, so there is nothing to recompute).
-[[nodiscard]] double recomputeFlopsPerSequence(const ModelSpec& model, int64_t seqLen, Recompute recompute,
-                                               bool flashAttention);
+// layer (full), or the attention-score part (selective: Megatron-core checkpoints the core
+// attention, fused or not).
+[[nodiscard]] double recomputeFlopsPerSequence(const ModelSpec& model, int64_t seqLen, Recompute recompute);
 
 } // namespace paraplan

@@ -63,7 +63,8 @@ Enumeration enumerate(const Scenario& s)
 
     const std::vector<Recompute> recomputes = pin.recompute
         ? std::vector<Recompute>{ p.recompute }
-        // With fused attention selective recomputation has nothing to recompute: it equals none.
+        // With fused attention selective recomputation saves no memory but still replays the
+        // attention: never better than none, so not worth pricing.
         : (s.training.flashAttention ? std::vector<Recompute>{ Recompute::None, Recompute::Full }
                                      : std::vector<Recompute>{ Recompute::None, Recompute::Selective, Recompute::Full });
     const std::vector<int> zeros = pin.zeroStage ? std::vector<int>{ p.zeroStage } : std::vector<int>{ 0, 1, 2, 3 };
