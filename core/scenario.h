@@ -83,7 +83,7 @@ struct ClusterSpec {
 // Which fields of `parallel` the scenario gave explicitly: a search holds those fixed.
 struct ParallelPins {
     bool tp = false, pp = false, dp = false, cp = false, ep = false, vpp = false;
-    bool microBatch = false, sequenceParallel = false, recompute = false, zeroStage = false;
+    bool sequenceParallel = false, recompute = false, zeroStage = false;
 };
 
 struct ParallelSpec {

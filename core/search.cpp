@@ -3,12 +3,18 @@
 #include "search.h"
 
 #include "evaluator.h"
+#include "step_model.h"
 #include "validation.h"
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <mutex>
 #include <thread>
+#include <tuple>
 
 namespace paraplan {
 
@@ -116,16 +122,17 @@ Enumeration enumerate(const Scenario& s)
     return e;
 }
 
+// Every candidate trains the same tokens per step, so the fastest step is the highest throughput.
 struct Ranked {
-    double tokensPerS;
+    double step;
     size_t candidate;
 };
 
-// Keeps the K best by throughput; ties broken by enumeration order so results are reproducible.
+// Keeps the K best; ties broken by enumeration order so results are reproducible.
 void keepBest(std::vector<Ranked>& best, Ranked entry, size_t k)
 {
     auto better = [](const Ranked& a, const Ranked& b) {
-        return a.tokensPerS != b.tokensPerS ? a.tokensPerS > b.tokensPerS : a.candidate < b.candidate;
+        return a.step != b.step ? a.step < b.step : a.candidate < b.candidate;
     };
     if (best.size() == k && !better(entry, best.back()))
         return;
@@ -152,6 +159,34 @@ void applyCandidate(Scenario& s, const Candidate& c)
 
 std::vector<Candidate> enumerateCandidates(const Scenario& scenario) { return enumerate(scenario).candidates; }
 
+namespace {
+
+// Layer costs depend on (tp, cp, ep, micro-batch, SP, recompute) only; a search meets each such
+// combination thousands of times, so each worker keeps the ones it has computed.
+class LayerCostCache {
+public:
+    const LayerCostSet& get(const Scenario& s, const ParallelLayout& layout, const DeviceRates& rates,
+                            const EfficiencyParams& params)
+    {
+        const Key key{ layout.tp, layout.cp, layout.ep, s.training.microBatch, layout.sequenceParallel, layout.recompute };
+        auto it = m_entries.find(key);
+        if (it == m_entries.end())
+            it = m_entries.emplace(key, layerCostsFor(s, layout, rates, params)).first;
+        return it->second;
+    }
+
+private:
+    using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, bool, Recompute>;
+    std::map<Key, LayerCostSet> m_entries;
+};
+
+struct Bounded {
+    double lowerBound;
+    size_t candidate;
+};
+
+} // namespace
+
 SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions& options)
 {
     const auto started = std::chrono::steady_clock::now();
@@ -159,56 +194,81 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
     const Enumeration enumeration = enumerate(scenario);
     const std::vector<Candidate>& candidates = enumeration.candidates;
     const size_t k = size_t(std::max<int64_t>(options.topK, 1));
-    const double capacity = scenario.cluster.gpu.hbmGib * 1024.0 * 1024.0 * 1024.0;
+    const DeviceRates rates = deviceRates(scenario.cluster.gpu, scenario.training.precision, options.params);
 
     unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-    threads = std::min<unsigned>(threads, unsigned(std::max<size_t>(candidates.size() / 64, 1)));
+    threads = std::min<unsigned>(threads, unsigned(std::max<size_t>(candidates.size() / 256, 1)));
+    auto inParallel = [&](const std::function<void(unsigned)>& work) {
+        std::vector<std::thread> pool;
+        for (unsigned i = 1; i < threads; ++i)
+            pool.emplace_back(work, i);
+        work(0);
+        for (std::thread& t : pool)
+            t.join();
+    };
+
+    // Pass 1: memory for every candidate, and for those that fit a lower bound on the step from
+    // their per-stage work (no schedule simulation yet).
     std::atomic<size_t> next{ 0 };
-    std::atomic<int64_t> fits{ 0 };
-    std::vector<std::vector<Ranked>> perThread(threads);
-    auto work = [&](unsigned index) {
+    std::vector<std::vector<Bounded>> fitting(threads);
+    inParallel([&](unsigned index) {
+        Scenario local = scenario;
+        LayerCostCache cache;
+        constexpr size_t kChunk = 256;
+        for (size_t begin = next.fetch_add(kChunk); begin < candidates.size(); begin = next.fetch_add(kChunk))
+            for (size_t i = begin; i < std::min(begin + kChunk, candidates.size()); ++i) {
+                applyCandidate(local, candidates[i]);
+                StepPlan plan = planStep(local);
+                (void)resolveRecompute(local, plan);
+                if (peakMemoryOf(local, plan) > plan.capacityBytes)
+                    continue;
+                const StepTiming timing
+                    = stepTiming(local, plan, rates, cache.get(local, plan.layout, rates, options.params), options.params);
+                fitting[index].push_back({ stepLowerBound(plan, timing, options.params), i });
+            }
+    });
+    std::vector<Bounded> order;
+    for (auto& list : fitting)
+        order.insert(order.end(), list.begin(), list.end());
+    std::sort(order.begin(), order.end(), [](const Bounded& a, const Bounded& b) {
+        return a.lowerBound != b.lowerBound ? a.lowerBound < b.lowerBound : a.candidate < b.candidate;
+    });
+
+    // Pass 2: simulate in order of the bound; once a bound is no better than the K-th best step
+    // found, nothing after it can enter the top K (branch and bound: the ranking stays exact).
+    std::mutex mutex;
+    std::vector<Ranked> best;
+    auto kthStep = [&] { return best.size() < k ? HUGE_VAL : best.back().step; };
+    next = 0;
+    inParallel([&](unsigned) {
         Scenario local = scenario;
         EvaluateOptions evaluateOptions;
         evaluateOptions.params = options.params;
         evaluateOptions.diagnostics = false;
-        std::vector<Ranked>& best = perThread[index];
-        constexpr size_t kBatch = 64;
-        for (size_t begin = next.fetch_add(kBatch); begin < candidates.size(); begin = next.fetch_add(kBatch)) {
-            const size_t end = std::min(begin + kBatch, candidates.size());
-            for (size_t i = begin; i < end; ++i) {
-                applyCandidate(local, candidates[i]);
-                if (peakMemoryBytes(local) > capacity)
-                    continue;
-                fits.fetch_add(1, std::memory_order_relaxed);
-                const Result r = evaluate(local, evaluateOptions);
-                if (r.valid)
-                    keepBest(best, { r.tokensPerS, i }, k);
+        for (size_t i = next.fetch_add(1); i < order.size(); i = next.fetch_add(1)) {
+            {
+                std::lock_guard lock(mutex);
+                if (order[i].lowerBound >= kthStep())
+                    return;
             }
+            applyCandidate(local, candidates[order[i].candidate]);
+            const Result r = evaluate(local, evaluateOptions);
+            std::lock_guard lock(mutex);
+            keepBest(best, { r.time.step, order[i].candidate }, k);
         }
-    };
-    std::vector<std::thread> pool;
-    for (unsigned i = 1; i < threads; ++i)
-        pool.emplace_back(work, i);
-    work(0);
-    for (std::thread& t : pool)
-        t.join();
-
-    std::vector<Ranked> merged;
-    for (const auto& list : perThread)
-        for (const Ranked& r : list)
-            keepBest(merged, r, k);
+    });
 
     // The winners again, with diagnostics and every detail, for the report.
     Scenario chosen = scenario;
     EvaluateOptions detailed;
     detailed.params = options.params;
-    for (const Ranked& r : merged) {
+    for (const Ranked& r : best) {
         applyCandidate(chosen, candidates[r.candidate]);
         result.best.push_back({ candidates[r.candidate].microBatch, evaluate(chosen, detailed) });
     }
     result.evaluated = enumeration.examined;
     result.valid = int64_t(candidates.size());
-    result.fits = fits.load();
+    result.fits = int64_t(order.size());
     result.elapsedS = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;
 }

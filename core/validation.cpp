@@ -3,6 +3,7 @@
 #include "validation.h"
 
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 #include <string>
 
@@ -19,11 +20,9 @@ std::string num(int64_t v) { return std::to_string(v); }
 
 std::string num(double v)
 {
-    std::string s = std::to_string(v);
-    s.erase(s.find_last_not_of('0') + 1);
-    if (!s.empty() && s.back() == '.')
-        s.pop_back();
-    return s;
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.10g", v);
+    return buffer;
 }
 
 class Checker {

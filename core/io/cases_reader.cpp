@@ -16,7 +16,7 @@ std::vector<ValidationCase> readValidationCases(const std::string& text, const C
     std::vector<ValidationCase> cases;
     cases.reserve(document.size());
     for (size_t i = 0; i < document.size(); ++i) {
-        const std::string path = "[" + std::to_string(i) + "]";
+        const std::string path = std::string("[").append(std::to_string(i)).append("]");
         ObjectReader in(document[i], path);
         ValidationCase c;
         std::optional<std::string> id = in.string("id");

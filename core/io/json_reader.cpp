@@ -55,6 +55,14 @@ nlohmann::json parseJson(const std::string& text)
         const std::string detail = colon == std::string::npos ? what : what.substr(colon + 2);
         const size_t byte = e.byte > 0 ? e.byte - 1 : 0;
         throw ReadError(lineAndColumn(text, byte), "invalid JSON: " + detail);
+    } catch (const nlohmann::json::out_of_range& e) {
+        // "number overflow parsing '1e400'": locate the literal to say where it is.
+        const std::string what = e.what();
+        const size_t open = what.find('\''), close = what.rfind('\'');
+        const std::string literal = open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1) : "";
+        const size_t at = literal.empty() ? std::string::npos : text.find(literal);
+        throw ReadError(at == std::string::npos ? std::string("(document)") : lineAndColumn(text, at),
+                        "the number " + literal + " is out of range");
     }
 }
 
@@ -92,8 +100,11 @@ int64_t asInteger(const nlohmann::json& value, const std::string& path)
         return value.get<int64_t>();
     if (value.is_number_float()) {
         const double d = value.get<double>();
-        if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.0e15)
-            return int64_t(d);
+        if (std::isfinite(d) && d == std::floor(d)) {
+            if (std::fabs(d) < 9.0e15)
+                return int64_t(d);
+            throw ReadError(path, "expected an integer of plausible size; " + value.dump() + " is too large");
+        }
     }
     throw ReadError(path, std::string("expected an integer, got ") + typeName(value)
                         + (value.is_number() ? " with a fractional part" : ""));

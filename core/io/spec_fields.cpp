@@ -48,12 +48,12 @@ void readGpuFields(ObjectReader& in, GpuSpec& gpu)
     if (auto v = in.string("name"))
         gpu.name = *v;
     if (auto peak = in.object("peak_tflops")) {
-        if (auto v = peak->number("bf16"))
-            gpu.peakBf16Tflops = *v;
         // fp16 runs at the bf16 rate on every tensor-core generation; the field is accepted for
-        // datasheets that list both.
-        if (auto v = peak->number("fp16"); v && gpu.peakBf16Tflops <= 0)
-            gpu.peakBf16Tflops = *v;
+        // datasheets that list both, and stands for bf16 when bf16 is not given.
+        const std::optional<double> bf16 = peak->number("bf16");
+        const std::optional<double> fp16 = peak->number("fp16");
+        if (bf16 || fp16)
+            gpu.peakBf16Tflops = bf16 ? *bf16 : *fp16;
         if (auto v = peak->number("fp8"))
             gpu.peakFp8Tflops = *v;
         peak->rejectUnknownFields();

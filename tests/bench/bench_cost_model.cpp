@@ -1,0 +1,83 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+//
+// How fast the cost model answers: one evaluation (the inner loop of every slider move) and a
+// whole search (issue #2's target: Llama 3.1 405B on 16,384 H100, global batch 2048, sequence
+// 8192, in under a second). Run: build/tests/bench/bench_cost_model --benchmark_repetitions=5
+#include "evaluator.h"
+#include "io/catalog_reader.h"
+#include "io/scenario_reader.h"
+#include "search.h"
+
+#include <benchmark/benchmark.h>
+
+#include <fstream>
+#include <sstream>
+
+using namespace paraplan;
+
+namespace {
+
+Scenario fromJson(const std::string& text) { return io::readScenarioText(text, io::builtinCatalog()); }
+
+Scenario fromFile(const std::string& name)
+{
+    std::ifstream in(std::string(PARAPLAN_TEST_DATA_DIR) + "/" + name);
+    std::stringstream text;
+    text << in.rdbuf();
+    return fromJson(text.str());
+}
+
+void evaluateLoop(benchmark::State& state, const Scenario& scenario)
+{
+    for (auto _ : state)
+        benchmark::DoNotOptimize(evaluate(scenario));
+}
+
+void BM_EvaluateDefaultScenario(benchmark::State& state)
+{
+    // Llama 3.1 70B, 64 H100, tp 8 pp 4 vpp 5: 128 micro-batches, 5,120 pipeline operations.
+    evaluateLoop(state, fromJson(io::builtinDefaultScenarioText()));
+}
+BENCHMARK(BM_EvaluateDefaultScenario);
+
+void BM_EvaluateGpt3Megatron(benchmark::State& state)
+{
+    // GPT-3 175B on 1,536 A100 (tp 8, pp 12, dp 16): 96 micro-batches, 2,304 operations.
+    evaluateLoop(state, fromJson(R"({
+      "model": { "preset": "gpt3-175b" },
+      "training": { "seq_len": 2048, "global_batch": 1536 },
+      "cluster": { "preset": "dgx-a100-80gb", "nodes": 192 },
+      "parallel": { "tp": 8, "pp": 12, "recompute": "full", "zero_stage": 1 }
+    })"));
+}
+BENCHMARK(BM_EvaluateGpt3Megatron);
+
+void BM_EvaluateLlama405bAtScale(benchmark::State& state)
+{
+    // Llama 3.1 405B on 16,384 H100 as Meta ran it (tp 8, pp 16, uneven first and last stages).
+    evaluateLoop(state, fromJson(R"({
+      "model": { "preset": "llama3.1-405b" },
+      "training": { "seq_len": 8192, "global_batch": 2048 },
+      "cluster": { "preset": "dgx-h100", "nodes": 2048 },
+      "parallel": { "tp": 8, "pp": 16, "sequence_parallel": true, "recompute": "auto",
+                    "layers_per_stage": [7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 7] }
+    })"));
+}
+BENCHMARK(BM_EvaluateLlama405bAtScale);
+
+void BM_SearchLlama405bOn16kH100(benchmark::State& state)
+{
+    const Scenario scenario = fromFile("search_405b.json");
+    SearchResult last;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(last = searchConfigurations(scenario, {}));
+    state.counters["examined"] = double(last.evaluated);
+    state.counters["valid"] = double(last.valid);
+    state.counters["fit"] = double(last.fits);
+}
+BENCHMARK(BM_SearchLlama405bOn16kH100)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+
+} // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,37 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "io/catalog_reader.h"
+#include "io/scenario_reader.h"
+
+#include <string>
+
+// Scenarios for evaluation tests, written as the JSON users write.
+namespace paraplan::test {
+
+inline Scenario scenarioFromJson(const std::string& json) { return io::readScenarioText(json, io::builtinCatalog()); }
+
+// GPT-3 175B on 64 DGX A100 nodes, Megatron's classic layout.
+inline Scenario gpt3OnDgxA100()
+{
+    return scenarioFromJson(R"({
+      "model": { "preset": "gpt3-175b" },
+      "training": { "seq_len": 2048, "global_batch": 1536, "micro_batch": 1, "train_tokens": 300e9 },
+      "cluster": { "preset": "dgx-a100-80gb", "nodes": 64, "gpu_hour_cost_usd": 2.0 },
+      "parallel": { "tp": 8, "pp": 8, "sequence_parallel": true, "recompute": "selective", "zero_stage": 1 }
+    })");
+}
+
+// Llama 3.1 70B on 8 DGX H100 nodes (the built-in default's shape).
+inline Scenario llama70bOnDgxH100()
+{
+    return scenarioFromJson(R"({
+      "model": { "preset": "llama3.1-70b" },
+      "training": { "seq_len": 8192, "global_batch": 256, "micro_batch": 1 },
+      "cluster": { "preset": "dgx-h100", "nodes": 8 },
+      "parallel": { "tp": 8, "pp": 4, "vpp": 5, "sequence_parallel": true, "recompute": "auto", "zero_stage": 1 }
+    })");
+}
+
+} // namespace paraplan::test
