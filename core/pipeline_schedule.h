@@ -47,6 +47,8 @@ struct PipelineStageStats {
 struct PipelineResult {
     bool ok = false; // false only if the schedule deadlocks, which a valid input never does
     double makespan = 0;
+    // Operations computed one by one; the rest of the 2*p*v*m fell in skipped steady-state periods.
+    int64_t operationsSimulated = 0;
     std::vector<PipelineStageStats> stages;
     std::vector<PipelineOp> timeline; // filled when recordTimeline
 };

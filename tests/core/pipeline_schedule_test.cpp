@@ -1,10 +1,12 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
+#include "pipeline_reference.h"
 #include "pipeline_schedule.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 
 using namespace paraplan;
 
@@ -164,4 +166,61 @@ TEST(Schedule, InterleavedVisitsChunksInGroupsOfP)
     EXPECT_EQ(forwards[4].microBatch, 0);
     EXPECT_EQ(forwards[8].chunk, 0);
     EXPECT_EQ(forwards[8].microBatch, 4);
+}
+
+// The production simulator walks positions in a fixed order and skips the repeating middle of the
+// steady phase; both must agree exactly with the plain polling reference, on stages of any speed.
+TEST(Pipeline, MatchesThePlainReferenceOnRandomNonUniformStages)
+{
+    std::mt19937 random(2026);
+    std::uniform_real_distribution<double> seconds(0.5, 2.0);
+    int compared = 0, skipped = 0;
+    for (int64_t p : { 1, 2, 3, 4, 7, 8, 12 })
+        for (int64_t v : { 1, 2, 3, 5 })
+            for (int64_t groups : { 1, 2, 5, 16 }) {
+                if (v > 1 && p == 1)
+                    continue;
+                const int64_t m = v == 1 ? groups * 3 + p / 2 : groups * p;
+                PipelineInput in = uniform(p, v, m, 1.0, 2.0);
+                for (double& t : in.forwardSeconds)
+                    t = seconds(random);
+                for (double& t : in.backwardSeconds)
+                    t = 2 * seconds(random);
+                in.sendForwardSeconds = 0.05 * seconds(random);
+                in.sendBackwardSeconds = 0.05 * seconds(random);
+                const PipelineResult expected = test::referenceSimulation(in);
+                const PipelineResult fast = simulatePipeline(in);
+                in.recordTimeline = true; // no skipping when every operation is wanted
+                const PipelineResult full = simulatePipeline(in);
+                ASSERT_TRUE(expected.ok && fast.ok && full.ok);
+                SCOPED_TRACE("p " + std::to_string(p) + " v " + std::to_string(v) + " m " + std::to_string(m));
+                EXPECT_NEAR(fast.makespan, expected.makespan, 1e-9 * expected.makespan);
+                EXPECT_NEAR(full.makespan, expected.makespan, 1e-12 * expected.makespan);
+                for (int64_t s = 0; s < p; ++s) {
+                    EXPECT_NEAR(fast.stages[size_t(s)].end, expected.stages[size_t(s)].end, 1e-9 * expected.makespan);
+                    EXPECT_NEAR(fast.stages[size_t(s)].busyCompute, expected.stages[size_t(s)].busyCompute,
+                                1e-9 * expected.makespan);
+                    EXPECT_NEAR(fast.stages[size_t(s)].busySend, expected.stages[size_t(s)].busySend,
+                                1e-9 * expected.makespan);
+                }
+                EXPECT_EQ(full.operationsSimulated, 2 * p * v * m);
+                skipped += fast.operationsSimulated < full.operationsSimulated ? 1 : 0;
+                ++compared;
+            }
+    EXPECT_GT(compared, 80);
+    EXPECT_GT(skipped, 20); // the comparison covered the shortcut, not only full simulations
+}
+
+TEST(Pipeline, SkipsTheRepeatingSteadyStateOnlyWhereItRepeats)
+{
+    // A slow middle stage makes the pipeline settle only after a transient; the answer must still
+    // be the reference's.
+    PipelineInput in = uniform(6, 1, 500, 1.0, 2.0);
+    in.forwardSeconds[3] = 1.3;
+    in.backwardSeconds[0] = 2.4;
+    in.sendForwardSeconds = 0.01;
+    const PipelineResult expected = test::referenceSimulation(in);
+    const PipelineResult fast = simulatePipeline(in);
+    EXPECT_NEAR(fast.makespan, expected.makespan, 1e-9 * expected.makespan);
+    EXPECT_LT(fast.operationsSimulated, 6 * 500);
 }
