@@ -85,13 +85,6 @@ double exposedTp(const LayerCostInput& in, double commSeconds, double adjacentGe
 // of A100 peak forward, 63 % backward).
 constexpr double kFlashBackwardRate = 0.85;
 
-void waitForHost(PassCost& pass, double hostSeconds)
-{
-    const double busy = pass.total();
-    if (busy < hostSeconds)
-        pass.compute += hostSeconds - busy;
-}
-
 struct AttentionCore {
     double forward = 0;
     double backward = 0;
@@ -240,11 +233,6 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
         // Megatron-core checkpoints the core attention, fused kernel or not, and replays it.
         costs.backward.recompute = core.forward;
     }
-    // The framework issues a layer's kernels one by one; when the GPU finishes them faster than the
-    // host can issue them, the host's pace sets the time (the backward issues about twice as many).
-    const double hostForward = r.params.hostLayerOverheadS;
-    waitForHost(costs.forward, hostForward);
-    waitForHost(costs.backward, hostForward * (in.recompute == Recompute::Full ? 3 : 2));
     return costs;
 }
 

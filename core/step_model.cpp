@@ -34,6 +34,13 @@ struct DataParallelGroups {
     }
 };
 
+void waitForHost(PassCost& pass, double hostSeconds)
+{
+    const double busy = pass.total();
+    if (busy < hostSeconds)
+        pass.compute += hostSeconds - busy;
+}
+
 } // namespace
 
 StepPlan planStep(const Scenario& s)
@@ -163,6 +170,13 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
             const double backwardTraffic = scatter + gather;
             backward.dpComm = overlapGrads ? std::max(0.0, backwardTraffic - backward.total()) : backwardTraffic;
         }
+        // The framework issues a pass's kernels one by one; when the GPU runs them faster than the
+        // host issues them (small layers, small micro-batches), the host's pace sets the time. The
+        // backward issues about twice the forward's kernels, three times with full recomputation.
+        const double hostForward = double(layers) * params.hostLayerOverheadS + params.hostMicroBatchOverheadS;
+        const double backwardKernels = L.recompute == Recompute::Full ? 3.0 : 2.0;
+        waitForHost(forward, hostForward);
+        waitForHost(backward, backwardKernels * double(layers) * params.hostLayerOverheadS);
         timing.forward[size_t(vs)] = forward;
         timing.backward[size_t(vs)] = backward;
     }

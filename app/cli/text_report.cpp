@@ -76,7 +76,8 @@ std::string TextTable::render(const std::string& indent) const
             out.pop_back();
         return out + "\n";
     };
-    std::string out = line(m_header);
+    const bool headed = std::any_of(m_header.begin(), m_header.end(), [](const std::string& h) { return !h.empty(); });
+    std::string out = headed ? line(m_header) : std::string();
     for (const auto& row : m_rows)
         out += line(row);
     return out;

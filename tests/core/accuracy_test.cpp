@@ -56,12 +56,12 @@ TEST(Accuracy, VTrainMultiNode)
 {
     const std::vector<ValidationCase> cases = withIdPrefix(loadCases("vtrain/cases.json"), "vtrain-multi");
     ASSERT_EQ(cases.size(), 109u);
-    EXPECT_LE(mapeOf(cases), 0.105);
+    EXPECT_LE(mapeOf(cases), 0.100);
 }
 
 TEST(Accuracy, VTrainSingleNode)
 {
     const std::vector<ValidationCase> cases = withIdPrefix(loadCases("vtrain/cases.json"), "vtrain-single");
     ASSERT_EQ(cases.size(), 1440u);
-    EXPECT_LE(mapeOf(cases), 0.165);
+    EXPECT_LE(mapeOf(cases), 0.095);
 }
