@@ -38,7 +38,7 @@ int runFit(Arguments args, std::ostream& out, std::ostream& err)
     std::string error;
     const std::optional<std::string> paramsOption = args.option("--params", error);
     const std::optional<std::string> evaluationsOption = args.option("--evaluations", error);
-    const std::vector<std::string> files = args.positional(error);
+    const CaseSelection selection = takeCaseSelection(args, error);
     long long evaluations = 600;
     if (evaluationsOption && error.empty())
         if (const auto n = parsePositive(*evaluationsOption, "--evaluations", error))
@@ -54,14 +54,14 @@ int runFit(Arguments args, std::ostream& out, std::ostream& err)
         if (!known && error.empty())
             error = "unknown constant \"" + name + "\"; known: " + knownParams();
     }
-    if (error.empty() && files.empty())
+    if (error.empty() && selection.files.empty())
         error = "fit needs at least one case file";
     if (!error.empty()) {
         err << "paraplan-cli fit: " << error
-            << "\nusage: paraplan-cli fit CASES.json [MORE.json ...] [--params a,b,...] [--evaluations N]\n";
+            << "\nusage: paraplan-cli fit CASES.json [MORE.json ...] [--params a,b,...] [--evaluations N] [--only PREFIX,...] [--set PATH=VALUE ...]\n";
         return kExitUnreadable;
     }
-    const std::optional<std::vector<ValidationCase>> cases = loadCases(files, err);
+    const std::optional<std::vector<ValidationCase>> cases = loadCases(selection, err);
     if (!cases)
         return kExitUnreadable;
 

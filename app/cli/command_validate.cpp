@@ -13,14 +13,15 @@ int runValidate(Arguments args, std::ostream& out, std::ostream& err)
 {
     const bool summary = args.flag("--summary");
     std::string error;
-    const std::vector<std::string> files = args.positional(error);
-    if (error.empty() && files.empty())
+    const CaseSelection selection = takeCaseSelection(args, error);
+    if (error.empty() && selection.files.empty())
         error = "validate needs at least one case file";
     if (!error.empty()) {
-        err << "paraplan-cli validate: " << error << "\nusage: paraplan-cli validate CASES.json [MORE.json ...] [--summary]\n";
+        err << "paraplan-cli validate: " << error
+            << "\nusage: paraplan-cli validate CASES.json [MORE.json ...] [--summary] [--only PREFIX,...] [--set PATH=VALUE ...]\n";
         return kExitUnreadable;
     }
-    const std::optional<std::vector<ValidationCase>> cases = loadCases(files, err);
+    const std::optional<std::vector<ValidationCase>> cases = loadCases(selection, err);
     if (!cases)
         return kExitUnreadable;
     const std::vector<CaseOutcome> outcomes = predictCases(*cases, EfficiencyParams{});

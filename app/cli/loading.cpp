@@ -9,7 +9,9 @@
 #include "io/json_reader.h"
 #include "io/scenario_reader.h"
 
+#include <algorithm>
 #include <ostream>
+#include <sstream>
 
 namespace paraplan::cli {
 
@@ -30,10 +32,38 @@ std::optional<Scenario> loadScenario(const std::string& path, std::ostream& err)
     }
 }
 
-std::optional<std::vector<ValidationCase>> loadCases(const std::vector<std::string>& files, std::ostream& err)
+CaseSelection takeCaseSelection(Arguments& args, std::string& error)
 {
+    CaseSelection selection;
+    while (std::optional<std::string> set = args.option("--set", error))
+        selection.overrides.push_back(*set);
+    if (std::optional<std::string> only = args.option("--only", error)) {
+        std::stringstream list(*only);
+        for (std::string prefix; std::getline(list, prefix, ',');)
+            if (!prefix.empty())
+                selection.idPrefixes.push_back(prefix);
+    }
+    selection.files = args.positional(error);
+    return selection;
+}
+
+std::optional<std::vector<ValidationCase>> loadCases(const CaseSelection& selection, std::ostream& err)
+{
+    std::vector<io::ScenarioOverride> overrides;
+    try {
+        for (const std::string& text : selection.overrides)
+            overrides.push_back(io::parseScenarioOverride(text));
+    } catch (const io::ReadError& e) {
+        err << "paraplan-cli: --set " << e.what() << "\n";
+        return std::nullopt;
+    }
+    auto selected = [&](const ValidationCase& c) {
+        return selection.idPrefixes.empty()
+            || std::any_of(selection.idPrefixes.begin(), selection.idPrefixes.end(),
+                           [&](const std::string& prefix) { return c.id.rfind(prefix, 0) == 0; });
+    };
     std::vector<ValidationCase> cases;
-    for (const std::string& file : files) {
+    for (const std::string& file : selection.files) {
         std::string error;
         const std::optional<std::string> text = readInputFile(file, error);
         if (!text) {
@@ -41,12 +71,17 @@ std::optional<std::vector<ValidationCase>> loadCases(const std::vector<std::stri
             return std::nullopt;
         }
         try {
-            std::vector<ValidationCase> more = io::readValidationCases(*text, io::builtinCatalog());
-            cases.insert(cases.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+            for (ValidationCase& c : io::readValidationCases(*text, io::builtinCatalog(), overrides))
+                if (selected(c))
+                    cases.push_back(std::move(c));
         } catch (const io::ReadError& e) {
             err << "paraplan-cli: " << file << ": " << e.what() << "\n";
             return std::nullopt;
         }
+    }
+    if (cases.empty()) {
+        err << "paraplan-cli: no case matches --only\n";
+        return std::nullopt;
     }
     return cases;
 }

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "cli_input.h"
+
 #include "scenario.h"
 #include "validation_cases.h"
 
@@ -17,8 +19,18 @@ namespace paraplan::cli {
 // The scenario at `path`, or the built-in default scenario when `path` is empty.
 [[nodiscard]] std::optional<Scenario> loadScenario(const std::string& path, std::ostream& err);
 
-// Every case of every file, in order.
-[[nodiscard]] std::optional<std::vector<ValidationCase>> loadCases(const std::vector<std::string>& files,
-                                                                  std::ostream& err);
+// What `validate` and `fit` read: case files, what-ifs applied to every scenario (--set), and the
+// id prefixes to keep (--only; all when empty).
+struct CaseSelection {
+    std::vector<std::string> files;
+    std::vector<std::string> overrides; // "PATH=VALUE"
+    std::vector<std::string> idPrefixes;
+};
+
+// Takes --set PATH=VALUE (repeatable) and --only PREFIX[,PREFIX] from the arguments.
+[[nodiscard]] CaseSelection takeCaseSelection(Arguments& args, std::string& error);
+
+// Every selected case of every file, in order.
+[[nodiscard]] std::optional<std::vector<ValidationCase>> loadCases(const CaseSelection& selection, std::ostream& err);
 
 } // namespace paraplan::cli

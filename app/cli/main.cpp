@@ -16,8 +16,11 @@ Commands:
   search SCENARIO.json [--top K] [--json]
                                         rank every valid configuration of the scenario's model,
                                         cluster and batch by throughput among those that fit
-  validate CASES.json [...] [--summary] predicted vs published for measured training runs
-  fit CASES.json [...] [--params a,b] [--evaluations N]
+  validate CASES.json [...] [--summary] [--only PREFIX,...] [--set PATH=VALUE ...]
+                                        predicted vs published for measured training runs;
+                                        --only keeps cases whose id starts with a prefix,
+                                        --set applies a what-if to every scenario
+  fit CASES.json [...] [--params a,b] [--evaluations N] [--only ...] [--set ...]
                                         fit the efficiency constants to measured runs
   presets                               list the built-in GPUs, clusters and models
 

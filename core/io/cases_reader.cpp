@@ -8,7 +8,43 @@
 
 namespace paraplan::io {
 
-std::vector<ValidationCase> readValidationCases(const std::string& text, const Catalog& catalog)
+ScenarioOverride parseScenarioOverride(const std::string& text)
+{
+    const size_t equals = text.find('=');
+    if (equals == std::string::npos || equals == 0)
+        throw ReadError(text, "expected PATH=VALUE, e.g. training.flash_attention=false");
+    ScenarioOverride o{ text.substr(0, equals), nullptr };
+    try {
+        o.value = nlohmann::json::parse(text.substr(equals + 1));
+    } catch (const nlohmann::json::exception&) {
+        throw ReadError(o.path, "the value \"" + text.substr(equals + 1) + "\" is not JSON (strings need quotes)");
+    }
+    return o;
+}
+
+namespace {
+
+void applyOverride(nlohmann::json& scenario, const ScenarioOverride& o)
+{
+    nlohmann::json* at = &scenario;
+    for (size_t begin = 0;;) {
+        const size_t dot = o.path.find('.', begin);
+        const std::string key = o.path.substr(begin, dot == std::string::npos ? std::string::npos : dot - begin);
+        if (!at->is_object())
+            throw ReadError(o.path, "cannot set a field inside a value that is not an object");
+        if (dot == std::string::npos) {
+            (*at)[key] = o.value;
+            return;
+        }
+        at = &(*at)[key];
+        begin = dot + 1;
+    }
+}
+
+} // namespace
+
+std::vector<ValidationCase> readValidationCases(const std::string& text, const Catalog& catalog,
+                                                const std::vector<ScenarioOverride>& overrides)
 {
     const nlohmann::json document = parseJson(text);
     if (!document.is_array())
@@ -23,9 +59,12 @@ std::vector<ValidationCase> readValidationCases(const std::string& text, const C
         require(id.has_value(), in, "id", "every case needs an id");
         c.id = *id;
         c.source = in.string("source").value_or("");
-        const nlohmann::json* scenario = in.raw("scenario");
-        require(scenario != nullptr, in, "scenario", "every case needs a scenario");
-        c.scenario = readScenario(*scenario, catalog, in.pathOf("scenario"));
+        const nlohmann::json* given = in.raw("scenario");
+        require(given != nullptr, in, "scenario", "every case needs a scenario");
+        nlohmann::json scenario = *given;
+        for (const ScenarioOverride& o : overrides)
+            applyOverride(scenario, o);
+        c.scenario = readScenario(scenario, catalog, in.pathOf("scenario"));
         std::optional<ObjectReader> published = in.object("published");
         require(published.has_value(), in, "published", "give {\"metric\": ..., \"value\": ...}");
         const std::optional<size_t> metric

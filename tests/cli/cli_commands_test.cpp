@@ -168,6 +168,31 @@ TEST(Validate, MalformedCaseFileNamesThePath)
     EXPECT_NE(r.err.find("[0].scenario"), std::string::npos);
 }
 
+TEST(Validate, OnlyKeepsCasesByIdPrefix)
+{
+    const CommandRun r = run(runValidate, { data("validation/calibration_cases.json"), "--only", "kor22" });
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_NE(r.out.find("kor22-1T"), std::string::npos);
+    EXPECT_EQ(r.out.find("sc21-t1"), std::string::npos);
+    EXPECT_EQ(run(runValidate, { data("validation/calibration_cases.json"), "--only", "nothing" }).code, kExitUnreadable);
+}
+
+TEST(Validate, SetAppliesAWhatIfToEveryScenario)
+{
+    const std::string file = data("validation/calibration_cases.json");
+    const CommandRun plain = run(runValidate, { file, "--only", "sc21-t1-1.7B" });
+    const CommandRun unfused = run(runValidate, { file, "--only", "sc21-t1-1.7B", "--set", "training.flash_attention=false" });
+    ASSERT_EQ(plain.code, kExitOk);
+    ASSERT_EQ(unfused.code, kExitOk) << unfused.err;
+    EXPECT_NE(plain.out, unfused.out); // the unfused softmax path prices differently
+    const CommandRun bad = run(runValidate, { file, "--set", "training.precision=bf16" });
+    EXPECT_EQ(bad.code, kExitUnreadable);
+    EXPECT_NE(bad.err.find("not JSON"), std::string::npos);
+    const CommandRun typo = run(runValidate, { file, "--set", "training.flash_atention=false" });
+    EXPECT_EQ(typo.code, kExitUnreadable);
+    EXPECT_NE(typo.err.find("did you mean"), std::string::npos);
+}
+
 TEST(Fit, ReportsTheErrorBeforeAndAfter)
 {
     const CommandRun r = run(runFit, { data("validation/calibration_cases.json"), "--params", "gemm_ceiling", "--evaluations", "20" });
