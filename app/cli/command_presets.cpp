@@ -38,7 +38,10 @@ int runPresets(Arguments args, std::ostream& out, std::ostream& err)
     TextTable models({ "id", "name", "parameters", "layers", "hidden", "heads/kv", "vocab" },
                      { false, false, true, true, true, true, true });
     for (const ModelPreset& m : catalog.models)
-        models.addRow({ m.spec.preset, m.spec.name, compact(totalParameters(m.spec)), std::to_string(m.spec.layers),
+        models.addRow({ m.spec.preset, m.spec.name,
+                        parameterCount(totalParameters(m.spec))
+                            + (m.spec.isMoe() ? " (" + parameterCount(activeParameters(m.spec)) + " active)" : ""),
+                        std::to_string(m.spec.layers),
                         std::to_string(m.spec.hidden), std::to_string(m.spec.heads) + "/" + std::to_string(m.spec.kvHeads),
                         std::to_string(m.spec.vocab) });
     out << models.render();

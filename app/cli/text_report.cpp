@@ -122,6 +122,12 @@ std::string compact(double value)
     return fixed(value, value < 10 && i > 0 ? 2 : (value < 100 && i > 0 ? 1 : 0)) + suffixes[i];
 }
 
+std::string parameterCount(double parameters)
+{
+    const double billions = parameters / 1e9;
+    return fixed(billions, billions < 10 ? 2 : (billions < 100 ? 1 : 0)) + "B";
+}
+
 std::string describeParallel(const ParallelSpec& p, int64_t microBatch)
 {
     std::string s = "tp " + std::to_string(p.tp) + " · pp " + std::to_string(p.pp) + " · dp " + std::to_string(p.dp)
@@ -225,6 +231,12 @@ std::string renderSearch(const Scenario& s, const SearchResult& search)
     out += "Examined " + std::to_string(search.evaluated) + " configurations: " + std::to_string(search.valid)
         + " abide by the rules, " + std::to_string(search.fits) + " fit in memory; " + fixed(search.elapsedS, 3)
         + " s.\n\n";
+    if (search.valid == 0) {
+        out += "No configuration abides by the rules: the GPU count, the global batch and the model's heads, layers "
+               "and sequence leave no whole tp x pp x cp x dp split. Change the number of nodes or the global batch, "
+               "or check the pinned parallel fields.\n";
+        return out;
+    }
     if (search.best.empty()) {
         out += "No configuration fits in memory. Add GPUs, use GPUs with more memory, or shorten the sequence.\n";
         return out;

@@ -33,6 +33,8 @@ private:
 [[nodiscard]] std::string duration(double seconds);
 // Large counts with SI suffixes (k, M, G).
 [[nodiscard]] std::string compact(double value);
+// Parameter counts as the field writes them: 6.74B, 175B.
+[[nodiscard]] std::string parameterCount(double parameters);
 
 [[nodiscard]] std::string describeParallel(const ParallelSpec& parallel, int64_t microBatch);
 [[nodiscard]] std::string renderEvaluation(const Scenario& scenario, const Result& result);
