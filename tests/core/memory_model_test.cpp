@@ -1,26 +1,14 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
 #include "memory_model.h"
+#include "scenario_fixtures.h"
 
 #include <gtest/gtest.h>
 
 using namespace paraplan;
+using paraplan::test::gptModel;
 
 namespace {
-
-// A GPT-style layer as Korthikanti et al. 2022 analyse it: MHA, 4h GeLU MLP, dropout, unfused attention.
-ModelSpec gpt(int64_t hidden, int64_t heads, int64_t layers = 1)
-{
-    ModelSpec m;
-    m.layers = layers;
-    m.hidden = hidden;
-    m.heads = heads;
-    m.kvHeads = heads;
-    m.ffnHidden = 4 * hidden;
-    m.vocab = 51200;
-    m.dropout = true;
-    return m;
-}
 
 ActivationShape shape(int64_t s, int64_t b, int64_t t, bool sp)
 {
@@ -76,7 +64,7 @@ class ActivationTable : public ::testing::TestWithParam<std::tuple<int64_t, int6
 TEST_P(ActivationTable, RowsOfTable2)
 {
     const auto [h, a, s, b, t] = GetParam();
-    const ModelSpec m = gpt(h, a);
+    const ModelSpec m = gptModel(1, h, a);
     const double sbh = double(s * b * h);
     const double as_h = double(a) * double(s) / double(h);
     const double tt = double(t);
@@ -101,7 +89,7 @@ INSTANTIATE_TEST_SUITE_P(GptShapes, ActivationTable,
 
 TEST(Activations, FusedAttentionStoresNoScores)
 {
-    ModelSpec m = gpt(4096, 32);
+    ModelSpec m = gptModel(1, 4096, 32);
     ActivationShape x = shape(8192, 1, 1, false);
     const double unfused = layerActivationBytes(m, x, Recompute::None);
     x.flashAttention = true;
@@ -112,7 +100,7 @@ TEST(Activations, FusedAttentionStoresNoScores)
 
 TEST(Activations, RecomputationNeverStoresMore)
 {
-    const ModelSpec m = gpt(8192, 64);
+    const ModelSpec m = gptModel(1, 8192, 64);
     for (bool sp : { false, true }) {
         const ActivationShape x = shape(4096, 1, 8, sp);
         EXPECT_LE(layerActivationBytes(m, x, Recompute::Selective), layerActivationBytes(m, x, Recompute::None));
@@ -144,7 +132,7 @@ TEST(InFlight, InterleavingCostsOnePlusPMinusOneOverPvOnTheFirstStage)
 
 TEST(StageMemory, MoreTensorParallelismNeverIncreasesWeightsPerGpu)
 {
-    const ModelSpec m = gpt(12288, 96, 96);
+    const ModelSpec m = gptModel(96, 12288, 96);
     TrainingSpec t;
     t.seqLen = 2048;
     ParallelLayout layout;
@@ -162,7 +150,7 @@ TEST(StageMemory, MoreTensorParallelismNeverIncreasesWeightsPerGpu)
 
 TEST(StageMemory, FirstAndLastStagesCarryEmbeddingAndOutput)
 {
-    ModelSpec m = gpt(4096, 32, 32);
+    ModelSpec m = gptModel(32, 4096, 32);
     m.tiedEmbeddings = false;
     ParallelLayout layout;
     layout.pp = 4;
@@ -173,7 +161,7 @@ TEST(StageMemory, FirstAndLastStagesCarryEmbeddingAndOutput)
 
 TEST(StageMemory, TiedEmbeddingsOnOneStageAreStoredOnce)
 {
-    ModelSpec m = gpt(4096, 32, 32);
+    ModelSpec m = gptModel(32, 4096, 32);
     m.tiedEmbeddings = true;
     ParallelLayout layout;
     const double withEmbedding = stageParameters(m, layout, 0, 32).total();
@@ -183,7 +171,7 @@ TEST(StageMemory, TiedEmbeddingsOnOneStageAreStoredOnce)
 
 TEST(StageMemory, LastStageHoldsTheFp32Logits)
 {
-    const ModelSpec m = gpt(4096, 32, 32);
+    const ModelSpec m = gptModel(32, 4096, 32);
     TrainingSpec t;
     t.seqLen = 2048;
     t.microBatch = 1;

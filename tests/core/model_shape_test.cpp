@@ -1,29 +1,17 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
 #include "model_shape.h"
+#include "scenario_fixtures.h"
 
 #include <gtest/gtest.h>
 
 using namespace paraplan;
+using paraplan::test::gptModel;
 
-namespace {
-ModelSpec gpt(int64_t layers, int64_t hidden, int64_t heads, int64_t vocab)
-{
-    ModelSpec m;
-    m.layers = layers;
-    m.hidden = hidden;
-    m.heads = heads;
-    m.kvHeads = heads;
-    m.ffnHidden = 4 * hidden;
-    m.vocab = vocab;
-    m.tiedEmbeddings = false;
-    return m;
-}
-} // namespace
 
 TEST(Parameters, GptLayerIsTwelveHSquaredPlusNorms)
 {
-    const ModelSpec m = gpt(96, 12288, 96, 51200);
+    const ModelSpec m = gptModel(96, 12288, 96, 51200);
     const double h = 12288;
     EXPECT_DOUBLE_EQ(layerParameters(m).total(), 12 * h * h + 4 * h);
     EXPECT_DOUBLE_EQ(totalParameters(m), 96 * (12 * h * h + 4 * h) + 2 * 51200 * h + 2 * h);
@@ -31,7 +19,7 @@ TEST(Parameters, GptLayerIsTwelveHSquaredPlusNorms)
 
 TEST(Parameters, GroupedQueryAttentionShrinksKeyAndValueProjections)
 {
-    ModelSpec m = gpt(1, 8192, 64, 32000);
+    ModelSpec m = gptModel(1, 8192, 64, 32000);
     const double mha = layerParameters(m).attention;
     m.kvHeads = 8;
     const double gqa = layerParameters(m).attention;
@@ -40,7 +28,7 @@ TEST(Parameters, GroupedQueryAttentionShrinksKeyAndValueProjections)
 
 TEST(Parameters, GatedMlpHasThreeMatrices)
 {
-    ModelSpec m = gpt(1, 4096, 32, 32000);
+    ModelSpec m = gptModel(1, 4096, 32, 32000);
     m.ffnHidden = 11008;
     m.gatedMlp = true;
     EXPECT_DOUBLE_EQ(layerParameters(m).denseMlp, 3.0 * 4096 * 11008);
@@ -48,7 +36,7 @@ TEST(Parameters, GatedMlpHasThreeMatrices)
 
 TEST(Parameters, MoeCountsAllExpertsButActivatesTopK)
 {
-    ModelSpec m = gpt(32, 4096, 32, 32000);
+    ModelSpec m = gptModel(32, 4096, 32, 32000);
     m.kvHeads = 8;
     m.gatedMlp = true;
     m.moe = { 8, 2, 14336 };
@@ -64,7 +52,7 @@ TEST(Flops, ModelFlopsFollowKorthikantiEquation7)
 {
     for (auto [L, h, a, s] : { std::tuple{ 48, 6144, 64, 2048 }, std::tuple{ 96, 12288, 96, 2048 },
                                std::tuple{ 105, 20480, 128, 2048 }, std::tuple{ 128, 25600, 160, 2048 } }) {
-        const ModelSpec m = gpt(L, h, a, 51200);
+        const ModelSpec m = gptModel(L, h, a, 51200);
         const double B = 1, V = 51200;
         const double expected = 72 * B * L * s * double(h) * h * (1 + s / (6.0 * h) + V / (12.0 * h * L));
         EXPECT_NEAR(modelFlopsPerSequence(m, s), expected, 1e-9 * expected);
@@ -75,7 +63,7 @@ TEST(Flops, ModelFlopsFollowKorthikantiEquation7)
 // 96 B s l h^2 (1 + s/6h + V/16lh) per iteration.
 TEST(Flops, FullRecomputationAddsOneForwardAsInSc21Equation3)
 {
-    const ModelSpec m = gpt(96, 12288, 96, 51200);
+    const ModelSpec m = gptModel(96, 12288, 96, 51200);
     const double s = 2048, h = 12288, l = 96, V = 51200;
     const double expected = 96 * s * l * h * h * (1 + s / (6 * h) + V / (16 * l * h));
     const double hardware = modelFlopsPerSequence(m, 2048) + recomputeFlopsPerSequence(m, 2048, Recompute::Full);
@@ -87,13 +75,13 @@ TEST(Flops, FullRecomputationAddsOneForwardAsInSc21Equation3)
 // the FLOPs executed.)
 TEST(Flops, SelectiveRecomputationReplaysTheAttentionScores)
 {
-    const ModelSpec m = gpt(96, 12288, 96, 51200);
+    const ModelSpec m = gptModel(96, 12288, 96, 51200);
     EXPECT_DOUBLE_EQ(recomputeFlopsPerSequence(m, 2048, Recompute::Selective), 96 * 4.0 * 2048 * 2048 * 12288);
     EXPECT_DOUBLE_EQ(recomputeFlopsPerSequence(m, 2048, Recompute::None), 0.0);
 }
 
 TEST(Flops, AttentionScoresAreCountedInFull)
 {
-    const ModelSpec m = gpt(1, 4096, 32, 32000);
+    const ModelSpec m = gptModel(1, 4096, 32, 32000);
     EXPECT_DOUBLE_EQ(layerForwardFlops(m, 8192).attentionScores, 4.0 * 8192 * 8192 * 4096);
 }

@@ -10,6 +10,21 @@
 // Scenarios for evaluation tests, written as the JSON users write.
 namespace paraplan::test {
 
+// A GPT-style model as the papers analyse it: MHA, a 4h GeLU MLP, dropout, untied embeddings.
+inline ModelSpec gptModel(int64_t layers, int64_t hidden, int64_t heads, int64_t vocab = 51200)
+{
+    ModelSpec m;
+    m.layers = layers;
+    m.hidden = hidden;
+    m.heads = heads;
+    m.kvHeads = heads;
+    m.ffnHidden = 4 * hidden;
+    m.vocab = vocab;
+    m.tiedEmbeddings = false;
+    m.dropout = true;
+    return m;
+}
+
 inline Scenario scenarioFromJson(const std::string& json) { return io::readScenarioText(json, io::builtinCatalog()); }
 
 // GPT-3 175B on 64 DGX A100 nodes, Megatron's classic layout.
