@@ -1,0 +1,125 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "comparison.h"
+
+#include "model_shape.h"
+#include "placement.h"
+
+#include <algorithm>
+
+namespace paraplan {
+
+namespace {
+
+double busGBps(const GroupPlacement& group) { return group.rate.busBytesPerS / 1e9; }
+
+Cause tensorParallelCause(const Scenario& a, const Scenario& b, const EfficiencyParams& params)
+{
+    const GroupPlacement ga = placeGroup(a.parallel.tp, 1, a.cluster, params);
+    const GroupPlacement gb = placeGroup(b.parallel.tp, 1, b.cluster, params);
+    Cause c;
+    c.valueA = busGBps(ga);
+    c.valueB = busGBps(gb);
+    c.countA = a.parallel.tp;
+    c.countB = b.parallel.tp;
+    if (gb.crossesNodes && !ga.crossesNodes)
+        c.kind = CauseKind::TpGroupCrossesNodes;
+    else if (c.valueB < c.valueA)
+        c.kind = CauseKind::TpGroupOnSlowerLink;
+    else if (a.parallel.tpCommOverlap && a.parallel.sequenceParallel
+             && !(b.parallel.tpCommOverlap && b.parallel.sequenceParallel))
+        c.kind = CauseKind::TpCommNotOverlapped;
+    else
+        c.kind = CauseKind::LargerTpGroup;
+    return c;
+}
+
+double computeRateTflops(const Scenario& s, const Result& r)
+{
+    // FLOPs one GPU executes per step over the critical stage's compute time.
+    const double flops = double(s.training.globalBatch)
+        * (modelFlopsPerSequence(s.model, s.training.seqLen)
+           + recomputeFlopsPerSequence(s.model, s.training.seqLen, r.recomputeChosen))
+        / double(r.gpus);
+    const double seconds = r.time.compute + r.time.recompute;
+    return seconds > 0 ? flops / seconds / 1e12 : 0;
+}
+
+Cause causeOf(TimeComponent component, const Scenario& a, const Result& ra, const Scenario& b, const Result& rb,
+              const EfficiencyParams& params)
+{
+    auto place = [&](int64_t size, int64_t stride, const Scenario& s) { return placeGroup(size, stride, s.cluster, params); };
+    const ParallelSpec &pa = ra.parallel, &pb = rb.parallel;
+    Cause c;
+    switch (component) {
+    case TimeComponent::TpComm:
+        return tensorParallelCause(a, b, params);
+    case TimeComponent::Bubble:
+        c = { CauseKind::PipelineBubble, ra.bubbleFraction, rb.bubbleFraction, ra.microBatches, rb.microBatches,
+              pa.pp, pb.pp };
+        return c;
+    case TimeComponent::PpComm: {
+        const GroupPlacement ha = placePipelineHop(pa.tp * pa.cp * pa.dp, a.cluster, params);
+        const GroupPlacement hb = placePipelineHop(pb.tp * pb.cp * pb.dp, b.cluster, params);
+        c = { CauseKind::PipelineSends, busGBps(ha), busGBps(hb), pa.pp, pb.pp, 0, 0 };
+        return c;
+    }
+    case TimeComponent::DpComm: {
+        const GroupPlacement da = place(pa.dp * pa.cp, pa.tp, a), db = place(pb.dp * pb.cp, pb.tp, b);
+        c = { CauseKind::DataParallelExposed, busGBps(da), busGBps(db), pa.dp, pb.dp, pa.zeroStage, pb.zeroStage };
+        return c;
+    }
+    case TimeComponent::Compute: {
+        const double rateA = computeRateTflops(a, ra), rateB = computeRateTflops(b, rb);
+        if (rateB < rateA)
+            c = { CauseKind::SmallerGemms, rateA, rateB, pa.tp, pb.tp, a.training.microBatch, b.training.microBatch };
+        else
+            c = { CauseKind::MoreWorkPerGpu, ra.modelTflopsPerGpu * ra.time.step, rb.modelTflopsPerGpu * rb.time.step,
+                  0, 0, 0, 0 };
+        return c;
+    }
+    case TimeComponent::Recompute:
+        c.kind = CauseKind::MoreRecomputation;
+        c.countA = int64_t(ra.recomputeChosen);
+        c.countB = int64_t(rb.recomputeChosen);
+        return c;
+    case TimeComponent::CpComm: {
+        const GroupPlacement ga = place(pa.cp, pa.tp, a), gb = place(pb.cp, pb.tp, b);
+        c = { CauseKind::ContextParallelComm, busGBps(ga), busGBps(gb), pa.cp, pb.cp, 0, 0 };
+        return c;
+    }
+    case TimeComponent::EpComm: {
+        const GroupPlacement ga = place(pa.ep, pa.tp * pa.cp, a), gb = place(pb.ep, pb.tp * pb.cp, b);
+        c = { CauseKind::ExpertParallelComm, busGBps(ga), busGBps(gb), pa.ep, pb.ep, 0, 0 };
+        return c;
+    }
+    case TimeComponent::Optimizer:
+        c.kind = CauseKind::SlowerOptimizer;
+        c.countA = pa.zeroStage;
+        c.countB = pb.zeroStage;
+        return c;
+    case TimeComponent::Other:
+        c.kind = CauseKind::StepOverhead;
+        return c;
+    }
+    return c;
+}
+
+} // namespace
+
+Comparison compare(const Scenario& a, const Result& ra, const Scenario& b, const Result& rb,
+                   const EfficiencyParams& params)
+{
+    Comparison cmp;
+    cmp.stepA = ra.time.step;
+    cmp.stepB = rb.time.step;
+    for (TimeComponent component : kTimeComponents)
+        cmp.components.push_back({ component, componentSeconds(ra.time, component), componentSeconds(rb.time, component) });
+    const auto largest = std::max_element(cmp.components.begin(), cmp.components.end(),
+                                          [](const ComponentDelta& x, const ComponentDelta& y) { return x.delta() < y.delta(); });
+    cmp.largest = largest->component;
+    cmp.cause = cmp.stepB > cmp.stepA ? causeOf(cmp.largest, a, ra, b, rb, params) : Cause{};
+    return cmp;
+}
+
+} // namespace paraplan
