@@ -3,6 +3,7 @@
 #include "search.h"
 
 #include "evaluator.h"
+#include "parallel_choices.h"
 #include "step_model.h"
 #include "validation.h"
 
@@ -19,20 +20,6 @@
 namespace paraplan {
 
 namespace {
-
-std::vector<int64_t> divisorsOf(int64_t n)
-{
-    std::vector<int64_t> small, large;
-    for (int64_t d = 1; d * d <= n; ++d) {
-        if (n % d != 0)
-            continue;
-        small.push_back(d);
-        if (d != n / d)
-            large.push_back(n / d);
-    }
-    small.insert(small.end(), large.rbegin(), large.rend());
-    return small;
-}
 
 // The values one dimension takes: the pinned one, or all of `range`.
 std::vector<int64_t> dimension(bool pinned, int64_t pinnedValue, std::vector<int64_t> range)
