@@ -11,6 +11,11 @@ packages=(
     nlohmann-json3-dev                  # core/io: scenario and result JSON
     libgtest-dev                        # tests
     libbenchmark-dev                    # tests/bench
+    qt6-base-dev libqcustomplot-dev     # the workbench GUI
+    qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools   # translations (lupdate, lrelease)
+    libgl1-mesa-dev                     # Qt6Gui's OpenGL headers, required by its CMake package
+    fonts-wqy-microhei                  # a CJK font, so Chinese text renders (also offscreen)
+    xvfb xauth                          # a virtual display for the GUI where there is none
 )
 
 missing=()

@@ -6,6 +6,7 @@
 #include "io/catalog_reader.h"
 #include "io/json_reader.h"
 #include "io/scenario_reader.h"
+#include "io/scenario_writer.h"
 #include "validation.h"
 
 #include <nlohmann/json.hpp>
@@ -1160,4 +1161,26 @@ TEST(ValidationCasesReader, NamesScenarioErrorsInsideTheCase)
 TEST(ValidationCasesReader, RejectsADocumentThatIsNotAnArray)
 {
     expectError(casesError(R"({"id": "case-1"})"), "(document)", { "expected an array" });
+}
+
+// Project files store scenarios through io::toJson: reading one back must give the same values.
+TEST(ScenarioWriter, RoundTripsEveryField)
+{
+    for (const char* text : { R"({"model": {"preset": "mixtral-8x7b"}, "training": {"seq_len": 4096, "global_batch": 64,
+                                   "train_tokens": 1e12, "flash_attention": false},
+                                 "cluster": {"preset": "dgx-h100", "nodes": 4, "gpu": {"hbm_gib": 96}},
+                                 "parallel": {"tp": 2, "pp": 2, "ep": 4, "vpp": 2, "recompute": "selective",
+                                              "zero_stage": 3, "tp_comm_overlap": true}})",
+                              R"({"model": {"preset": "llama3.1-405b"}, "training": {"seq_len": 8192, "global_batch": 2048},
+                                 "cluster": {"preset": "dgx-h100", "nodes": 2048, "gpu_hour_cost_usd": 2.5},
+                                 "parallel": {"tp": 8, "pp": 16, "layers_per_stage": [7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+                                              8, 8, 8, 7]}})" }) {
+        const paraplan::Scenario first = paraplan::io::readScenarioText(text, paraplan::io::builtinCatalog());
+        const json written = paraplan::io::toJson(first);
+        const paraplan::Scenario second = paraplan::io::readScenario(written, paraplan::io::builtinCatalog());
+        EXPECT_EQ(paraplan::io::toJson(second), written);
+        EXPECT_EQ(second.cluster.gpu.hbmGib, first.cluster.gpu.hbmGib);
+        EXPECT_EQ(second.parallel.layersPerStage, first.parallel.layersPerStage);
+        EXPECT_EQ(second.training.trainTokens, first.training.trainTokens);
+    }
 }

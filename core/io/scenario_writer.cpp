@@ -1,0 +1,83 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "scenario_writer.h"
+
+namespace paraplan::io {
+
+namespace {
+
+nlohmann::json linkJson(const LinkSpec& link)
+{
+    return { { "kind", toString(link.kind) }, { "GBps_per_gpu", link.GBpsPerGpu }, { "latency_us", link.latencyUs } };
+}
+
+} // namespace
+
+nlohmann::json toJson(const Scenario& s)
+{
+    const ModelSpec& m = s.model;
+    nlohmann::json model = { { "name", m.name },
+                             { "layers", m.layers },
+                             { "hidden", m.hidden },
+                             { "heads", m.heads },
+                             { "kv_heads", m.kvHeads },
+                             { "ffn_hidden", m.ffnHidden },
+                             { "gated_mlp", m.gatedMlp },
+                             { "vocab", m.vocab },
+                             { "tied_embeddings", m.tiedEmbeddings },
+                             { "dropout", m.dropout },
+                             { "moe",
+                               { { "experts", m.moe.experts },
+                                 { "top_k", m.moe.topK },
+                                 { "expert_ffn_hidden", m.moe.expertFfnHidden } } } };
+    if (!m.preset.empty())
+        model["preset"] = m.preset;
+
+    const TrainingSpec& t = s.training;
+    nlohmann::json training = { { "seq_len", t.seqLen },
+                                { "global_batch", t.globalBatch },
+                                { "micro_batch", t.microBatch },
+                                { "precision", toString(t.precision) },
+                                { "grad_precision", toString(t.gradPrecision) },
+                                { "flash_attention", t.flashAttention } };
+    if (t.trainTokens)
+        training["train_tokens"] = *t.trainTokens;
+
+    const ClusterSpec& c = s.cluster;
+    nlohmann::json gpu = { { "name", c.gpu.name },
+                           { "peak_tflops", { { "bf16", c.gpu.peakBf16Tflops }, { "fp8", c.gpu.peakFp8Tflops } } },
+                           { "hbm_gib", c.gpu.hbmGib },
+                           { "hbm_GBps", c.gpu.hbmGBps },
+                           { "sms", c.gpu.sms } };
+    // A catalog GPU is written by its id: reading the id gives the same figures back.
+    nlohmann::json cluster = { { "name", c.name },
+                               { "nodes", c.nodes },
+                               { "gpus_per_node", c.gpusPerNode },
+                               { "gpu", c.gpu.id.empty() ? gpu : nlohmann::json(c.gpu.id) },
+                               { "intra_node", linkJson(c.intraNode) },
+                               { "inter_node", linkJson(c.interNode) } };
+    if (!c.preset.empty())
+        cluster["preset"] = c.preset;
+    if (c.gpuHourCostUsd)
+        cluster["gpu_hour_cost_usd"] = *c.gpuHourCostUsd;
+
+    const ParallelSpec& p = s.parallel;
+    nlohmann::json parallel = { { "tp", p.tp },
+                                { "pp", p.pp },
+                                { "cp", p.cp },
+                                { "ep", p.ep },
+                                { "vpp", p.vpp },
+                                { "sequence_parallel", p.sequenceParallel },
+                                { "recompute", toString(p.recompute) },
+                                { "zero_stage", p.zeroStage },
+                                { "overlap_grad_reduce", p.overlapGradReduce },
+                                { "overlap_param_gather", p.overlapParamGather },
+                                { "tp_comm_overlap", p.tpCommOverlap } };
+    if (p.dp > 0)
+        parallel["dp"] = p.dp;
+    if (!p.layersPerStage.empty())
+        parallel["layers_per_stage"] = p.layersPerStage;
+    return { { "model", model }, { "training", training }, { "cluster", cluster }, { "parallel", parallel } };
+}
+
+} // namespace paraplan::io

@@ -1,0 +1,29 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "result.h"
+#include "scenario.h"
+
+#include <memory>
+#include <vector>
+
+// Everything the views draw for one configuration, computed once per change and shared
+// read-only between them.
+namespace paraplan::widgets {
+
+struct Evaluation {
+    Scenario scenario;
+    Result result; // valid, with the pipeline timeline
+    // Bubble fraction of this configuration for each number of micro-batches (negative where the
+    // schedule cannot run that many).
+    std::vector<int64_t> bubbleMicroBatches;
+    std::vector<double> bubbleFractions;
+};
+
+using EvaluationPtr = std::shared_ptr<const Evaluation>;
+
+// Evaluates a scenario for the views; the result may be invalid (its diagnostics say why).
+[[nodiscard]] EvaluationPtr evaluateForViews(const Scenario& scenario);
+
+} // namespace paraplan::widgets
