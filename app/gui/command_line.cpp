@@ -1,0 +1,90 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "command_line.h"
+
+#include "view_deck.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+#include <cstring>
+
+namespace paraplan::app {
+
+bool wantsOffscreen(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i)
+        for (const char* option : { "--screenshot", "--benchmark-interaction", "--report" })
+            if (std::strncmp(argv[i], option, std::strlen(option)) == 0)
+                return true;
+    return false;
+}
+
+CommandLine parseCommandLine(const QCoreApplication& app)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QCoreApplication::translate("CommandLine", "Interactive 3D-parallelism design for LLM training."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("project"), QCoreApplication::translate("CommandLine", "A project or scenario to open."));
+    const QCommandLineOption scenario(QStringLiteral("scenario"), QCoreApplication::translate("CommandLine", "Open this scenario or project."),
+                                      QStringLiteral("file"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QCoreApplication::translate("CommandLine", "Render offscreen to this PNG and exit."),
+                                        QStringLiteral("out.png"));
+    const QCommandLineOption view(QStringLiteral("view"),
+                                  QCoreApplication::translate("CommandLine",
+                                                              "View to render: overview, memory, breakdown, timeline, "
+                                                              "bubble, landscape, compare, or all."),
+                                  QStringLiteral("view"), QStringLiteral("overview"));
+    const QCommandLineOption language(QStringLiteral("lang"), QCoreApplication::translate("CommandLine", "Interface language: en or zh_CN."),
+                                      QStringLiteral("language"));
+    const QCommandLineOption size(QStringLiteral("size"), QCoreApplication::translate("CommandLine", "Window size for rendering."),
+                                  QStringLiteral("WxH"), QStringLiteral("1920x1080"));
+    const QCommandLineOption dark(QStringLiteral("dark"), QCoreApplication::translate("CommandLine", "Use the dark palette."));
+    const QCommandLineOption benchmark(QStringLiteral("benchmark-interaction"),
+                                       QCoreApplication::translate("CommandLine",
+                                                                   "Move the sliders N times offscreen and print the "
+                                                                   "change-to-replot times."),
+                                       QStringLiteral("N"));
+    const QCommandLineOption report(QStringLiteral("report"),
+                                    QCoreApplication::translate("CommandLine",
+                                                                "Print the evaluation and write the report images into "
+                                                                "this folder (what runs when there is no display)."),
+                                    QStringLiteral("folder"));
+    parser.addOptions({ scenario, screenshot, view, language, size, dark, benchmark, report });
+    parser.process(app);
+
+    CommandLine c;
+    c.input = parser.value(scenario);
+    if (c.input.isEmpty() && !parser.positionalArguments().isEmpty())
+        c.input = parser.positionalArguments().constFirst();
+    c.screenshot = parser.value(screenshot);
+    c.view = parser.value(view);
+    c.language = parser.value(language);
+    c.dark = parser.isSet(dark);
+    c.reportDirectory = parser.value(report);
+    if (c.view != QLatin1String("all") && !widgets::ViewDeck::fromKey(c.view))
+        c.error = QCoreApplication::translate("CommandLine", "Unknown view \"%1\"; use overview, memory, breakdown, timeline, "
+                                                             "bubble, landscape, compare or all.")
+                      .arg(c.view);
+    const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+    bool okW = false, okH = false;
+    if (wh.size() == 2)
+        c.size = QSize(wh[0].toInt(&okW), wh[1].toInt(&okH));
+    if (!okW || !okH || c.size.width() < 320 || c.size.height() < 240 || c.size.width() > 8000 || c.size.height() > 8000)
+        c.error = QCoreApplication::translate("CommandLine", "--size takes WIDTHxHEIGHT between 320x240 and 8000x8000, "
+                                                             "e.g. 1920x1080.");
+    if (parser.isSet(benchmark)) {
+        bool ok = false;
+        c.benchmarkMoves = parser.value(benchmark).toInt(&ok);
+        if (!ok || c.benchmarkMoves < 1 || c.benchmarkMoves > 1000000)
+            c.error = QCoreApplication::translate("CommandLine", "--benchmark-interaction takes a number of moves, e.g. 200.");
+    }
+    if (!c.language.isEmpty() && c.language != QLatin1String("en") && c.language != QLatin1String("zh_CN"))
+        c.error = QCoreApplication::translate("CommandLine", "--lang takes en or zh_CN.");
+    return c;
+}
+
+} // namespace paraplan::app

@@ -1,0 +1,36 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+class QCoreApplication;
+
+// What `paraplan` was asked to do from the command line.
+namespace paraplan::app {
+
+struct CommandLine {
+    QString input;        // a project or scenario to open (--scenario or the positional argument)
+    QString screenshot;   // --screenshot OUT.png: render offscreen and exit
+    QString view = QStringLiteral("overview"); // --view: a view key, or "all"
+    QString language;     // --lang
+    QSize size{ 1920, 1080 };
+    bool dark = false;
+    int benchmarkMoves = 0; // --benchmark-interaction N
+    QString reportDirectory; // --report DIR: the headless main job
+    QString error;        // a usage problem, for the user
+
+    // Runs without a window: screenshot, benchmark or report.
+    [[nodiscard]] bool headless() const { return !screenshot.isEmpty() || benchmarkMoves > 0 || !reportDirectory.isEmpty(); }
+};
+
+// True when the arguments ask for offscreen rendering; checked before QApplication exists, so the
+// platform can be chosen.
+[[nodiscard]] bool wantsOffscreen(int argc, char** argv);
+[[nodiscard]] CommandLine parseCommandLine(const QCoreApplication& app);
+
+} // namespace paraplan::app

@@ -1,0 +1,122 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "headless.h"
+
+#include "main_window.h"
+
+#include "text_report.h"
+
+#include "evaluator.h"
+#include "search.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace paraplan::app {
+
+using namespace paraplan::widgets;
+
+void waitForLandscape(MainWindow& window)
+{
+    Workbench* workbench = window.workbench();
+    workbench->requestLandscape();
+    if (workbench->landscape())
+        return;
+    QEventLoop loop;
+    QObject::connect(workbench, &Workbench::landscapeAvailable, &loop, &QEventLoop::quit);
+    QTimer::singleShot(120000, &loop, &QEventLoop::quit); // never hang a headless run
+    loop.exec();
+}
+
+void pinBestIfNothingPinned(MainWindow& window)
+{
+    Workbench* workbench = window.workbench();
+    if (workbench->pinned() || !workbench->evaluation())
+        return;
+    const Scenario current = workbench->scenario();
+    Scenario open = current;
+    open.pins = ParallelPins{};
+    SearchOptions options;
+    options.topK = 1;
+    const SearchResult best = searchConfigurations(open, options);
+    if (best.best.empty())
+        return;
+    const ParallelSpec& p = best.best.front().result.parallel;
+    Scenario fastest = current;
+    applyCandidate(fastest, { p.tp, p.pp, p.dp, p.cp, p.ep, p.vpp, best.best.front().microBatch, p.zeroStage, p.recompute,
+                              p.sequenceParallel });
+    workbench->setScenario(fastest);
+    workbench->pinCurrent();
+    workbench->setScenario(current);
+}
+
+namespace {
+
+QString pathFor(const QString& path, const QString& viewKey)
+{
+    const QFileInfo info(path);
+    return info.dir().filePath(info.completeBaseName() + QLatin1Char('-') + viewKey + QStringLiteral(".png"));
+}
+
+bool render(MainWindow& window, ViewId id, const QString& path)
+{
+    if (id == ViewId::Landscape)
+        waitForLandscape(window);
+    if (id == ViewId::Compare)
+        pinBestIfNothingPinned(window);
+    window.deck()->showView(id);
+    QApplication::processEvents();
+    return window.grab().save(path, "PNG");
+}
+
+} // namespace
+
+QStringList renderScreenshots(MainWindow& window, const QString& path, const QString& viewKey, const QSize& size)
+{
+    window.resize(size);
+    window.show();
+    QApplication::processEvents();
+    QStringList written;
+    if (viewKey == QLatin1String("all")) {
+        for (ViewId id : kViewIds) {
+            const QString file = pathFor(path, ViewDeck::key(id));
+            if (!render(window, id, file))
+                return {};
+            written << file;
+        }
+        return written;
+    }
+    if (render(window, *ViewDeck::fromKey(viewKey), path))
+        written << path;
+    return written;
+}
+
+int writeReport(MainWindow& window, const QString& directory, const QSize& size)
+{
+    const Workbench* workbench = window.workbench();
+    const Result result = evaluate(workbench->scenario());
+    std::fputs(cli::renderEvaluation(workbench->scenario(), result).c_str(), stdout);
+    if (!result.valid)
+        return 2;
+    if (!QDir().mkpath(directory)) {
+        std::fprintf(stderr, "paraplan: cannot create %s\n", qPrintable(directory));
+        return 1;
+    }
+    const QStringList files = renderScreenshots(window, QDir(directory).filePath(QStringLiteral("paraplan.png")),
+                                                QStringLiteral("all"), size);
+    if (files.isEmpty()) {
+        std::fprintf(stderr, "paraplan: cannot write the report images into %s\n", qPrintable(directory));
+        return 1;
+    }
+    std::printf("\nReport images:\n");
+    for (const QString& file : files)
+        std::printf("  %s\n", qPrintable(QDir::current().relativeFilePath(file)));
+    return 0;
+}
+
+} // namespace paraplan::app

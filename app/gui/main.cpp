@@ -1,0 +1,84 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "appearance.h"
+#include "command_line.h"
+#include "headless.h"
+#include "interaction_benchmark.h"
+#include "language.h"
+#include "main_window.h"
+#include "settings.h"
+
+#include "io/catalog_reader.h"
+#include "io/scenario_reader.h"
+
+#include <QApplication>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace {
+
+// No window system to show a window on: the main job then prints and writes images instead.
+bool hasDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        || (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qgetenv("QT_QPA_PLATFORM") != "offscreen");
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    using namespace paraplan::app;
+    const bool display = hasDisplay();
+    if ((wantsOffscreen(argc, argv) || !display) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("ParaPlan"));
+    QApplication::setOrganizationName(QStringLiteral("ParaPlan"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+
+    CommandLine options = parseCommandLine(app);
+    if (!options.error.isEmpty()) {
+        std::fprintf(stderr, "paraplan: %s\n", qPrintable(options.error));
+        return 1;
+    }
+    if (!display && !options.headless()) // the main job without a screen
+        options.reportDirectory = QStringLiteral("paraplan-report");
+
+    // Runs without a window keep their settings apart, so they are reproducible.
+    Settings settings(QStringLiteral("ParaPlan"), options.headless() ? QStringLiteral("ParaPlan-headless") : QStringLiteral("ParaPlan"));
+    installLanguage(options.language.isEmpty() ? (options.headless() ? QStringLiteral("en") : settings.language()) : options.language);
+    applyTheme(options.dark || (!options.headless() && settings.darkTheme()));
+
+    MainWindow window(settings);
+    window.newDocument(paraplan::io::readScenarioText(paraplan::io::builtinDefaultScenarioText(), paraplan::io::builtinCatalog()));
+    if (!options.input.isEmpty()) {
+        QString error;
+        if (!window.openDocument(options.input, &error) && options.headless()) {
+            std::fprintf(stderr, "paraplan: %s\n", qPrintable(error));
+            return 1;
+        }
+    }
+
+    if (!options.screenshot.isEmpty()) {
+        const QStringList files = renderScreenshots(window, options.screenshot, options.view, options.size);
+        for (const QString& file : files)
+            std::printf("%s\n", qPrintable(file));
+        return files.isEmpty() ? 1 : 0;
+    }
+    if (options.benchmarkMoves > 0) {
+        window.resize(options.size);
+        window.show();
+        const InteractionTimings t = benchmarkInteraction(window, options.benchmarkMoves);
+        std::printf("slider moves: %zu (overview: memory, step time, timeline, bubble)\nchange to last replot: median "
+                    "%.2f ms, p95 %.2f ms\n",
+                    t.milliseconds.size(), t.median, t.p95);
+        return 0;
+    }
+    if (!options.reportDirectory.isEmpty())
+        return writeReport(window, options.reportDirectory, options.size);
+
+    window.show();
+    return QApplication::exec();
+}

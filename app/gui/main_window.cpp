@@ -1,0 +1,423 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "main_window.h"
+
+#include "appearance.h"
+#include "language.h"
+#include "scenario_command.h"
+#include "settings.h"
+
+#include "breakdown_view.h"
+#include "bubble_view.h"
+#include "compare_view.h"
+#include "landscape_view.h"
+#include "memory_view.h"
+#include "message_banner.h"
+#include "scenario_panel.h"
+#include "timeline_view.h"
+
+#include "io/catalog_reader.h"
+#include "io/scenario_reader.h"
+#include "search.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QStatusBar>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace paraplan::app {
+
+using namespace paraplan::widgets;
+
+MainWindow::MainWindow(Settings& settings, QWidget* parent)
+    : QMainWindow(parent)
+    , m_settings(settings)
+    , m_workbench(new Workbench(this))
+    , m_undo(new QUndoStack(this))
+{
+    setObjectName(QStringLiteral("ParaPlanMainWindow"));
+    buildInterface();
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
+    restoreGeometry(m_settings.windowGeometry());
+    restoreState(m_settings.windowState(), Settings::kWindowStateVersion);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildInterface()
+{
+    for (const QMetaObject::Connection& c : m_connections)
+        disconnect(c);
+    m_connections.clear();
+    delete m_dock;
+    delete centralWidget();
+    menuBar()->clear();
+
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_banner = new MessageBanner(central);
+    m_deck = new ViewDeck(central);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_deck, 1);
+    setCentralWidget(central);
+
+    m_panel = new ScenarioPanel;
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_panel);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_dock = new QDockWidget(tr("Scenario"), this);
+    m_dock->setObjectName(QStringLiteral("ScenarioDock"));
+    m_dock->setWidget(scroll);
+    m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    m_dock->setMinimumWidth(m_panel->sizeHint().width() + 24);
+    addDockWidget(Qt::LeftDockWidgetArea, m_dock);
+
+    buildMenus();
+    connectWorkbench();
+    statusBar()->showMessage(tr("MFU counts model FLOPs in the Megatron convention: attention scores in full, "
+                                "recomputation not counted."));
+    showEverything();
+    updateTitle();
+}
+
+void MainWindow::connectWorkbench()
+{
+    auto keep = [this](QMetaObject::Connection c) { m_connections.push_back(c); };
+    keep(connect(m_panel, &ScenarioPanel::scenarioEdited, this, &MainWindow::applyScenarioEdit));
+    keep(connect(m_workbench, &Workbench::scenarioChanged, m_panel, &ScenarioPanel::setScenario));
+    keep(connect(m_workbench, &Workbench::evaluationAvailable, this, [this](const EvaluationPtr& e) {
+        m_deck->memory()->showEvaluation(e);
+        m_deck->breakdown()->showEvaluation(e);
+        m_deck->timeline()->showEvaluation(e);
+        m_deck->bubble()->showEvaluation(e);
+        m_deck->landscape()->showEvaluation(e);
+        m_banner->showDiagnostics(e->result.diagnostics, false);
+        updateComparison();
+    }));
+    keep(connect(m_workbench, &Workbench::evaluationRejected, this,
+                 [this](const EvaluationPtr& e) { m_banner->showDiagnostics(e->result.diagnostics, bool(m_workbench->evaluation())); }));
+    keep(connect(m_workbench, &Workbench::pinnedChanged, this, [this] { updateComparison(); }));
+    keep(connect(m_workbench, &Workbench::landscapeStarted, m_deck->landscape(), &LandscapeView::showComputing));
+    keep(connect(m_workbench, &Workbench::landscapeAvailable, m_deck->landscape(), &LandscapeView::showLandscape));
+    keep(connect(m_deck, &ViewDeck::currentChanged, this, [this](ViewId id) {
+        if (id == ViewId::Landscape)
+            m_workbench->requestLandscape();
+    }));
+    keep(connect(m_deck->landscape(), &LandscapeView::candidateChosen, this, [this](const Candidate& candidate) {
+        Scenario next = m_workbench->scenario();
+        applyCandidate(next, candidate);
+        next.parallel.dp = 0;
+        applyScenarioEdit(next, tr("configuration from the landscape"), -1);
+    }));
+    for (PlotView* view : m_deck->allViews())
+        keep(connect(view, &PlotView::exportRequested, this, &MainWindow::exportView));
+}
+
+void MainWindow::showEverything()
+{
+    m_panel->setScenario(m_workbench->scenario());
+    if (const EvaluationPtr e = m_workbench->evaluation()) {
+        m_deck->memory()->showEvaluation(e);
+        m_deck->breakdown()->showEvaluation(e);
+        m_deck->timeline()->showEvaluation(e);
+        m_deck->bubble()->showEvaluation(e);
+        m_deck->landscape()->showEvaluation(e);
+    }
+    if (m_workbench->landscape())
+        m_deck->landscape()->showLandscape(m_workbench->landscape());
+    updateComparison();
+}
+
+void MainWindow::applyScenarioEdit(const Scenario& scenario, const QString& what, int mergeKey)
+{
+    m_undo->push(new ScenarioCommand(m_workbench, m_workbench->scenario(), scenario, what, mergeKey));
+}
+
+void MainWindow::updateComparison()
+{
+    m_deck->compare()->showComparison(m_workbench->pinned(), m_workbench->pinned() ? m_workbench->evaluation() : nullptr);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New"), QKeySequence::New, this, [this] {
+        if (maybeSave())
+            newDocument(io::readScenarioText(io::builtinDefaultScenarioText(), io::builtinCatalog()));
+    });
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
+        if (!maybeSave())
+            return;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), m_settings.lastDirectory(),
+                                                          tr("ParaPlan projects and scenarios (*.json)"));
+        if (!path.isEmpty())
+            openDocument(path);
+    });
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] {
+        if (m_path.isEmpty()) {
+            const QString path = QFileDialog::getSaveFileName(this, tr("Save project"), m_settings.lastDirectory(),
+                                                              tr("ParaPlan projects (*.paraplan.json)"));
+            if (!path.isEmpty())
+                saveDocument(path);
+        } else {
+            saveDocument(m_path);
+        }
+    });
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save project"), m_settings.lastDirectory(),
+                                                          tr("ParaPlan projects (*.paraplan.json)"));
+        if (!path.isEmpty())
+            saveDocument(path);
+    });
+    file->addSeparator();
+    file->addAction(tr("&Export view as PNG…"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
+                    [this] { exportView(QStringLiteral("png")); });
+    file->addAction(tr("Export view as &PDF…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
+                    [this] { exportView(QStringLiteral("pdf")); });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_undo->createUndoAction(this, tr("&Undo"));
+    undo->setShortcuts(QKeySequence::Undo);
+    QAction* redo = m_undo->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("&Pin as A for comparison"), QKeySequence(Qt::CTRL | Qt::Key_P), this, [this] {
+        m_workbench->pinCurrent();
+        statusBar()->showMessage(tr("Pinned as A. Change the configuration and open Compare to see why B differs."), 6000);
+    });
+    edit->addAction(tr("&Clear pin"), this, [this] { m_workbench->clearPin(); });
+    edit->addAction(tr("Copy view &image"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this, [this] {
+        if (PlotView* view = m_deck->view(m_deck->current() == ViewId::Overview ? ViewId::Memory : m_deck->current()))
+            view->copyToClipboard();
+    });
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    int index = 0;
+    for (ViewId id : kViewIds) {
+        QAction* action = view->addAction(m_deck->key(id) == QLatin1String("overview") ? tr("Overview")
+                                                                                        : m_deck->view(id)->title(),
+                                          this, [this, id] { m_deck->showView(id); });
+        action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + index++)));
+    }
+    view->addSeparator();
+    view->addAction(tr("Reset &zoom"), QKeySequence(Qt::CTRL | Qt::Key_R), this, [this] {
+        for (PlotView* plot : m_deck->allViews())
+            if (plot->isVisible())
+                plot->resetZoom();
+    });
+    QAction* dark = view->addAction(tr("&Dark theme"));
+    dark->setCheckable(true);
+    dark->setChecked(m_settings.darkTheme());
+    connect(dark, &QAction::toggled, this, &MainWindow::setDarkTheme);
+
+    QMenu* language = menuBar()->addMenu(tr("&Language"));
+    auto* group = new QActionGroup(language);
+    const std::pair<QString, QString> languages[] = { { QString(), tr("System default") },
+                                                      { QStringLiteral("en"), QStringLiteral("English") },
+                                                      { QStringLiteral("zh_CN"), QStringLiteral("简体中文") } };
+    for (const auto& [code, name] : languages) {
+        QAction* action = language->addAction(name, this, [this, code] { chooseLanguage(code); });
+        action->setCheckable(true);
+        action->setChecked(m_settings.language() == code);
+        group->addAction(action);
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About ParaPlan"), this, [this] {
+        QMessageBox::about(this, tr("About ParaPlan"),
+                           tr("<b>ParaPlan</b> designs 3D-parallel training for large language models: memory, step "
+                              "time, pipeline bubble and throughput for any split of a model over a cluster, and why "
+                              "one split is slower than another.<br><br>The cost model and its sources: "
+                              "docs/cost-model.md. Licence: MIT."));
+    });
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_settings.recentFiles();
+    for (const QString& path : files)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            if (maybeSave())
+                openDocument(path);
+        })->setToolTip(path);
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::newDocument(const Scenario& scenario)
+{
+    m_undo->clear();
+    m_workbench->clearPin();
+    m_workbench->setScenario(scenario);
+    m_path.clear();
+    m_undo->setClean();
+    updateTitle();
+}
+
+bool MainWindow::openDocument(const QString& path, QString* error)
+{
+    const ProjectLoad load = loadProject(path);
+    if (!load.state) { // the current work stays exactly as it was
+        showError(load.error);
+        if (error)
+            *error = load.error;
+        return false;
+    }
+    m_undo->clear();
+    m_workbench->clearPin();
+    if (load.state->pinned) {
+        m_workbench->setScenario(*load.state->pinned);
+        m_workbench->pinCurrent();
+    }
+    m_workbench->setScenario(load.state->scenario);
+    if (const std::optional<ViewId> id = ViewDeck::fromKey(load.state->view))
+        m_deck->showView(*id);
+    m_path = path;
+    m_undo->setClean();
+    m_settings.addRecentFile(path);
+    m_settings.setLastDirectory(QFileInfo(path).absolutePath());
+    rebuildRecentMenu();
+    updateTitle();
+    m_banner->showDiagnostics(m_workbench->isCurrentValid() ? m_workbench->evaluation()->result.diagnostics : Diagnostics{},
+                              false);
+    return true;
+}
+
+ProjectState MainWindow::projectState() const
+{
+    ProjectState state;
+    state.scenario = m_workbench->scenario();
+    if (m_workbench->pinned())
+        state.pinned = m_workbench->pinned()->scenario;
+    state.view = ViewDeck::key(m_deck->current());
+    return state;
+}
+
+bool MainWindow::saveDocument(const QString& path, QString* error)
+{
+    QString message;
+    if (!saveProject(path, projectState(), &message)) {
+        showError(message);
+        if (error)
+            *error = message;
+        return false;
+    }
+    m_path = path;
+    m_undo->setClean();
+    m_settings.addRecentFile(path);
+    m_settings.setLastDirectory(QFileInfo(path).absolutePath());
+    rebuildRecentMenu();
+    updateTitle();
+    statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 4000);
+    return true;
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_path.isEmpty() ? tr("untitled") : QFileInfo(m_path).fileName();
+    setWindowTitle(tr("%1[*] — ParaPlan").arg(name));
+    setWindowModified(!m_undo->isClean());
+}
+
+void MainWindow::showError(const QString& message)
+{
+    statusBar()->showMessage(message, 15000);
+    if (isVisible())
+        QMessageBox::warning(this, tr("ParaPlan"), message);
+}
+
+void MainWindow::exportView(const QString& format)
+{
+    auto* origin = qobject_cast<PlotView*>(sender());
+    PlotView* view = origin ? origin : m_deck->view(m_deck->current() == ViewId::Overview ? ViewId::Memory : m_deck->current());
+    const QString suggested = m_settings.lastDirectory() + QLatin1Char('/') + ViewDeck::key(m_deck->current()) + QLatin1Char('.') + format;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(view->title()), suggested,
+                                                      format == QLatin1String("pdf") ? tr("PDF (*.pdf)") : tr("PNG image (*.png)"));
+    if (path.isEmpty())
+        return;
+    const bool ok = format == QLatin1String("pdf") ? view->exportPdf(path) : view->exportPng(path);
+    if (!ok)
+        showError(tr("Cannot write %1.").arg(path));
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (m_undo->isClean())
+        return true;
+    const auto answer = QMessageBox::question(this, tr("Unsaved changes"),
+                                              tr("Save the changes to this project first?"),
+                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Discard)
+        return true;
+    if (m_path.isEmpty()) {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save project"), m_settings.lastDirectory(),
+                                                          tr("ParaPlan projects (*.paraplan.json)"));
+        return !path.isEmpty() && saveDocument(path);
+    }
+    return saveDocument(m_path);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    m_settings.setWindow(saveGeometry(), saveState(Settings::kWindowStateVersion));
+    event->accept();
+}
+
+void MainWindow::chooseLanguage(const QString& language)
+{
+    m_settings.setLanguage(language);
+    installLanguage(language); // posts LanguageChange, which retranslates
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    // Rebuilt once the event has reached every widget (installing a translator sends several).
+    if (event->type() == QEvent::LanguageChange && !m_retranslatePending) {
+        m_retranslatePending = true;
+        QMetaObject::invokeMethod(this, &MainWindow::retranslate, Qt::QueuedConnection);
+    }
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::retranslate()
+{
+    m_retranslatePending = false;
+    const ViewId view = m_deck ? m_deck->current() : ViewId::Overview;
+    const QByteArray state = saveState(Settings::kWindowStateVersion);
+    buildInterface();
+    m_deck->showView(view);
+    restoreState(state, Settings::kWindowStateVersion);
+}
+
+void MainWindow::setDarkTheme(bool dark)
+{
+    m_settings.setDarkTheme(dark);
+    applyTheme(dark);
+}
+
+} // namespace paraplan::app

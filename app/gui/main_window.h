@@ -1,0 +1,83 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "project_document.h"
+#include "view_deck.h"
+#include "workbench.h"
+
+#include <QMainWindow>
+
+class QDockWidget;
+class QMenu;
+class QUndoStack;
+
+namespace paraplan::widgets {
+class MessageBanner;
+class ScenarioPanel;
+} // namespace paraplan::widgets
+
+// The workbench window: the scenario panel on the left, the plots in the middle, the banner above
+// them for anything wrong; menus for files, undo, views, language. The state lives in the
+// Workbench and the undo stack, so the interface can be rebuilt (for a new language) at any time.
+namespace paraplan::app {
+
+class Settings;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(Settings& settings, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    [[nodiscard]] widgets::Workbench* workbench() const { return m_workbench; }
+    [[nodiscard]] widgets::ViewDeck* deck() const { return m_deck; }
+    [[nodiscard]] widgets::ScenarioPanel* panel() const { return m_panel; }
+    [[nodiscard]] widgets::MessageBanner* banner() const { return m_banner; }
+    [[nodiscard]] QUndoStack* undoStack() const { return m_undo; }
+    [[nodiscard]] const QString& documentPath() const { return m_path; }
+
+    // Starts a fresh, unsaved document on `scenario` (no undo history).
+    void newDocument(const Scenario& scenario);
+    // Opens a project or scenario file; on any problem the current work stays and the error is
+    // returned (and shown).
+    bool openDocument(const QString& path, QString* error = nullptr);
+    bool saveDocument(const QString& path, QString* error = nullptr);
+    [[nodiscard]] ProjectState projectState() const;
+    // Rebuilds every visible string in the current language.
+    void retranslate();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void buildInterface();
+    void buildMenus();
+    void connectWorkbench();
+    void showEverything();
+    void applyScenarioEdit(const Scenario& scenario, const QString& what, int mergeKey);
+    void updateComparison();
+    void updateTitle();
+    void exportView(const QString& format);
+    void chooseLanguage(const QString& language);
+    void setDarkTheme(bool dark);
+    bool maybeSave();
+    void rebuildRecentMenu();
+    void showError(const QString& message);
+
+    Settings& m_settings;
+    widgets::Workbench* m_workbench;
+    QUndoStack* m_undo;
+    QString m_path;
+    // Rebuilt by buildInterface():
+    widgets::ViewDeck* m_deck = nullptr;
+    widgets::ScenarioPanel* m_panel = nullptr;
+    widgets::MessageBanner* m_banner = nullptr;
+    QDockWidget* m_dock = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    bool m_retranslatePending = false;
+    std::vector<QMetaObject::Connection> m_connections;
+};
+
+} // namespace paraplan::app

@@ -1,0 +1,1323 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>CommandLine</name>
+    <message>
+        <source>Interactive 3D-parallelism design for LLM training.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A project or scenario to open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open this scenario or project.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Render offscreen to this PNG and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, compare, or all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interface language: en or zh_CN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window size for rendering.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the dark palette.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the sliders N times offscreen and print the change-to-replot times.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the evaluation and write the report images into this folder (what runs when there is no display).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, compare or all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--size takes WIDTHxHEIGHT between 320x240 and 8000x8000, e.g. 1920x1080.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--benchmark-interaction takes a number of moves, e.g. 200.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--lang takes en or zh_CN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Components</name>
+    <message>
+        <source>compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP send/recv</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step overhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runtime and reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Diagnostics</name>
+    <message>
+        <source>Model size out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden size does not split into the heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV heads do not divide the heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mixture-of-experts settings out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training setting out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link figure out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster setting out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU figure out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Implausibly large value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision not supported by this GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parallel degree out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No such ZeRO stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The split does not match the GPU count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No whole data-parallel degree fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP does not divide the attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV heads replicated across TP ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP and the KV heads do not divide one another</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP does not divide the FFN width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP does not divide the sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The global batch does not split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert parallelism without experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP does not divide the experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP does not divide DP × CP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More pipeline stages than layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interleaving needs pipeline parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interleaving needs micro-batches in multiples of PP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many micro-batches to simulate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fewer micro-batches than stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers per stage: wrong number of entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers per stage: an empty stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers per stage: wrong total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uneven pipeline split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence parallelism without TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP overlap needs sequence parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP group spans nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP over PCIe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-2/3 with pipeline parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not fit in GPU memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Above the 80 % memory margin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline schedule failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::app</name>
+    <message>
+        <source>This is not a ParaPlan project: the file holds %1, not an object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not a ParaPlan project or scenario: it has no &quot;paraplan_project&quot; version and no model, training and cluster.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This project was written by a newer ParaPlan (format %1; this one reads up to %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The project has no &quot;scenario&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The project cannot be read at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is too large to be a ParaPlan project.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::app::MainWindow</name>
+    <message>
+        <source>Scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU counts model FLOPs in the Megatron convention: attention scores in full, recomputation not counted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>configuration from the landscape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ParaPlan projects and scenarios (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ParaPlan projects (*.paraplan.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export view as PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export view as &amp;PDF…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pin as A for comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pinned as A. Change the configuration and open Compare to see why B differs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clear pin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy view &amp;image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset &amp;zoom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dark theme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About ParaPlan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About ParaPlan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ParaPlan&lt;/b&gt; designs 3D-parallel training for large language models: memory, step time, pipeline bubble and throughput for any split of a model over a cluster, and why one split is slower than another.&lt;br&gt;&lt;br&gt;The cost model and its sources: docs/cost-model.md. Licence: MIT.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1[*] — ParaPlan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ParaPlan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the changes to this project first?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets</name>
+    <message>
+        <source>nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the attention scores (selective)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every layer&apos;s forward (full)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inside one node over %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>across %1 nodes over %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mb %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recompute %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GEMMs of each layer&apos;s TP shard (a roofline with tile and wave quantisation on %1 SMs), the attention kernel and the memory-bound elementwise work, over the critical stage&apos;s %2 micro-batches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation recomputation replays %1 before each backward.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP group of %1 GPUs %2 at %3 bus bandwidth: %4 per layer and micro-batch in the forward, exposed; the backward hides its column-parallel collectives behind the weight-gradient GEMMs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>two all-gathers and two reduce-scatters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>two all-reduces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ring attention passes key/value chunks %1 times per pass %2 at %3; only what the attention kernel cannot hide is counted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-to-all dispatch and combine of the routed tokens, twice per pass, over %1 GPUs %2 at %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocking sends of each micro-batch&apos;s activation and gradient between neighbouring stages (each GPU sends 1/tp of it) %1 at %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reduce-scatter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient %1 over %2 data-parallel GPUs %3 at %4 after the last micro-batch, %5; ZeRO-2/3 traffic per micro-batch where it cannot hide behind its pass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overlapped with its backward except the last bucket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not overlapped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The critical stage&apos;s idle time while the pipeline fills and drains: %1 of the step (uniform stages would give (p−1)/(v·m+p−1) = %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Adam step over the parameters this GPU owns (ZeRO-%1), memory-bound at HBM bandwidth.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-step framework overhead outside the pipeline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B is not slower than A: its step takes %1 against %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s step takes %1 longer (%2 against %3), most of it in %4. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s TP group of %1 GPUs spans nodes: its collectives run at %2 instead of %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s TP collectives run over a slower link: %1 instead of %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B splits every layer over %1 GPUs instead of %2: more collectives per layer for less compute each.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A hides its TP communication behind the GEMMs (TP communication overlap); B does not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s pipeline idles %1 of the step against %2: %3 stages share %4 micro-batches (A: %5 stages, %6).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B sends activations between %1 stages at %2 (A: %3 stages at %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B reduces gradients over %1 GPUs at %2 (A: %3 GPUs at %4), and the backward cannot hide it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s GEMMs are smaller (tp %1, micro-batch %2 against tp %3, micro-batch %4): its compute reaches %5 per GPU against %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B gives each GPU more work per step: %1 TFLOP against %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B recomputes %1 where A recomputes %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s context-parallel ring over %1 GPUs runs at %2 (A: %3 GPUs at %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s expert all-to-all over %1 GPUs runs at %2 (A: %3 GPUs at %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s optimizer step updates more parameters per GPU (ZeRO-%1 against ZeRO-%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B pays more fixed per-step overhead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 TFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::BreakdownView</name>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per GPU (model FLOPs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation, Megatron convention: attention scores counted in full, recomputation not counted. Hardware FLOPs utilisation: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds per step, exposed on the critical stage (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 (%3 of the step)&lt;br&gt;%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::BubbleView</name>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this configuration (simulated step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>uniform stages: (p−1)/(v·m+p−1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>current: %1 micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batches per step (m)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bubble, % of the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 micro-batches: bubble %2 of the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::CompareView</name>
+    <message>
+        <source>Compare A and B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A (pinned)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B (current)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the step-time difference comes from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pin the current configuration as A (Edit ▸ Pin as A), change it, and see here why B is faster or slower.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;A: %2&lt;br&gt;B: %3&lt;br&gt;&lt;br&gt;B: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::LandscapeView</name>
+    <message>
+        <source>Configuration landscape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pricing every configuration…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open this view to price every configuration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2 of %3 fitting configurations (an even sample)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2 fitting configurations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>configurations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pareto front (nothing faster with less memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>current configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory per GPU, fullest stage (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step time (s), log scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&lt;br&gt;step %2 · %3 per GPU%4&lt;br&gt;&lt;i&gt;click to apply&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · on the Pareto front</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::MemoryView</name>
+    <message>
+        <source>Memory per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HBM %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>80 % safe margin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stage %1&lt;/b&gt; — %2 layers&lt;br&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2&lt;br&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;total %1&lt;/b&gt; of %2 (%3)&lt;br&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations: Korthikanti et al. per-layer bytes × %1 micro-batches in flight under %2 (recompute %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interleaved 1F1B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::MessageBanner</name>
+    <message>
+        <source>The plots still show the last valid configuration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::PlotView</name>
+    <message>
+        <source>Reset zoom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as PDF…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::ScenarioPanel</name>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hidden size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FFN width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>experts per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert FFN width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gated MLP (SwiGLU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gated MLP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts (0 = dense)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert FFN width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>global batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Global batch (sequences)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cluster %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallelism: each layer&apos;s matrices split over this many GPUs (divides the heads)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context parallelism: the sequence split over this many GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert parallelism (mixture-of-experts models)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages (interleaved 1F1B chunks per stage)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequences per micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 — plain data parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 — optimizer states sharded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 — and gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 — and weights (FSDP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>selective (attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto (least that fits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recomputation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlap gradient reduction with backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlap parameter gather with forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlap TP communication with GEMMs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3 per GPU, %4) — %5 GPUs; %6 inside a node, %7 between nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP follows: %1 (GPUs ÷ TP·PP·CP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP: the GPUs do not divide by TP·PP·CP</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::TimelineView</name>
+    <message>
+        <source>Pipeline timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forward / backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds into the step — %1 micro-batches, %2; bubble %3 of the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interleaved 1F1B, %1 chunks per stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; of micro-batch %2 on stage %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, chunk %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;starts %1, lasts %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;then sends to the next stage for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::ValueSlider</name>
+    <message>
+        <source>Not a valid choice next to the other settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::ViewDeck</name>
+    <message>
+        <source>Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Landscape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

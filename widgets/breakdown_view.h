@@ -1,0 +1,34 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "plot_view.h"
+
+#include <array>
+
+class QLabel;
+
+// Where the step goes: the exposed time of each component on the critical stage, and the key
+// figures (step, MFU, TFLOP/s per GPU, tokens/s) large enough to read across a room.
+namespace paraplan::widgets {
+
+class BreakdownView : public PlotView {
+    Q_OBJECT
+public:
+    explicit BreakdownView(QWidget* parent = nullptr);
+    [[nodiscard]] QString title() const override;
+    void showEvaluation(const EvaluationPtr& evaluation);
+    void resetZoom() override;
+
+protected:
+    [[nodiscard]] QString toolTipAt(const QPointF& position) const override;
+    void redraw() override;
+
+private:
+    EvaluationPtr m_evaluation;
+    std::array<QLabel*, 4> m_figures{};
+    std::array<QLabel*, 4> m_captions{};
+    std::vector<TimeComponent> m_shown; // components drawn, bottom to top
+};
+
+} // namespace paraplan::widgets

@@ -1,0 +1,63 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "scenario.h"
+
+#include <QWidget>
+
+#include <functional>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QSpinBox;
+class QToolButton;
+class QVBoxLayout;
+class QWidget;
+
+// The scenario as controls: model preset (with its fields behind "details"), sequence, batch and
+// precision; cluster preset and nodes; a slider per parallel degree that stops only where a valid
+// configuration can be, and the ZeRO, recomputation, SP and overlap switches. It shows the
+// workbench's scenario and reports every edit as a whole new scenario; it keeps no state of its own.
+namespace paraplan::widgets {
+
+class ValueSlider;
+
+class ScenarioPanel : public QWidget {
+    Q_OBJECT
+public:
+    enum class Degree { Tp, Pp, Cp, Ep, Vpp, MicroBatch };
+
+    explicit ScenarioPanel(QWidget* parent = nullptr);
+    void setScenario(const Scenario& scenario);
+    [[nodiscard]] ValueSlider* slider(Degree degree) const;
+
+Q_SIGNALS:
+    // `what` says what changed, for the undo history; edits with the same `mergeKey` in a row
+    // (one slider dragged) may merge into one undo step.
+    void scenarioEdited(const paraplan::Scenario& scenario, const QString& what, int mergeKey);
+
+private:
+    void buildModelGroup(QVBoxLayout* layout);
+    void buildTrainingGroup(QVBoxLayout* layout);
+    void buildClusterGroup(QVBoxLayout* layout);
+    void buildParallelGroup(QVBoxLayout* layout);
+    void edit(const QString& what, int mergeKey, const std::function<void(Scenario&)>& change);
+    QSpinBox* integerField(int minimum, int maximum, const QString& what, int mergeKey,
+                           const std::function<void(Scenario&, int)>& apply);
+
+    Scenario m_scenario;
+    bool m_refreshing = false;
+    QComboBox *m_modelPreset, *m_precision, *m_clusterPreset, *m_zero, *m_recompute;
+    QToolButton* m_modelDetailsToggle;
+    QWidget* m_modelDetails;
+    QSpinBox *m_layers, *m_hidden, *m_heads, *m_kvHeads, *m_ffn, *m_vocab, *m_experts, *m_topK, *m_expertFfn;
+    QCheckBox* m_gated;
+    QSpinBox *m_seqLen, *m_globalBatch, *m_nodes;
+    QLabel *m_clusterSummary, *m_dp;
+    ValueSlider *m_tp, *m_pp, *m_cp, *m_ep, *m_vpp, *m_microBatch;
+    QCheckBox *m_sequenceParallel, *m_overlapGrads, *m_overlapParams, *m_tpOverlap;
+};
+
+} // namespace paraplan::widgets

@@ -1,0 +1,85 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#undef QT_NO_FOREACH // qcustomplot.h uses foreach
+#include "timeline_view.h"
+
+#include "formatting.h"
+#include "gantt_plottable.h"
+
+namespace paraplan::widgets {
+
+TimelineView::TimelineView(QWidget* parent)
+    : PlotView(parent)
+{
+    plot()->yAxis->setRangeReversed(true); // stage 0 on top
+    plot()->axisRect()->setRangeDrag(Qt::Horizontal);
+    plot()->axisRect()->setRangeZoom(Qt::Horizontal);
+}
+
+QString TimelineView::title() const { return tr("Pipeline timeline"); }
+
+void TimelineView::showEvaluation(const EvaluationPtr& evaluation)
+{
+    m_evaluation = evaluation;
+    dataChanged();
+}
+
+void TimelineView::resetZoom()
+{
+    redraw();
+    replotNow();
+}
+
+void TimelineView::redraw()
+{
+    QCustomPlot* p = plot();
+    p->clearPlottables();
+    p->clearItems();
+    m_gantt = nullptr;
+    applyTheme();
+    setPlotTitle(title());
+    if (!m_evaluation)
+        return;
+    const Result& r = m_evaluation->result;
+    const int64_t stages = int64_t(r.stages.size());
+    m_gantt = new GanttPlottable(p->xAxis, p->yAxis);
+    m_gantt->setColours(theme().forward(), theme().backward(), theme().dark ? Qt::black : Qt::black);
+    m_gantt->setOperations(r.timeline, stages);
+    m_gantt->setName(tr("forward / backward"));
+
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    const int64_t step = std::max<int64_t>(1, (stages + 15) / 16);
+    for (int64_t s = 0; s < stages; s += step)
+        ticker->addTick(double(s), tr("stage %1").arg(s));
+    p->yAxis->setTicker(ticker);
+    p->yAxis->setRange(-0.6, double(stages) - 0.4);
+    double end = 0;
+    for (const StageReport& s : r.stages)
+        end = std::max(end, s.end - s.tail);
+    p->xAxis->setRange(0, end * 1.01);
+    p->xAxis->setLabel(tr("seconds into the step — %1 micro-batches, %2; bubble %3 of the step")
+                           .arg(r.microBatches)
+                           .arg(r.parallel.vpp > 1 ? tr("interleaved 1F1B, %1 chunks per stage").arg(r.parallel.vpp)
+                                                   : tr("1F1B"))
+                           .arg(formatPercent(r.bubbleFraction)));
+}
+
+QString TimelineView::toolTipAt(const QPointF& position) const
+{
+    if (!m_gantt || !m_evaluation)
+        return {};
+    const PipelineOp* op = m_gantt->operationAt(plot()->xAxis->pixelToCoord(position.x()),
+                                                plot()->yAxis->pixelToCoord(position.y()));
+    if (!op)
+        return {};
+    const bool forward = op->kind == PipelineOpKind::Forward;
+    QString text = tr("<b>%1</b> of micro-batch %2 on stage %3").arg(forward ? tr("Forward") : tr("Backward")).arg(op->microBatch).arg(op->stage);
+    if (m_evaluation->result.parallel.vpp > 1)
+        text += tr(", chunk %1").arg(op->chunk);
+    text += tr("<br>starts %1, lasts %2").arg(formatSeconds(op->start), formatSeconds(op->end - op->start));
+    if (op->sendEnd > op->end)
+        text += tr("<br>then sends to the next stage for %1").arg(formatSeconds(op->sendEnd - op->end));
+    return text;
+}
+
+} // namespace paraplan::widgets

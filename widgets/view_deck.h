@@ -1,0 +1,68 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QWidget>
+
+#include <array>
+#include <optional>
+
+class QGridLayout;
+class QTabBar;
+
+// The workbench's plots and how they are laid out: an overview of memory, step time, timeline and
+// bubble side by side, or any one view alone at full size, chosen from a tab bar.
+namespace paraplan::widgets {
+
+class BreakdownView;
+class BubbleView;
+class CompareView;
+class LandscapeView;
+class MemoryView;
+class PlotView;
+class TimelineView;
+
+enum class ViewId { Overview, Memory, Breakdown, Timeline, Bubble, Landscape, Compare };
+inline constexpr std::array<ViewId, 7> kViewIds{ ViewId::Overview, ViewId::Memory,    ViewId::Breakdown, ViewId::Timeline,
+                                                 ViewId::Bubble,   ViewId::Landscape, ViewId::Compare };
+
+class ViewDeck : public QWidget {
+    Q_OBJECT
+public:
+    explicit ViewDeck(QWidget* parent = nullptr);
+
+    [[nodiscard]] MemoryView* memory() const { return m_memory; }
+    [[nodiscard]] BreakdownView* breakdown() const { return m_breakdown; }
+    [[nodiscard]] TimelineView* timeline() const { return m_timeline; }
+    [[nodiscard]] BubbleView* bubble() const { return m_bubble; }
+    [[nodiscard]] LandscapeView* landscape() const { return m_landscape; }
+    [[nodiscard]] CompareView* compare() const { return m_compare; }
+    // The single view for an id (null for the overview).
+    [[nodiscard]] PlotView* view(ViewId id) const;
+    [[nodiscard]] std::vector<PlotView*> allViews() const;
+
+    void showView(ViewId id);
+    [[nodiscard]] ViewId current() const { return m_current; }
+
+    // Stable names for command lines and project files: "overview", "memory", ...
+    [[nodiscard]] static QString key(ViewId id);
+    [[nodiscard]] static std::optional<ViewId> fromKey(const QString& key);
+
+Q_SIGNALS:
+    void currentChanged(paraplan::widgets::ViewId id);
+
+private:
+    [[nodiscard]] QString label(ViewId id) const;
+
+    QTabBar* m_tabs;
+    QGridLayout* m_grid;
+    MemoryView* m_memory;
+    BreakdownView* m_breakdown;
+    TimelineView* m_timeline;
+    BubbleView* m_bubble;
+    LandscapeView* m_landscape;
+    CompareView* m_compare;
+    ViewId m_current = ViewId::Overview;
+};
+
+} // namespace paraplan::widgets

@@ -1,0 +1,103 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "workbench.h"
+
+#include "io/scenario_writer.h"
+
+#include <QPointer>
+#include <QThreadPool>
+
+namespace paraplan::widgets {
+
+namespace {
+// The landscape depends on everything but the parallel split and the micro-batch.
+std::string landscapeKey(const Scenario& s)
+{
+    nlohmann::json j = io::toJson(s);
+    j.erase("parallel");
+    j["training"].erase("micro_batch");
+    return j.dump();
+}
+} // namespace
+
+Workbench::Workbench(QObject* parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<EvaluationPtr>();
+    qRegisterMetaType<LandscapePtr>();
+}
+
+Workbench::~Workbench() { cancelLandscape(); }
+
+void Workbench::setScenario(const Scenario& scenario)
+{
+    m_scenario = scenario;
+    Q_EMIT scenarioChanged(m_scenario);
+    EvaluationPtr evaluation = evaluateForViews(scenario);
+    m_currentValid = evaluation->result.valid;
+    if (m_currentValid) {
+        m_evaluation = std::move(evaluation);
+        Q_EMIT evaluationAvailable(m_evaluation);
+    } else {
+        Q_EMIT evaluationRejected(evaluation);
+    }
+    if (m_landscape && landscapeKey(scenario) != m_landscapeKey) {
+        m_landscape.reset(); // stale: it belongs to another model, cluster or batch
+        Q_EMIT landscapeAvailable(m_landscape);
+    }
+}
+
+void Workbench::pinCurrent()
+{
+    if (!m_evaluation)
+        return;
+    m_pinned = m_evaluation;
+    Q_EMIT pinnedChanged(m_pinned);
+}
+
+void Workbench::clearPin()
+{
+    m_pinned.reset();
+    Q_EMIT pinnedChanged(m_pinned);
+}
+
+void Workbench::cancelLandscape()
+{
+    if (m_landscapeCancel)
+        m_landscapeCancel->store(true);
+    m_landscapeCancel.reset();
+}
+
+void Workbench::requestLandscape()
+{
+    const std::string key = landscapeKey(m_scenario);
+    if ((m_landscape && key == m_landscapeKey) || (m_landscapeCancel && key == m_landscapeKey))
+        return; // known, or being computed
+    cancelLandscape();
+    m_landscapeKey = key;
+    const uint64_t generation = ++m_landscapeGeneration;
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    m_landscapeCancel = cancel;
+    Q_EMIT landscapeStarted();
+    QPointer<Workbench> self(this);
+    const Scenario scenario = m_scenario;
+    QThreadPool::globalInstance()->start([self, scenario, cancel, generation] {
+        LandscapeOptions options;
+        options.cancel = cancel.get();
+        auto landscape = std::make_shared<const Landscape>(computeLandscape(scenario, options));
+        if (cancel->load())
+            return;
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, landscape, generation] {
+                if (!self || generation != self->m_landscapeGeneration)
+                    return; // a newer request superseded this one
+                self->m_landscape = landscape;
+                self->m_landscapeCancel.reset();
+                Q_EMIT self->landscapeAvailable(landscape);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+} // namespace paraplan::widgets
