@@ -9,13 +9,22 @@ namespace paraplan {
 
 enum class Severity { Error, Warning };
 
+// A value filled into a diagnostic's sentence; nouns (field names in words) are translatable.
+struct DiagnosticArg {
+    std::string text;
+    bool translatable = false;
+};
+
 // One broken rule: a stable code for programs, the offending field as a JSON path, and a sentence
-// for people that says what is wrong and what to change.
+// for people that says what is wrong and what to change. The sentence exists as an English
+// template with %1, %2, ... (the key front ends translate it by) and the figures that fill it.
 struct Diagnostic {
     Severity severity = Severity::Error;
     std::string code;
     std::string path;
-    std::string message;
+    std::string message; // the template filled in, in English
+    const char* messageTemplate = nullptr;
+    std::vector<DiagnosticArg> args;
 };
 
 using Diagnostics = std::vector<Diagnostic>;
@@ -27,5 +36,11 @@ using Diagnostics = std::vector<Diagnostic>;
             return true;
     return false;
 }
+
+// Replaces %1 ... %9 in `messageTemplate` with the arguments' text.
+[[nodiscard]] std::string fillTemplate(const char* messageTemplate, const std::vector<DiagnosticArg>& args);
+
+[[nodiscard]] Diagnostic makeDiagnostic(Severity severity, std::string code, std::string path, const char* messageTemplate,
+                                        std::vector<DiagnosticArg> args = {});
 
 } // namespace paraplan

@@ -4,6 +4,7 @@
 
 #include "model_shape.h"
 #include "step_model.h"
+#include "translatable.h"
 #include "validation.h"
 
 #include <algorithm>
@@ -29,18 +30,19 @@ std::string gib(double bytes)
 void addMemoryWarnings(Result& r)
 {
     const double total = r.memory.total();
-    const std::string stage = std::to_string(r.worstStage);
-    if (total > r.capacityBytes) {
-        r.diagnostics.push_back({ Severity::Warning, "out_of_memory", "parallel",
-                                  "Stage " + stage + " needs " + gib(total) + " GiB per GPU but the GPU has "
-                                      + gib(r.capacityBytes) + " GiB; raise tp or pp, use a higher zero_stage, "
-                                      + "recompute activations, or lower micro_batch." });
-    } else if (total > kSafeMemoryFraction * r.capacityBytes) {
-        r.diagnostics.push_back({ Severity::Warning, "memory_above_safe_margin", "parallel",
-                                  "Stage " + stage + " uses " + gib(total) + " of " + gib(r.capacityBytes)
-                                      + " GiB (over 80 %): real runs this full often fail on fragmentation "
-                                      + "and transient buffers; leave more headroom." });
-    }
+    const DiagnosticArg stage{ std::to_string(r.worstStage) };
+    if (total > r.capacityBytes)
+        r.diagnostics.push_back(makeDiagnostic(
+            Severity::Warning, "out_of_memory", "parallel",
+            QT_TRANSLATE_NOOP("Diagnostics", "Stage %1 needs %2 GiB per GPU but the GPU has %3 GiB; raise tp or pp, "
+                                             "use a higher zero_stage, recompute activations, or lower micro_batch."),
+            { stage, { gib(total) }, { gib(r.capacityBytes) } }));
+    else if (total > kSafeMemoryFraction * r.capacityBytes)
+        r.diagnostics.push_back(makeDiagnostic(
+            Severity::Warning, "memory_above_safe_margin", "parallel",
+            QT_TRANSLATE_NOOP("Diagnostics", "Stage %1 uses %2 of %3 GiB (over 80 %): real runs this full often fail "
+                                             "on fragmentation and transient buffers; leave more headroom."),
+            { stage, { gib(total) }, { gib(r.capacityBytes) } }));
 }
 
 } // namespace
@@ -93,9 +95,11 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     PipelineResult simulated = simulatePipeline(pipe);
     if (!simulated.ok) { // unreachable for validated input; never report a made-up step
         r.valid = false;
-        r.diagnostics.push_back({ Severity::Error, "schedule_failed", "parallel",
-                                  "The pipeline schedule could not be simulated for this configuration; "
-                                  "check pp, vpp and the number of micro-batches." });
+        r.diagnostics.push_back(makeDiagnostic(Severity::Error, "schedule_failed", "parallel",
+                                               QT_TRANSLATE_NOOP("Diagnostics",
+                                                                 "The pipeline schedule could not be simulated for "
+                                                                 "this configuration; check pp, vpp and the number "
+                                                                 "of micro-batches.")));
         return r;
     }
 

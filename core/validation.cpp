@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "validation.h"
 
+#include "translatable.h"
+
 #include <cmath>
 #include <cstdio>
 #include <numeric>
@@ -16,40 +18,41 @@ namespace {
 constexpr int64_t kMaxDimension = 10'000'000;
 constexpr int64_t kMaxGpus = 10'000'000;
 
-std::string num(int64_t v) { return std::to_string(v); }
+DiagnosticArg num(int64_t v) { return { std::to_string(v) }; }
 
-std::string num(double v)
+DiagnosticArg num(double v)
 {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.10g", v);
-    return buffer;
+    return { buffer };
 }
+
+DiagnosticArg text(std::string s) { return { std::move(s) }; }
+DiagnosticArg noun(const char* s) { return { s, true }; }
 
 class Checker {
 public:
     Diagnostics diagnostics;
 
-    void error(std::string code, std::string path, std::string message)
+    void error(const char* code, std::string path, const char* sentence, std::vector<DiagnosticArg> args = {})
     {
-        diagnostics.push_back({ Severity::Error, std::move(code), std::move(path), std::move(message) });
+        diagnostics.push_back(makeDiagnostic(Severity::Error, code, std::move(path), sentence, std::move(args)));
     }
-    void warning(std::string code, std::string path, std::string message)
+    void warning(const char* code, std::string path, const char* sentence, std::vector<DiagnosticArg> args = {})
     {
-        diagnostics.push_back({ Severity::Warning, std::move(code), std::move(path), std::move(message) });
+        diagnostics.push_back(makeDiagnostic(Severity::Warning, code, std::move(path), sentence, std::move(args)));
     }
 
-    // A count that must be at least `minimum` and stay in the plausible range.
+    // A count that must be at least `minimum` and stay in the plausible range; `what` names it.
     bool count(const char* code, const std::string& path, int64_t value, int64_t minimum, const char* what)
     {
         if (value < minimum) {
-            error(code, path,
-                  std::string(what) + " is " + num(value) + "; it must be at least " + num(minimum) + ".");
+            error(code, path, QT_TRANSLATE_NOOP("Diagnostics", "%1 is %2; it must be at least %3."), { noun(what), num(value), num(minimum) });
             return false;
         }
         if (value > kMaxDimension) {
-            error("value_too_large", path,
-                  std::string(what) + " is " + num(value) + ", above the supported " + num(kMaxDimension)
-                      + "; check the value for a typo.");
+            error("value_too_large", path, QT_TRANSLATE_NOOP("Diagnostics", "%1 is %2, above the supported %3; check the value for a typo."),
+                  { noun(what), num(value), num(kMaxDimension) });
             return false;
         }
         return true;
@@ -58,13 +61,12 @@ public:
     bool positive(const char* code, const std::string& path, double value, const char* what, double maximum)
     {
         if (!(value > 0) || !std::isfinite(value)) {
-            error(code, path, std::string(what) + " is " + num(value) + "; it must be greater than 0.");
+            error(code, path, QT_TRANSLATE_NOOP("Diagnostics", "%1 is %2; it must be greater than 0."), { noun(what), num(value) });
             return false;
         }
         if (value > maximum) {
-            error("value_too_large", path,
-                  std::string(what) + " is " + num(value) + ", above the plausible " + num(maximum)
-                      + "; check the unit and the value.");
+            error("value_too_large", path, QT_TRANSLATE_NOOP("Diagnostics", "%1 is %2, above the plausible %3; check the unit and the value."),
+                  { noun(what), num(value), num(maximum) });
             return false;
         }
         return true;
@@ -73,39 +75,41 @@ public:
 
 bool checkModel(Checker& c, const ModelSpec& m)
 {
-    bool ok = c.count("invalid_model_dimension", "model.layers", m.layers, 1, "The number of layers");
-    ok &= c.count("invalid_model_dimension", "model.hidden", m.hidden, 1, "The hidden size");
-    ok &= c.count("invalid_model_dimension", "model.heads", m.heads, 1, "The number of attention heads");
-    ok &= c.count("invalid_model_dimension", "model.kv_heads", m.kvHeads, 1, "The number of KV heads");
-    ok &= c.count("invalid_model_dimension", "model.vocab", m.vocab, 1, "The vocabulary size");
+    bool ok = c.count("invalid_model_dimension", "model.layers", m.layers, 1, QT_TRANSLATE_NOOP("Diagnostics", "The number of layers"));
+    ok &= c.count("invalid_model_dimension", "model.hidden", m.hidden, 1, QT_TRANSLATE_NOOP("Diagnostics", "The hidden size"));
+    ok &= c.count("invalid_model_dimension", "model.heads", m.heads, 1, QT_TRANSLATE_NOOP("Diagnostics", "The number of attention heads"));
+    ok &= c.count("invalid_model_dimension", "model.kv_heads", m.kvHeads, 1, QT_TRANSLATE_NOOP("Diagnostics", "The number of KV heads"));
+    ok &= c.count("invalid_model_dimension", "model.vocab", m.vocab, 1, QT_TRANSLATE_NOOP("Diagnostics", "The vocabulary size"));
     if (!m.isMoe())
-        ok &= c.count("invalid_model_dimension", "model.ffn_hidden", m.ffnHidden, 1, "The FFN hidden size");
+        ok &= c.count("invalid_model_dimension", "model.ffn_hidden", m.ffnHidden, 1, QT_TRANSLATE_NOOP("Diagnostics", "The FFN hidden size"));
     if (!ok)
         return false;
     if (m.hidden % m.heads != 0) {
         c.error("hidden_not_divisible_by_heads", "model.heads",
-                "hidden (" + num(m.hidden) + ") is not a multiple of heads (" + num(m.heads)
-                    + "); choose heads so that hidden / heads is the head dimension.");
+                QT_TRANSLATE_NOOP("Diagnostics", "hidden (%1) is not a multiple of heads (%2); choose heads so that hidden / heads is the head "
+                         "dimension."),
+                { num(m.hidden), num(m.heads) });
         ok = false;
     }
     if (m.kvHeads > m.heads || m.heads % m.kvHeads != 0) {
         c.error("kv_heads_invalid", "model.kv_heads",
-                "kv_heads (" + num(m.kvHeads) + ") must divide heads (" + num(m.heads)
-                    + "): grouped-query attention shares each KV head among heads / kv_heads query heads.");
+                QT_TRANSLATE_NOOP("Diagnostics", "kv_heads (%1) must divide heads (%2): grouped-query attention shares each KV head among "
+                         "heads / kv_heads query heads."),
+                { num(m.kvHeads), num(m.heads) });
         ok = false;
     }
     if (m.moe.experts < 0) {
-        c.error("moe_invalid", "model.moe.experts", "moe.experts is negative; use 0 for a dense model.");
+        c.error("moe_invalid", "model.moe.experts", QT_TRANSLATE_NOOP("Diagnostics", "moe.experts is negative; use 0 for a dense model."));
         return false;
     }
     if (m.isMoe()) {
-        ok &= c.count("moe_invalid", "model.moe.experts", m.moe.experts, 1, "The number of experts");
+        ok &= c.count("moe_invalid", "model.moe.experts", m.moe.experts, 1, QT_TRANSLATE_NOOP("Diagnostics", "The number of experts"));
         ok &= c.count("moe_invalid", "model.moe.expert_ffn_hidden", m.moe.expertFfnHidden, 1,
-                      "The expert FFN hidden size");
+                      QT_TRANSLATE_NOOP("Diagnostics", "The expert FFN hidden size"));
         if (m.moe.topK < 1 || m.moe.topK > m.moe.experts) {
             c.error("moe_invalid", "model.moe.top_k",
-                    "moe.top_k is " + num(m.moe.topK) + "; each token must go to between 1 and "
-                        + num(m.moe.experts) + " experts.");
+                    QT_TRANSLATE_NOOP("Diagnostics", "moe.top_k is %1; each token must go to between 1 and %2 experts."),
+                    { num(m.moe.topK), num(m.moe.experts) });
             ok = false;
         }
     }
@@ -114,12 +118,13 @@ bool checkModel(Checker& c, const ModelSpec& m)
 
 bool checkTraining(Checker& c, const TrainingSpec& t)
 {
-    bool ok = c.count("invalid_training_value", "training.seq_len", t.seqLen, 1, "The sequence length");
-    ok &= c.count("invalid_training_value", "training.global_batch", t.globalBatch, 1, "The global batch");
-    ok &= c.count("invalid_training_value", "training.micro_batch", t.microBatch, 1, "The micro-batch size");
+    bool ok = c.count("invalid_training_value", "training.seq_len", t.seqLen, 1, QT_TRANSLATE_NOOP("Diagnostics", "The sequence length"));
+    ok &= c.count("invalid_training_value", "training.global_batch", t.globalBatch, 1, QT_TRANSLATE_NOOP("Diagnostics", "The global batch"));
+    ok &= c.count("invalid_training_value", "training.micro_batch", t.microBatch, 1, QT_TRANSLATE_NOOP("Diagnostics", "The micro-batch size"));
     if (t.trainTokens && (!(*t.trainTokens > 0) || *t.trainTokens > 1e18)) {
         c.error("invalid_training_value", "training.train_tokens",
-                "train_tokens is " + num(*t.trainTokens) + "; give a token budget between 1 and 1e18, or omit it.");
+                QT_TRANSLATE_NOOP("Diagnostics", "train_tokens is %1; give a token budget between 1 and 1e18, or omit it."),
+                { num(*t.trainTokens) });
         ok = false;
     }
     return ok;
@@ -127,10 +132,11 @@ bool checkTraining(Checker& c, const TrainingSpec& t)
 
 bool checkLink(Checker& c, const LinkSpec& link, const std::string& path)
 {
-    bool ok = c.positive("invalid_link", path + ".GBps_per_gpu", link.GBpsPerGpu, "The link bandwidth (GB/s)", 1e5);
+    bool ok = c.positive("invalid_link", path + ".GBps_per_gpu", link.GBpsPerGpu,
+                         QT_TRANSLATE_NOOP("Diagnostics", "The link bandwidth (GB/s)"), 1e5);
     if (!(link.latencyUs >= 0) || link.latencyUs > 1e6) {
         c.error("invalid_link", path + ".latency_us",
-                "latency_us is " + num(link.latencyUs) + "; give a latency between 0 and 1e6 microseconds.");
+                QT_TRANSLATE_NOOP("Diagnostics", "latency_us is %1; give a latency between 0 and 1e6 microseconds."), { num(link.latencyUs) });
         ok = false;
     }
     return ok;
@@ -138,34 +144,35 @@ bool checkLink(Checker& c, const LinkSpec& link, const std::string& path)
 
 bool checkCluster(Checker& c, const ClusterSpec& k, Precision precision)
 {
-    bool ok = c.count("invalid_cluster_value", "cluster.nodes", k.nodes, 1, "The number of nodes");
-    ok &= c.count("invalid_cluster_value", "cluster.gpus_per_node", k.gpusPerNode, 1, "gpus_per_node");
+    bool ok = c.count("invalid_cluster_value", "cluster.nodes", k.nodes, 1, QT_TRANSLATE_NOOP("Diagnostics", "The number of nodes"));
+    ok &= c.count("invalid_cluster_value", "cluster.gpus_per_node", k.gpusPerNode, 1, QT_TRANSLATE_NOOP("Diagnostics", "gpus_per_node"));
     if (ok && k.nodes * k.gpusPerNode > kMaxGpus) {
-        c.error("value_too_large", "cluster.nodes",
-                "The cluster has " + num(k.nodes * k.gpusPerNode) + " GPUs, more than the supported "
-                    + num(kMaxGpus) + ".");
+        c.error("value_too_large", "cluster.nodes", QT_TRANSLATE_NOOP("Diagnostics", "The cluster has %1 GPUs, more than the supported %2."),
+                { num(k.nodes * k.gpusPerNode), num(kMaxGpus) });
         ok = false;
     }
-    ok &= c.positive("invalid_gpu", "cluster.gpu.peak_tflops.bf16", k.gpu.peakBf16Tflops, "The bf16 peak (TFLOP/s)",
-                     1e6);
-    ok &= c.positive("invalid_gpu", "cluster.gpu.hbm_gib", k.gpu.hbmGib, "The GPU memory (GiB)", 1e5);
-    ok &= c.positive("invalid_gpu", "cluster.gpu.hbm_GBps", k.gpu.hbmGBps, "The memory bandwidth (GB/s)", 1e6);
-    ok &= c.count("invalid_gpu", "cluster.gpu.sms", k.gpu.sms, 1, "The SM count");
+    ok &= c.positive("invalid_gpu", "cluster.gpu.peak_tflops.bf16", k.gpu.peakBf16Tflops,
+                     QT_TRANSLATE_NOOP("Diagnostics", "The bf16 peak (TFLOP/s)"), 1e6);
+    ok &= c.positive("invalid_gpu", "cluster.gpu.hbm_gib", k.gpu.hbmGib, QT_TRANSLATE_NOOP("Diagnostics", "The GPU memory (GiB)"), 1e5);
+    ok &= c.positive("invalid_gpu", "cluster.gpu.hbm_GBps", k.gpu.hbmGBps, QT_TRANSLATE_NOOP("Diagnostics", "The memory bandwidth (GB/s)"), 1e6);
+    ok &= c.count("invalid_gpu", "cluster.gpu.sms", k.gpu.sms, 1, QT_TRANSLATE_NOOP("Diagnostics", "The SM count"));
     if (precision == Precision::Fp8 && !(k.gpu.peakFp8Tflops > 0)) {
         c.error("precision_unsupported", "training.precision",
-                "The GPU " + k.gpu.name + " has no FP8 tensor cores (no fp8 peak); train in bf16, or give "
-                    + "cluster.gpu.peak_tflops.fp8.");
+                QT_TRANSLATE_NOOP("Diagnostics", "The GPU %1 has no FP8 tensor cores (no fp8 peak); train in bf16, or give "
+                         "cluster.gpu.peak_tflops.fp8."),
+                { text(k.gpu.name) });
         ok = false;
     }
     if (precision == Precision::Fp8 && k.gpu.peakFp8Tflops > 1e6) {
-        c.error("value_too_large", "cluster.gpu.peak_tflops.fp8", "The fp8 peak is implausibly large; check it.");
+        c.error("value_too_large", "cluster.gpu.peak_tflops.fp8", QT_TRANSLATE_NOOP("Diagnostics", "The fp8 peak is implausibly large; check it."));
         ok = false;
     }
     ok &= checkLink(c, k.intraNode, "cluster.intra_node");
     ok &= checkLink(c, k.interNode, "cluster.inter_node");
     if (k.gpuHourCostUsd && (!(*k.gpuHourCostUsd >= 0) || *k.gpuHourCostUsd > 1e4)) {
         c.error("invalid_cluster_value", "cluster.gpu_hour_cost_usd",
-                "gpu_hour_cost_usd is " + num(*k.gpuHourCostUsd) + "; give a price between 0 and 10000 USD, or omit it.");
+                QT_TRANSLATE_NOOP("Diagnostics", "gpu_hour_cost_usd is %1; give a price between 0 and 10000 USD, or omit it."),
+                { num(*k.gpuHourCostUsd) });
         ok = false;
     }
     return ok;
@@ -181,7 +188,7 @@ bool checkDegrees(Checker& c, const ParallelSpec& p)
     ok &= c.count("invalid_parallel_degree", "parallel.dp", p.dp, 0, "dp");
     if (p.zeroStage < 0 || p.zeroStage > 3) {
         c.error("invalid_zero_stage", "parallel.zero_stage",
-                "zero_stage is " + num(int64_t(p.zeroStage)) + "; use 0 (plain DP), 1, 2 or 3 (FSDP).");
+                QT_TRANSLATE_NOOP("Diagnostics", "zero_stage is %1; use 0 (plain DP), 1, 2 or 3 (FSDP)."), { num(int64_t(p.zeroStage)) });
         ok = false;
     }
     return ok;
@@ -198,111 +205,128 @@ void checkSplit(Checker& c, const Scenario& s, int64_t dp)
     const int64_t modelParallel = p.tp * p.pp; // <= 1e14
     if (modelParallel > gpus || (modelParallel * p.cp) > gpus) {
         c.error("gpu_count_mismatch", "parallel.tp",
-                "tp x pp x cp = " + num(modelParallel) + " x " + num(p.cp) + " needs more GPUs than the cluster's "
-                    + num(gpus) + "; lower tp, pp or cp, or add nodes.");
+                QT_TRANSLATE_NOOP("Diagnostics", "tp x pp x cp = %1 x %2 needs more GPUs than the cluster's %3; lower tp, pp or cp, or add "
+                         "nodes."),
+                { num(modelParallel), num(p.cp), num(gpus) });
         return;
     }
     const int64_t perReplica = modelParallel * p.cp;
     if (p.dp == 0 && gpus % perReplica != 0) {
         c.error("gpus_not_divisible", "parallel.dp",
-                "The cluster's " + num(gpus) + " GPUs are not a multiple of tp x pp x cp = " + num(perReplica)
-                    + ", so no whole dp fits; change tp, pp or cp, or the number of nodes.");
+                QT_TRANSLATE_NOOP("Diagnostics", "The cluster's %1 GPUs are not a multiple of tp x pp x cp = %2, so no whole dp fits; change "
+                         "tp, pp or cp, or the number of nodes."),
+                { num(gpus), num(perReplica) });
         return;
     }
     if (p.dp != 0 && (p.dp > gpus / perReplica || perReplica * p.dp != gpus)) {
-        c.error("gpu_count_mismatch", "parallel.dp",
-                "tp x pp x cp x dp = " + num(perReplica) + " x " + num(p.dp) + " does not equal the cluster's "
-                    + num(gpus) + " GPUs; set dp to " + (gpus % perReplica == 0 ? num(gpus / perReplica) : std::string("a value that fits"))
-                    + " or omit it.");
+        if (gpus % perReplica == 0)
+            c.error("gpu_count_mismatch", "parallel.dp",
+                    QT_TRANSLATE_NOOP("Diagnostics", "tp x pp x cp x dp = %1 x %2 does not equal the cluster's %3 GPUs; set dp to %4 or omit "
+                             "it."),
+                    { num(perReplica), num(p.dp), num(gpus), num(gpus / perReplica) });
+        else
+            c.error("gpu_count_mismatch", "parallel.dp",
+                    QT_TRANSLATE_NOOP("Diagnostics", "tp x pp x cp x dp = %1 x %2 does not equal the cluster's %3 GPUs, and no dp can: change "
+                             "tp, pp or cp, or the number of nodes."),
+                    { num(perReplica), num(p.dp), num(gpus) });
         return;
     }
 
     if (m.heads % p.tp != 0)
         c.error("heads_not_divisible_by_tp", "parallel.tp",
-                "heads (" + num(m.heads) + ") is not divisible by tp (" + num(p.tp)
-                    + "); each TP rank needs whole attention heads, so pick tp among the divisors of heads.");
+                QT_TRANSLATE_NOOP("Diagnostics", "heads (%1) is not divisible by tp (%2); each TP rank needs whole attention heads, so pick tp "
+                         "among the divisors of heads."),
+                { num(m.heads), num(p.tp) });
     if (m.kvHeads % p.tp != 0) {
         if (p.tp % m.kvHeads == 0)
             c.warning("kv_heads_replicated", "parallel.tp",
-                      "tp (" + num(p.tp) + ") exceeds kv_heads (" + num(m.kvHeads)
-                          + "): KV heads are replicated across TP ranks, costing memory and compute.");
+                      QT_TRANSLATE_NOOP("Diagnostics", "tp (%1) exceeds kv_heads (%2): KV heads are replicated across TP ranks, costing memory "
+                               "and compute."),
+                      { num(p.tp), num(m.kvHeads) });
         else
             c.error("kv_heads_not_divisible_by_tp", "parallel.tp",
-                    "kv_heads (" + num(m.kvHeads) + ") and tp (" + num(p.tp)
-                        + ") do not divide one another; pick a tp that divides kv_heads or is a multiple of it.");
+                    QT_TRANSLATE_NOOP("Diagnostics", "kv_heads (%1) and tp (%2) do not divide one another; pick a tp that divides kv_heads or "
+                             "is a multiple of it."),
+                    { num(m.kvHeads), num(p.tp) });
     }
     const int64_t ffn = m.isMoe() ? m.moe.expertFfnHidden : m.ffnHidden;
     if (ffn % p.tp != 0)
         c.error("ffn_not_divisible_by_tp", "parallel.tp",
-                "The FFN width (" + num(ffn) + ") is not divisible by tp (" + num(p.tp) + "); pick another tp.");
+                QT_TRANSLATE_NOOP("Diagnostics", "The FFN width (%1) is not divisible by tp (%2); pick another tp."), { num(ffn), num(p.tp) });
     if (t.seqLen % p.cp != 0)
         c.error("seq_not_divisible_by_cp", "parallel.cp",
-                "seq_len (" + num(t.seqLen) + ") is not divisible by cp (" + num(p.cp)
-                    + "); each CP rank takes an equal slice of the sequence.");
+                QT_TRANSLATE_NOOP("Diagnostics", "seq_len (%1) is not divisible by cp (%2); each CP rank takes an equal slice of the sequence."),
+                { num(t.seqLen), num(p.cp) });
     if (t.microBatch > t.globalBatch || t.globalBatch % (t.microBatch * dp) != 0)
         c.error("global_batch_not_divisible", "training.global_batch",
-                "global_batch (" + num(t.globalBatch) + ") is not a multiple of micro_batch x dp = "
-                    + num(t.microBatch) + " x " + num(dp) + "; change the batch, the micro-batch or dp.");
+                QT_TRANSLATE_NOOP("Diagnostics", "global_batch (%1) is not a multiple of micro_batch x dp = %2 x %3; change the batch, the "
+                         "micro-batch or dp."),
+                { num(t.globalBatch), num(t.microBatch), num(dp) });
 
     if (p.ep > 1 && !m.isMoe())
         c.error("ep_without_moe", "parallel.ep",
-                "ep is " + num(p.ep) + " but the model has no experts; set ep to 1 for a dense model.");
+                QT_TRANSLATE_NOOP("Diagnostics", "ep is %1 but the model has no experts; set ep to 1 for a dense model."), { num(p.ep) });
     if (m.isMoe() && m.moe.experts % p.ep != 0)
         c.error("experts_not_divisible_by_ep", "parallel.ep",
-                "experts (" + num(m.moe.experts) + ") are not divisible by ep (" + num(p.ep)
-                    + "); each EP rank holds an equal share of the experts.");
+                QT_TRANSLATE_NOOP("Diagnostics", "experts (%1) are not divisible by ep (%2); each EP rank holds an equal share of the experts."),
+                { num(m.moe.experts), num(p.ep) });
     if (p.ep > 1 && (dp * p.cp) % p.ep != 0)
         c.error("ep_not_divisible", "parallel.ep",
-                "ep (" + num(p.ep) + ") must divide dp x cp = " + num(dp * p.cp)
-                    + ": expert parallelism is carved out of the data- and context-parallel ranks.");
+                QT_TRANSLATE_NOOP("Diagnostics", "ep (%1) must divide dp x cp = %2: expert parallelism is carved out of the data- and "
+                         "context-parallel ranks."),
+                { num(p.ep), num(dp * p.cp) });
 
     const int64_t virtualStages = p.pp * p.vpp;
     if (virtualStages > m.layers) {
         c.error("pipeline_exceeds_layers", "parallel.pp",
-                "pp x vpp = " + num(virtualStages) + " exceeds the " + num(m.layers)
-                    + " layers; every (virtual) stage needs at least one layer.");
+                QT_TRANSLATE_NOOP("Diagnostics", "pp x vpp = %1 exceeds the %2 layers; every (virtual) stage needs at least one layer."),
+                { num(virtualStages), num(m.layers) });
         return;
     }
     if (p.vpp > 1 && p.pp == 1)
-        c.error("vpp_requires_pp", "parallel.vpp", "vpp > 1 interleaves pipeline stages; it needs pp > 1.");
+        c.error("vpp_requires_pp", "parallel.vpp", QT_TRANSLATE_NOOP("Diagnostics", "vpp > 1 interleaves pipeline stages; it needs pp > 1."));
 
     const int64_t microBatches = t.globalBatch / (t.microBatch * dp);
     if (microBatches > 0 && p.vpp > 1 && microBatches % p.pp != 0)
         c.error("interleave_micro_batches", "parallel.vpp",
-                "The interleaved schedule needs the number of micro-batches (" + num(microBatches)
-                    + ") to be a multiple of pp (" + num(p.pp) + "); change the batch, or use vpp 1.");
+                QT_TRANSLATE_NOOP("Diagnostics", "The interleaved schedule needs the number of micro-batches (%1) to be a multiple of pp (%2); "
+                         "change the batch, or use vpp 1."),
+                { num(microBatches), num(p.pp) });
     if (microBatches > 0 && microBatches > kMaxPipelineOps / virtualStages)
         c.error("schedule_too_large", "training.micro_batch",
-                num(microBatches) + " micro-batches over " + num(virtualStages)
-                    + " virtual stages is too long a step to simulate; raise micro_batch or dp.");
+                QT_TRANSLATE_NOOP("Diagnostics", "%1 micro-batches over %2 virtual stages is too long a step to simulate; raise micro_batch or "
+                         "dp."),
+                { num(microBatches), num(virtualStages) });
     if (microBatches > 0 && microBatches < p.pp)
         c.warning("few_micro_batches", "training.global_batch",
-                  "Only " + num(microBatches) + " micro-batches for " + num(p.pp)
-                      + " pipeline stages: the pipeline never fills and most of the step is bubble.");
+                  QT_TRANSLATE_NOOP("Diagnostics", "Only %1 micro-batches for %2 pipeline stages: the pipeline never fills and most of the "
+                           "step is bubble."),
+                  { num(microBatches), num(p.pp) });
 
     if (!p.layersPerStage.empty()) {
         if (int64_t(p.layersPerStage.size()) != virtualStages) {
             c.error("layers_per_stage_count", "parallel.layers_per_stage",
-                    "layers_per_stage has " + num(int64_t(p.layersPerStage.size())) + " entries; it needs pp x vpp = "
-                        + num(virtualStages) + ".");
+                    QT_TRANSLATE_NOOP("Diagnostics", "layers_per_stage has %1 entries; it needs pp x vpp = %2."),
+                    { num(int64_t(p.layersPerStage.size())), num(virtualStages) });
         } else {
             int64_t sum = 0;
             for (size_t i = 0; i < p.layersPerStage.size(); ++i) {
                 if (p.layersPerStage[i] < 1 || p.layersPerStage[i] > kMaxDimension) {
                     c.error("layers_per_stage_empty", "parallel.layers_per_stage[" + std::to_string(i) + "]",
-                            "Every stage needs at least one layer.");
+                            QT_TRANSLATE_NOOP("Diagnostics", "Every stage needs at least one layer."));
                     return;
                 }
                 sum += p.layersPerStage[i];
             }
             if (sum != m.layers)
                 c.error("layers_per_stage_sum", "parallel.layers_per_stage",
-                        "layers_per_stage sums to " + num(sum) + " but the model has " + num(m.layers) + " layers.");
+                        QT_TRANSLATE_NOOP("Diagnostics", "layers_per_stage sums to %1 but the model has %2 layers."), { num(sum), num(m.layers) });
         }
     } else if (m.layers % virtualStages != 0) {
         c.warning("uneven_pipeline_split", "parallel.pp",
-                  num(m.layers) + " layers do not split evenly over " + num(virtualStages)
-                      + " (virtual) stages; the first stages get one layer more. Set layers_per_stage to choose.");
+                  QT_TRANSLATE_NOOP("Diagnostics", "%1 layers do not split evenly over %2 (virtual) stages; the first stages get one layer "
+                           "more. Set layers_per_stage to choose."),
+                  { num(m.layers), num(virtualStages) });
     }
 }
 
@@ -312,25 +336,26 @@ void checkChoices(Checker& c, const Scenario& s)
     const ClusterSpec& k = s.cluster;
     if (p.sequenceParallel && p.tp == 1)
         c.warning("sequence_parallel_without_tp", "parallel.sequence_parallel",
-                  "Sequence parallelism splits along the TP group; with tp = 1 it does nothing.");
+                  QT_TRANSLATE_NOOP("Diagnostics", "Sequence parallelism splits along the TP group; with tp = 1 it does nothing."));
     if (p.tpCommOverlap && !p.sequenceParallel && p.tp > 1)
         c.warning("tp_comm_overlap_needs_sp", "parallel.tp_comm_overlap",
-                  "TP communication overlap works on sequence-parallel all-gathers and reduce-scatters; enable "
-                  "sequence_parallel or it has no effect.");
+                  QT_TRANSLATE_NOOP("Diagnostics", "TP communication overlap works on sequence-parallel all-gathers and reduce-scatters; "
+                           "enable sequence_parallel or it has no effect."));
     if (p.tp > k.gpusPerNode)
         c.warning("tp_crosses_node", "parallel.tp",
-                  "The TP group (" + num(p.tp) + " GPUs) is larger than a node (" + num(k.gpusPerNode)
-                      + "): its all-reduces, two per layer per pass, cross the inter-node network at "
-                      + num(k.interNode.GBpsPerGpu) + " GB/s per GPU instead of " + num(k.intraNode.GBpsPerGpu)
-                      + " GB/s.");
+                  QT_TRANSLATE_NOOP("Diagnostics", "The TP group (%1 GPUs) is larger than a node (%2): its all-reduces, two per layer per "
+                           "pass, cross the inter-node network at %3 GB/s per GPU instead of %4 GB/s."),
+                  { num(p.tp), num(k.gpusPerNode), num(k.interNode.GBpsPerGpu), num(k.intraNode.GBpsPerGpu) });
     else if (p.tp > 1 && k.intraNode.kind == LinkKind::Pcie)
         c.warning("tp_over_pcie", "parallel.tp",
-                  "The TP group communicates over PCIe (" + num(k.intraNode.GBpsPerGpu)
-                      + " GB/s per GPU) every layer; prefer pp or dp on machines without NVLink.");
+                  QT_TRANSLATE_NOOP("Diagnostics", "The TP group communicates over PCIe (%1 GB/s per GPU) every layer; prefer pp or dp on "
+                           "machines without NVLink."),
+                  { num(k.intraNode.GBpsPerGpu) });
     if (p.zeroStage >= 2 && p.pp > 1)
         c.warning("zero_with_pipeline", "parallel.zero_stage",
-                  "ZeRO-" + num(int64_t(p.zeroStage))
-                      + " with pipeline parallelism reduces gradients after every micro-batch; ZeRO-1 is the usual choice.");
+                  QT_TRANSLATE_NOOP("Diagnostics", "ZeRO-%1 with pipeline parallelism reduces gradients after every micro-batch; ZeRO-1 is the "
+                           "usual choice."),
+                  { num(int64_t(p.zeroStage)) });
 }
 
 } // namespace

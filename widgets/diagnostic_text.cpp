@@ -69,10 +69,22 @@ QString diagnosticTitle(const Diagnostic& diagnostic)
     return QString::fromStdString(diagnostic.code);
 }
 
+QString diagnosticMessage(const Diagnostic& diagnostic)
+{
+    if (!diagnostic.messageTemplate)
+        return QString::fromStdString(diagnostic.message);
+    // The core's English template is the translation key; its figures fill the translation.
+    QString text = QCoreApplication::translate("Diagnostics", diagnostic.messageTemplate);
+    for (const DiagnosticArg& arg : diagnostic.args)
+        text = text.arg(arg.translatable ? QCoreApplication::translate("Diagnostics", arg.text.c_str())
+                                         : QString::fromStdString(arg.text));
+    return text;
+}
+
 QString diagnosticText(const Diagnostic& diagnostic)
 {
     return QStringLiteral("<b>%1</b> — %2").arg(diagnosticTitle(diagnostic).toHtmlEscaped(),
-                                                 QString::fromStdString(diagnostic.message).toHtmlEscaped());
+                                                 diagnosticMessage(diagnostic).toHtmlEscaped());
 }
 
 } // namespace paraplan::widgets

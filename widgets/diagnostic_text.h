@@ -6,11 +6,13 @@
 
 #include <QString>
 
-// A diagnostic for people, in the interface's language: its title for the code and the core's
-// sentence with the figures (which stays in English where no translation of it exists).
+// A diagnostic for people, in the interface's language: a title for its code, and the core's
+// sentence translated by its English template, with the figures filled in.
 namespace paraplan::widgets {
 
 [[nodiscard]] QString diagnosticTitle(const Diagnostic& diagnostic);
+// The sentence in the interface's language, figures filled in.
+[[nodiscard]] QString diagnosticMessage(const Diagnostic& diagnostic);
 [[nodiscard]] QString diagnosticText(const Diagnostic& diagnostic);
 
 } // namespace paraplan::widgets

@@ -509,7 +509,7 @@ TEST(ValidationSplit, ExplicitDpThatDoesNotMatchTheGpuCount)
 TEST(ValidationSplit, ExplicitDpWhenNoDpFits)
 {
     expectError(changed([](Scenario& s) { s.parallel.tp = 1; s.parallel.pp = 3; s.parallel.dp = 5; }),
-                "gpu_count_mismatch", "parallel.dp", { "3 x 5", "16", "a value that fits" });
+                "gpu_count_mismatch", "parallel.dp", { "3 x 5", "16", "no dp can" });
 }
 
 TEST(ValidationSplit, GpusNotAMultipleOfTheModelParallelGroup)
