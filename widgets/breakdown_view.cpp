@@ -4,6 +4,7 @@
 #include "breakdown_view.h"
 
 #include "explanation.h"
+#include "fitting_label.h"
 #include "formatting.h"
 
 #include <qcustomplot.h>
@@ -33,14 +34,13 @@ BreakdownView::BreakdownView(QWidget* parent)
         auto* stack = new QVBoxLayout(card);
         stack->setContentsMargins(6, 4, 6, 4);
         stack->setSpacing(0);
-        m_figures[i] = new QLabel(card);
+        m_figures[i] = new FittingLabel(font().pointSizeF() * 2.4, card);
         m_captions[i] = new QLabel(card);
-        QFont big = font();
-        big.setPointSizeF(big.pointSizeF() * 2.2);
-        big.setBold(true);
-        m_figures[i]->setFont(big);
-        m_figures[i]->setAlignment(Qt::AlignCenter);
+        QFont bold = font();
+        bold.setBold(true);
+        m_figures[i]->setFont(bold);
         m_captions[i]->setAlignment(Qt::AlignCenter);
+        m_captions[i]->setWordWrap(true);
         stack->addWidget(m_figures[i]);
         stack->addWidget(m_captions[i]);
         row->addWidget(card, 1);
@@ -78,7 +78,7 @@ void BreakdownView::redraw()
                                formatTokensPerSecond(r.tokensPerS) };
     const QString captions[] = { tr("per step"), tr("MFU"), tr("per GPU (model FLOPs)"), tr("throughput") };
     for (size_t i = 0; i < m_figures.size(); ++i) {
-        m_figures[i]->setText(values[i]);
+        m_figures[i]->setFittedText(values[i]);
         m_captions[i]->setText(captions[i]);
     }
     m_figures[1]->setToolTip(tr("Model FLOPs utilisation, Megatron convention: attention scores counted in full, "
@@ -99,20 +99,22 @@ void BreakdownView::redraw()
         bar->setWidth(0.7);
         bar->addData(double(i), seconds);
         ticker->addTick(double(i), componentName(component));
+        // The figure beside the bar, or inside a bar long enough to hold it.
         auto* label = new QCPItemText(p);
+        const bool inside = seconds > 0.6 * r.time.step;
         label->position->setCoords(seconds, double(i));
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-        label->setPadding(QMargins(6, 0, 0, 0));
+        label->setPositionAlignment((inside ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+        label->setPadding(inside ? QMargins(0, 0, 6, 0) : QMargins(6, 0, 0, 0));
         label->setText(QStringLiteral("%1 · %2").arg(formatSeconds(seconds), formatPercent(seconds / r.time.step)));
-        label->setColor(theme().foreground);
+        label->setColor(inside ? QColor(Qt::white) : theme().foreground);
     }
     p->yAxis->setTicker(ticker);
     p->yAxis->setRange(-0.6, double(m_shown.size()) - 0.4);
     double longest = 0;
     for (TimeComponent c : m_shown)
         longest = std::max(longest, componentSeconds(r.time, c));
-    p->xAxis->setRange(0, longest * 1.35);
-    p->xAxis->setLabel(tr("seconds per step, exposed on the critical stage (%1)").arg(r.criticalStage));
+    p->xAxis->setRange(0, longest * 1.45);
+    p->xAxis->setLabel(tr("exposed seconds per step (stage %1)").arg(r.criticalStage));
 }
 
 QString BreakdownView::toolTipAt(const QPointF& position) const

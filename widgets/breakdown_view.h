@@ -12,6 +12,8 @@ class QLabel;
 // figures (step, MFU, TFLOP/s per GPU, tokens/s) large enough to read across a room.
 namespace paraplan::widgets {
 
+class FittingLabel;
+
 class BreakdownView : public PlotView {
     Q_OBJECT
 public:
@@ -26,7 +28,7 @@ protected:
 
 private:
     EvaluationPtr m_evaluation;
-    std::array<QLabel*, 4> m_figures{};
+    std::array<FittingLabel*, 4> m_figures{};
     std::array<QLabel*, 4> m_captions{};
     std::vector<TimeComponent> m_shown; // components drawn, bottom to top
 };

@@ -9,6 +9,7 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace paraplan::widgets {
@@ -50,7 +51,6 @@ MemoryView::MemoryView(QWidget* parent)
     legendRow->addElement(0, 0, p->legend);
     legendRow->setMargins(QMargins(0, 0, 0, 4));
     p->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    p->legend->setWrap(5);
     p->plotLayout()->setRowStretchFactor(p->plotLayout()->rowCount() - 1, 0.001);
 }
 
@@ -73,6 +73,7 @@ void MemoryView::redraw()
         return;
     const Result& r = m_evaluation->result;
     const int stages = int(r.stages.size());
+    p->legend->setWrap(std::clamp(width() / 170, 2, 5)); // as many per row as fit
     QVector<double> keys(stages);
     for (int i = 0; i < stages; ++i)
         keys[i] = i;

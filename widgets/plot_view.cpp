@@ -47,6 +47,9 @@ void PlotView::applyTheme()
         axis->grid()->setPen(QPen(m_theme.grid, 1, Qt::DotLine));
         axis->grid()->setZeroLinePen(QPen(m_theme.grid));
     }
+    QFont legendFont = font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
+    m_plot->legend->setFont(legendFont);
     m_plot->legend->setBrush(m_theme.background);
     m_plot->legend->setTextColor(m_theme.foreground);
     m_plot->legend->setBorderPen(QPen(m_theme.grid));
@@ -76,6 +79,21 @@ void PlotView::dataChanged()
     m_stale = false;
     redraw();
     replotNow();
+}
+
+void PlotView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (m_redrawQueued || !isVisible())
+        return;
+    m_redrawQueued = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_redrawQueued = false;
+            dataChanged();
+        },
+        Qt::QueuedConnection);
 }
 
 void PlotView::showEvent(QShowEvent* event)

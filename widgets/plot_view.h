@@ -48,6 +48,8 @@ protected:
     // nothing while sliders move).
     void dataChanged();
     void showEvent(QShowEvent* event) override;
+    // Layout depends on the width (legend rows, titles): redrawn once a resize settles.
+    void resizeEvent(QResizeEvent* event) override;
     [[nodiscard]] const PlotTheme& theme() const { return m_theme; }
     // The plot's title, drawn inside it so exports carry it.
     void setPlotTitle(const QString& title);
@@ -65,6 +67,7 @@ private:
     QCPTextElement* m_title = nullptr;
     PlotTheme m_theme;
     bool m_stale = false;
+    bool m_redrawQueued = false;
 };
 
 } // namespace paraplan::widgets

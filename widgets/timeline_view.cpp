@@ -6,12 +6,25 @@
 #include "formatting.h"
 #include "gantt_plottable.h"
 
+#include <qcustomplot.h>
+
+#include <algorithm>
+
 namespace paraplan::widgets {
 
 TimelineView::TimelineView(QWidget* parent)
     : PlotView(parent)
 {
     plot()->yAxis->setRangeReversed(true); // stage 0 on top
+    // The legend in a row of its own under the plot: the chart is full edge to edge.
+    QCustomPlot* p = plot();
+    p->legend->setVisible(true);
+    auto* legendRow = new QCPLayoutGrid;
+    p->plotLayout()->addElement(p->plotLayout()->rowCount(), 0, legendRow);
+    p->axisRect()->insetLayout()->take(p->legend);
+    legendRow->addElement(0, 0, p->legend);
+    p->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    p->plotLayout()->setRowStretchFactor(p->plotLayout()->rowCount() - 1, 0.001);
     plot()->axisRect()->setRangeDrag(Qt::Horizontal);
     plot()->axisRect()->setRangeZoom(Qt::Horizontal);
 }
@@ -42,10 +55,34 @@ void TimelineView::redraw()
         return;
     const Result& r = m_evaluation->result;
     const int64_t stages = int64_t(r.stages.size());
+    const QString schedule = r.parallel.vpp > 1 ? tr("interleaved 1F1B ×%1").arg(r.parallel.vpp) : tr("1F1B");
+    const QString details = tr("%1, %2 micro-batches, bubble %3").arg(schedule).arg(r.microBatches).arg(formatPercent(r.bubbleFraction));
+    // The fullest title that fits the width (the tab names the view when even that is too long).
+    const QFont titleFont(font().family(), font().pointSize() + 3, QFont::Bold);
+    for (const QString& candidate : { tr("%1 — %2").arg(title(), details), details,
+                                      tr("%1, bubble %2").arg(schedule, formatPercent(r.bubbleFraction)), schedule }) {
+        setPlotTitle(candidate);
+        if (QFontMetrics(titleFont).horizontalAdvance(candidate) < width() - 20)
+            break;
+    }
+    p->legend->setWrap(std::clamp(width() / 200, 2, 4)); // as many per row as fit
     m_gantt = new GanttPlottable(p->xAxis, p->yAxis);
     m_gantt->setColours(theme().forward(), theme().backward(), theme().dark ? Qt::black : Qt::black);
     m_gantt->setOperations(r.timeline, stages);
-    m_gantt->setName(tr("forward / backward"));
+    m_gantt->removeFromLegend();
+    // Legend entries for what the blocks mean (empty bars carry the colours).
+    auto legendEntry = [&](const QString& name, const QColor& colour) {
+        auto* entry = new QCPBars(p->xAxis, p->yAxis);
+        entry->setName(name);
+        entry->setPen(Qt::NoPen);
+        entry->setBrush(colour);
+    };
+    QColor send = theme().backward();
+    send.setAlpha(70);
+    legendEntry(tr("forward"), theme().forward());
+    legendEntry(tr("backward (with recomputation)"), theme().backward());
+    legendEntry(tr("send to the next stage"), send);
+    legendEntry(tr("idle: the bubble (blank)"), theme().background);
 
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     const int64_t step = std::max<int64_t>(1, (stages + 15) / 16);
@@ -57,11 +94,7 @@ void TimelineView::redraw()
     for (const StageReport& s : r.stages)
         end = std::max(end, s.end - s.tail);
     p->xAxis->setRange(0, end * 1.01);
-    p->xAxis->setLabel(tr("seconds into the step — %1 micro-batches, %2; bubble %3 of the step")
-                           .arg(r.microBatches)
-                           .arg(r.parallel.vpp > 1 ? tr("interleaved 1F1B, %1 chunks per stage").arg(r.parallel.vpp)
-                                                   : tr("1F1B"))
-                           .arg(formatPercent(r.bubbleFraction)));
+    p->xAxis->setLabel(tr("seconds into the step"));
 }
 
 QString TimelineView::toolTipAt(const QPointF& position) const

@@ -39,6 +39,10 @@ ViewDeck::ViewDeck(QWidget* parent)
     m_grid->addWidget(m_bubble, 1, 1);
     m_grid->addWidget(m_landscape, 0, 0, 2, 2);
     m_grid->addWidget(m_compare, 0, 0, 2, 2);
+    for (int i = 0; i < 2; ++i) { // the overview's quarters share the space evenly
+        m_grid->setColumnStretch(i, 1);
+        m_grid->setRowStretch(i, 1);
+    }
     connect(m_tabs, &QTabBar::currentChanged, this, [this](int index) { showView(kViewIds[size_t(index)]); });
     showView(ViewId::Overview);
 }

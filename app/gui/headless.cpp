@@ -70,7 +70,8 @@ bool render(MainWindow& window, ViewId id, const QString& path)
     if (id == ViewId::Compare)
         pinBestIfNothingPinned(window);
     window.deck()->showView(id);
-    QApplication::processEvents();
+    for (int i = 0; i < 3; ++i) // layout, then the redraws it queues
+        QApplication::processEvents();
     return window.grab().save(path, "PNG");
 }
 

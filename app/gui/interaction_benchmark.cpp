@@ -21,11 +21,18 @@ InteractionTimings benchmarkInteraction(MainWindow& window, int moves)
     QApplication::processEvents();
     InteractionTimings timings;
     const Degree degrees[] = { Degree::Tp, Degree::Pp, Degree::MicroBatch, Degree::Vpp };
+    int next = 0;
     for (int i = 0; i < moves; ++i) {
-        widgets::ValueSlider* slider = window.panel()->slider(degrees[i % 4]);
+        // The next slider in turn that can move (a single-valued one, e.g. vpp at pp 1, is skipped).
+        widgets::ValueSlider* slider = nullptr;
+        for (int tries = 0; tries < 4 && !slider; ++tries) {
+            widgets::ValueSlider* candidate = window.panel()->slider(degrees[next++ % 4]);
+            if (candidate->values().size() >= 2)
+                slider = candidate;
+        }
+        if (!slider)
+            break;
         const int count = int(slider->values().size());
-        if (count < 2)
-            continue;
         // Alternate up and down so the configuration stays in a realistic range.
         const int index = slider->slider()->value();
         const int target = index + 1 < count ? index + 1 : index - 1;
