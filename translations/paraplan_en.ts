@@ -285,9 +285,463 @@
         <source>Pipeline schedule failed</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is %2; it must be at least %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2, above the supported %3; check the value for a typo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2; it must be greater than 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2, above the plausible %3; check the unit and the value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The number of layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hidden size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The number of attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The number of KV heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vocabulary size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The FFN hidden size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hidden (%1) is not a multiple of heads (%2); choose heads so that hidden / heads is the head dimension.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kv_heads (%1) must divide heads (%2): grouped-query attention shares each KV head among heads / kv_heads query heads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moe.experts is negative; use 0 for a dense model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The number of experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The expert FFN hidden size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moe.top_k is %1; each token must go to between 1 and %2 experts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The global batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The micro-batch size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train_tokens is %1; give a token budget between 1 and 1e18, or omit it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link bandwidth (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latency_us is %1; give a latency between 0 and 1e6 microseconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The number of nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpus_per_node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster has %1 GPUs, more than the supported %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bf16 peak (TFLOP/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU memory (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory bandwidth (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SM count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU %1 has no FP8 tensor cores (no fp8 peak); train in bf16, or give cluster.gpu.peak_tflops.fp8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fp8 peak is implausibly large; check it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpu_hour_cost_usd is %1; give a price between 0 and 10000 USD, or omit it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zero_stage is %1; use 0 (plain DP), 1, 2 or 3 (FSDP).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp x pp x cp = %1 x %2 needs more GPUs than the cluster&apos;s %3; lower tp, pp or cp, or add nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s %1 GPUs are not a multiple of tp x pp x cp = %2, so no whole dp fits; change tp, pp or cp, or the number of nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp x pp x cp x dp = %1 x %2 does not equal the cluster&apos;s %3 GPUs; set dp to %4 or omit it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp x pp x cp x dp = %1 x %2 does not equal the cluster&apos;s %3 GPUs, and no dp can: change tp, pp or cp, or the number of nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>heads (%1) is not divisible by tp (%2); each TP rank needs whole attention heads, so pick tp among the divisors of heads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp (%1) exceeds kv_heads (%2): KV heads are replicated across TP ranks, costing memory and compute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kv_heads (%1) and tp (%2) do not divide one another; pick a tp that divides kv_heads or is a multiple of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The FFN width (%1) is not divisible by tp (%2); pick another tp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seq_len (%1) is not divisible by cp (%2); each CP rank takes an equal slice of the sequence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>global_batch (%1) is not a multiple of micro_batch x dp = %2 x %3; change the batch, the micro-batch or dp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ep is %1 but the model has no experts; set ep to 1 for a dense model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>experts (%1) are not divisible by ep (%2); each EP rank holds an equal share of the experts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ep (%1) must divide dp x cp = %2: expert parallelism is carved out of the data- and context-parallel ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pp x vpp = %1 exceeds the %2 layers; every (virtual) stage needs at least one layer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vpp &gt; 1 interleaves pipeline stages; it needs pp &gt; 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The interleaved schedule needs the number of micro-batches (%1) to be a multiple of pp (%2); change the batch, or use vpp 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 micro-batches over %2 virtual stages is too long a step to simulate; raise micro_batch or dp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only %1 micro-batches for %2 pipeline stages: the pipeline never fills and most of the step is bubble.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers_per_stage has %1 entries; it needs pp x vpp = %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every stage needs at least one layer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers_per_stage sums to %1 but the model has %2 layers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 layers do not split evenly over %2 (virtual) stages; the first stages get one layer more. Set layers_per_stage to choose.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence parallelism splits along the TP group; with tp = 1 it does nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP communication overlap works on sequence-parallel all-gathers and reduce-scatters; enable sequence_parallel or it has no effect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The TP group (%1 GPUs) is larger than a node (%2): its all-reduces, two per layer per pass, cross the inter-node network at %3 GB/s per GPU instead of %4 GB/s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The TP group communicates over PCIe (%1 GB/s per GPU) every layer; prefer pp or dp on machines without NVLink.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-%1 with pipeline parallelism reduces gradients after every micro-batch; ZeRO-1 is the usual choice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage %1 needs %2 GiB per GPU but the GPU has %3 GiB; raise tp or pp, use a higher zero_stage, recompute activations, or lower micro_batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage %1 uses %2 of %3 GiB (over 80 %): real runs this full often fail on fragmentation and transient buffers; leave more headroom.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pipeline schedule could not be simulated for this configuration; check pp, vpp and the number of micro-batches.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
-    <name>paraplan::app</name>
+    <name>Explanation</name>
+    <message>
+        <source>nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the attention scores (selective)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every layer&apos;s forward (full)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inside one node over %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>across %1 nodes over %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mb %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recompute %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GEMMs of each layer&apos;s TP shard (a roofline with tile and wave quantisation on %1 SMs), the attention kernel and the memory-bound elementwise work, over the critical stage&apos;s %2 micro-batches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation recomputation replays %1 before each backward.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP group of %1 GPUs %2 at %3 bus bandwidth: %4 per layer and micro-batch in the forward, exposed; the backward hides its column-parallel collectives behind the weight-gradient GEMMs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>two all-gathers and two reduce-scatters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>two all-reduces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ring attention passes key/value chunks %1 times per pass %2 at %3; only what the attention kernel cannot hide is counted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-to-all dispatch and combine of the routed tokens, twice per pass, over %1 GPUs %2 at %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocking sends of each micro-batch&apos;s activation and gradient between neighbouring stages (each GPU sends 1/tp of it) %1 at %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reduce-scatter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient %1 over %2 data-parallel GPUs %3 at %4 after the last micro-batch, %5; ZeRO-2/3 traffic per micro-batch where it cannot hide behind its pass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overlapped with its backward except the last bucket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not overlapped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The critical stage&apos;s idle time while the pipeline fills and drains: %1 of the step (uniform stages would give (p−1)/(v·m+p−1) = %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Adam step over the parameters this GPU owns (ZeRO-%1), memory-bound at HBM bandwidth.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-step framework overhead outside the pipeline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B is not slower than A: its step takes %1 against %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s step takes %1 longer (%2 against %3), most of it in %4. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s TP group of %1 GPUs spans nodes: its collectives run at %2 instead of %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s TP collectives run over a slower link: %1 instead of %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B splits every layer over %1 GPUs instead of %2: more collectives per layer for less compute each.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A hides its TP communication behind the GEMMs (TP communication overlap); B does not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s pipeline idles %1 of the step against %2: %3 stages share %4 micro-batches (A: %5 stages, %6).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B sends activations between %1 stages at %2 (A: %3 stages at %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B reduces gradients over %1 GPUs at %2 (A: %3 GPUs at %4), and the backward cannot hide it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s GEMMs are smaller (tp %1, micro-batch %2 against tp %3, micro-batch %4): its compute reaches %5 per GPU against %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B gives each GPU more work per step: %1 TFLOP against %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B recomputes %1 where A recomputes %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s context-parallel ring over %1 GPUs runs at %2 (A: %3 GPUs at %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s expert all-to-all over %1 GPUs runs at %2 (A: %3 GPUs at %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s optimizer step updates more parameters per GPU (ZeRO-%1 against ZeRO-%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B pays more fixed per-step overhead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Formatting</name>
+    <message>
+        <source>%1 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 TFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProjectDocument</name>
     <message>
         <source>This is not a ParaPlan project: the file holds %1, not an object.</source>
         <translation type="unfinished"></translation>
@@ -472,10 +926,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>ParaPlan</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Export %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -501,205 +951,6 @@
     </message>
     <message>
         <source>Save the changes to this project first?</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>paraplan::widgets</name>
-    <message>
-        <source>nothing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the attention scores (selective)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>every layer&apos;s forward (full)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>inside one node over %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>across %1 nodes over %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>mb %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>recompute %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The GEMMs of each layer&apos;s TP shard (a roofline with tile and wave quantisation on %1 SMs), the attention kernel and the memory-bound elementwise work, over the critical stage&apos;s %2 micro-batches.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Activation recomputation replays %1 before each backward.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TP group of %1 GPUs %2 at %3 bus bandwidth: %4 per layer and micro-batch in the forward, exposed; the backward hides its column-parallel collectives behind the weight-gradient GEMMs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>two all-gathers and two reduce-scatters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>two all-reduces</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ring attention passes key/value chunks %1 times per pass %2 at %3; only what the attention kernel cannot hide is counted.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>All-to-all dispatch and combine of the routed tokens, twice per pass, over %1 GPUs %2 at %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Blocking sends of each micro-batch&apos;s activation and gradient between neighbouring stages (each GPU sends 1/tp of it) %1 at %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>all-reduce</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reduce-scatter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gradient %1 over %2 data-parallel GPUs %3 at %4 after the last micro-batch, %5; ZeRO-2/3 traffic per micro-batch where it cannot hide behind its pass.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>overlapped with its backward except the last bucket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not overlapped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The critical stage&apos;s idle time while the pipeline fills and drains: %1 of the step (uniform stages would give (p−1)/(v·m+p−1) = %2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The Adam step over the parameters this GPU owns (ZeRO-%1), memory-bound at HBM bandwidth.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Per-step framework overhead outside the pipeline.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B is not slower than A: its step takes %1 against %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B&apos;s step takes %1 longer (%2 against %3), most of it in %4. </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B&apos;s TP group of %1 GPUs spans nodes: its collectives run at %2 instead of %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B&apos;s TP collectives run over a slower link: %1 instead of %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B splits every layer over %1 GPUs instead of %2: more collectives per layer for less compute each.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A hides its TP communication behind the GEMMs (TP communication overlap); B does not.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B&apos;s pipeline idles %1 of the step against %2: %3 stages share %4 micro-batches (A: %5 stages, %6).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B sends activations between %1 stages at %2 (A: %3 stages at %4).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B reduces gradients over %1 GPUs at %2 (A: %3 GPUs at %4), and the backward cannot hide it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B&apos;s GEMMs are smaller (tp %1, micro-batch %2 against tp %3, micro-batch %4): its compute reaches %5 per GPU against %6.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B gives each GPU more work per step: %1 TFLOP against %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B recomputes %1 where A recomputes %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B&apos;s context-parallel ring over %1 GPUs runs at %2 (A: %3 GPUs at %4).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B&apos;s expert all-to-all over %1 GPUs runs at %2 (A: %3 GPUs at %4).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B&apos;s optimizer step updates more parameters per GPU (ZeRO-%1 against ZeRO-%2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B pays more fixed per-step overhead.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 µs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 tokens/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 TFLOP/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GB/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 days</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -730,11 +981,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>seconds per step, exposed on the critical stage (%1)</source>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 (%3 of the step)&lt;br&gt;%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: %2 (%3 of the step)&lt;br&gt;%4</source>
+        <source>exposed seconds per step (stage %1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1238,19 +1489,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>forward / backward</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>stage %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>seconds into the step — %1 micro-batches, %2; bubble %3 of the step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>interleaved 1F1B, %1 chunks per stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1279,6 +1518,42 @@
     </message>
     <message>
         <source>&lt;br&gt;then sends to the next stage for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interleaved 1F1B ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 micro-batches, bubble %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, bubble %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backward (with recomputation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>send to the next stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle: the bubble (blank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds into the step</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -5,1319 +5,1594 @@
     <name>CommandLine</name>
     <message>
         <source>Interactive 3D-parallelism design for LLM training.</source>
-        <translation type="unfinished"></translation>
+        <translation>面向 LLM 训练的交互式 3D 并行方案设计工具。</translation>
     </message>
     <message>
         <source>A project or scenario to open.</source>
-        <translation type="unfinished"></translation>
+        <translation>要打开的项目或场景文件。</translation>
     </message>
     <message>
         <source>Open this scenario or project.</source>
-        <translation type="unfinished"></translation>
+        <translation>打开此场景或项目。</translation>
     </message>
     <message>
         <source>Render offscreen to this PNG and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>离屏渲染到此 PNG 文件后退出。</translation>
     </message>
     <message>
         <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, compare, or all.</source>
-        <translation type="unfinished"></translation>
+        <translation>要渲染的视图：overview、memory、breakdown、timeline、bubble、landscape、compare 或 all。</translation>
     </message>
     <message>
         <source>Interface language: en or zh_CN.</source>
-        <translation type="unfinished"></translation>
+        <translation>界面语言：en 或 zh_CN。</translation>
     </message>
     <message>
         <source>Window size for rendering.</source>
-        <translation type="unfinished"></translation>
+        <translation>渲染所用的窗口尺寸。</translation>
     </message>
     <message>
         <source>Use the dark palette.</source>
-        <translation type="unfinished"></translation>
+        <translation>使用深色配色。</translation>
     </message>
     <message>
         <source>Move the sliders N times offscreen and print the change-to-replot times.</source>
-        <translation type="unfinished"></translation>
+        <translation>在离屏状态下移动滑块 N 次，并打印每次从修改到重绘完成的耗时。</translation>
     </message>
     <message>
         <source>Print the evaluation and write the report images into this folder (what runs when there is no display).</source>
-        <translation type="unfinished"></translation>
+        <translation>打印评估结果，并将报告图片写入此文件夹（无显示环境时即执行此操作）。</translation>
     </message>
     <message>
-        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, compare or all.</source>
-        <translation type="unfinished"></translation>
+        <source>Unknown view "%1"; use overview, memory, breakdown, timeline, bubble, landscape, compare or all.</source>
+        <translation>未知视图“%1”；请使用 overview、memory、breakdown、timeline、bubble、landscape、compare 或 all。</translation>
     </message>
     <message>
         <source>--size takes WIDTHxHEIGHT between 320x240 and 8000x8000, e.g. 1920x1080.</source>
-        <translation type="unfinished"></translation>
+        <translation>--size 的格式为 WIDTHxHEIGHT，取值在 320x240 到 8000x8000 之间，例如 1920x1080。</translation>
     </message>
     <message>
         <source>--benchmark-interaction takes a number of moves, e.g. 200.</source>
-        <translation type="unfinished"></translation>
+        <translation>--benchmark-interaction 需要指定移动次数，例如 200。</translation>
     </message>
     <message>
         <source>--lang takes en or zh_CN.</source>
-        <translation type="unfinished"></translation>
+        <translation>--lang 的取值为 en 或 zh_CN。</translation>
     </message>
 </context>
 <context>
     <name>Components</name>
     <message>
         <source>compute</source>
-        <translation type="unfinished"></translation>
+        <translation>计算</translation>
     </message>
     <message>
         <source>recompute</source>
-        <translation type="unfinished"></translation>
+        <translation>重计算</translation>
     </message>
     <message>
         <source>TP communication</source>
-        <translation type="unfinished"></translation>
+        <translation>TP 通信</translation>
     </message>
     <message>
         <source>CP communication</source>
-        <translation type="unfinished"></translation>
+        <translation>CP 通信</translation>
     </message>
     <message>
         <source>EP communication</source>
-        <translation type="unfinished"></translation>
+        <translation>EP 通信</translation>
     </message>
     <message>
         <source>PP send/recv</source>
-        <translation type="unfinished"></translation>
+        <translation>PP send/recv</translation>
     </message>
     <message>
         <source>DP communication</source>
-        <translation type="unfinished"></translation>
+        <translation>DP 通信</translation>
     </message>
     <message>
         <source>pipeline bubble</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线气泡</translation>
     </message>
     <message>
         <source>optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器</translation>
     </message>
     <message>
         <source>step overhead</source>
-        <translation type="unfinished"></translation>
+        <translation>每步开销</translation>
     </message>
     <message>
         <source>weights</source>
-        <translation type="unfinished"></translation>
+        <translation>权重</translation>
     </message>
     <message>
         <source>gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度</translation>
     </message>
     <message>
         <source>optimizer states</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器状态</translation>
     </message>
     <message>
         <source>activations</source>
-        <translation type="unfinished"></translation>
+        <translation>激活</translation>
     </message>
     <message>
         <source>runtime and reserve</source>
-        <translation type="unfinished"></translation>
+        <translation>运行时与预留</translation>
     </message>
 </context>
 <context>
     <name>Diagnostics</name>
     <message>
         <source>Model size out of range</source>
-        <translation type="unfinished"></translation>
+        <translation>模型尺寸超出范围</translation>
     </message>
     <message>
         <source>Hidden size does not split into the heads</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏维度不能按注意力头均分</translation>
     </message>
     <message>
         <source>KV heads do not divide the heads</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 头数不能整除注意力头数</translation>
     </message>
     <message>
         <source>Mixture-of-experts settings out of range</source>
-        <translation type="unfinished"></translation>
+        <translation>混合专家（MoE）设置超出范围</translation>
     </message>
     <message>
         <source>Training setting out of range</source>
-        <translation type="unfinished"></translation>
+        <translation>训练设置超出范围</translation>
     </message>
     <message>
         <source>Link figure out of range</source>
-        <translation type="unfinished"></translation>
+        <translation>链路参数超出范围</translation>
     </message>
     <message>
         <source>Cluster setting out of range</source>
-        <translation type="unfinished"></translation>
+        <translation>集群设置超出范围</translation>
     </message>
     <message>
         <source>GPU figure out of range</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 参数超出范围</translation>
     </message>
     <message>
         <source>Implausibly large value</source>
-        <translation type="unfinished"></translation>
+        <translation>数值大得不合理</translation>
     </message>
     <message>
         <source>Precision not supported by this GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>该 GPU 不支持此精度</translation>
     </message>
     <message>
         <source>Parallel degree out of range</source>
-        <translation type="unfinished"></translation>
+        <translation>并行度超出范围</translation>
     </message>
     <message>
         <source>No such ZeRO stage</source>
-        <translation type="unfinished"></translation>
+        <translation>不存在该 ZeRO 阶段</translation>
     </message>
     <message>
         <source>The split does not match the GPU count</source>
-        <translation type="unfinished"></translation>
+        <translation>切分方式与 GPU 数量不符</translation>
     </message>
     <message>
         <source>No whole data-parallel degree fits</source>
-        <translation type="unfinished"></translation>
+        <translation>无法得到整数的数据并行度</translation>
     </message>
     <message>
         <source>TP does not divide the attention heads</source>
-        <translation type="unfinished"></translation>
+        <translation>TP 不能整除注意力头数</translation>
     </message>
     <message>
         <source>KV heads replicated across TP ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 头在各 TP rank 间被复制</translation>
     </message>
     <message>
         <source>TP and the KV heads do not divide one another</source>
-        <translation type="unfinished"></translation>
+        <translation>TP 与 KV 头数互不整除</translation>
     </message>
     <message>
         <source>TP does not divide the FFN width</source>
-        <translation type="unfinished"></translation>
+        <translation>TP 不能整除 FFN 宽度</translation>
     </message>
     <message>
         <source>CP does not divide the sequence</source>
-        <translation type="unfinished"></translation>
+        <translation>CP 不能整除序列长度</translation>
     </message>
     <message>
         <source>The global batch does not split</source>
-        <translation type="unfinished"></translation>
+        <translation>全局批次无法均分</translation>
     </message>
     <message>
         <source>Expert parallelism without experts</source>
-        <translation type="unfinished"></translation>
+        <translation>启用了专家并行但模型没有专家</translation>
     </message>
     <message>
         <source>EP does not divide the experts</source>
-        <translation type="unfinished"></translation>
+        <translation>EP 不能整除专家数</translation>
     </message>
     <message>
         <source>EP does not divide DP × CP</source>
-        <translation type="unfinished"></translation>
+        <translation>EP 不能整除 DP × CP</translation>
     </message>
     <message>
         <source>More pipeline stages than layers</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线阶段数多于层数</translation>
     </message>
     <message>
         <source>Interleaving needs pipeline parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>交错调度需要流水线并行</translation>
     </message>
     <message>
         <source>Interleaving needs micro-batches in multiples of PP</source>
-        <translation type="unfinished"></translation>
+        <translation>交错调度要求微批次数为 PP 的整数倍</translation>
     </message>
     <message>
         <source>Too many micro-batches to simulate</source>
-        <translation type="unfinished"></translation>
+        <translation>微批次过多，无法模拟</translation>
     </message>
     <message>
         <source>Fewer micro-batches than stages</source>
-        <translation type="unfinished"></translation>
+        <translation>微批次数少于阶段数</translation>
     </message>
     <message>
         <source>Layers per stage: wrong number of entries</source>
-        <translation type="unfinished"></translation>
+        <translation>每阶段层数：条目数不对</translation>
     </message>
     <message>
         <source>Layers per stage: an empty stage</source>
-        <translation type="unfinished"></translation>
+        <translation>每阶段层数：存在空阶段</translation>
     </message>
     <message>
         <source>Layers per stage: wrong total</source>
-        <translation type="unfinished"></translation>
+        <translation>每阶段层数：总数不对</translation>
     </message>
     <message>
         <source>Uneven pipeline split</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线切分不均</translation>
     </message>
     <message>
         <source>Sequence parallelism without TP</source>
-        <translation type="unfinished"></translation>
+        <translation>未启用 TP 却开启了序列并行</translation>
     </message>
     <message>
         <source>TP overlap needs sequence parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>TP 通信重叠需要序列并行</translation>
     </message>
     <message>
         <source>TP group spans nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>TP 组跨节点</translation>
     </message>
     <message>
         <source>TP over PCIe</source>
-        <translation type="unfinished"></translation>
+        <translation>TP 走 PCIe</translation>
     </message>
     <message>
         <source>ZeRO-2/3 with pipeline parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-2/3 与流水线并行同时使用</translation>
     </message>
     <message>
         <source>Does not fit in GPU memory</source>
-        <translation type="unfinished"></translation>
+        <translation>显存放不下</translation>
     </message>
     <message>
         <source>Above the 80 % memory margin</source>
-        <translation type="unfinished"></translation>
+        <translation>超出 80 % 显存安全线</translation>
     </message>
     <message>
         <source>Pipeline schedule failed</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线调度失败</translation>
+    </message>
+    <message>
+        <source>%1 is %2; it must be at least %3.</source>
+        <translation>%1为 %2；至少应为 %3。</translation>
+    </message>
+    <message>
+        <source>%1 is %2, above the supported %3; check the value for a typo.</source>
+        <translation>%1为 %2，超过了支持的上限 %3；请检查数值是否输错。</translation>
+    </message>
+    <message>
+        <source>%1 is %2; it must be greater than 0.</source>
+        <translation>%1为 %2；必须大于 0。</translation>
+    </message>
+    <message>
+        <source>%1 is %2, above the plausible %3; check the unit and the value.</source>
+        <translation>%1为 %2，超过了合理上限 %3；请检查单位和数值。</translation>
+    </message>
+    <message>
+        <source>The number of layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>The hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>The number of attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>The number of KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>The vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>The FFN hidden size</source>
+        <translation>FFN 隐藏维度</translation>
+    </message>
+    <message>
+        <source>hidden (%1) is not a multiple of heads (%2); choose heads so that hidden / heads is the head dimension.</source>
+        <translation>hidden（%1）不是 heads（%2）的整数倍；请调整 heads，使 hidden / heads 恰为每个注意力头的维度。</translation>
+    </message>
+    <message>
+        <source>kv_heads (%1) must divide heads (%2): grouped-query attention shares each KV head among heads / kv_heads query heads.</source>
+        <translation>kv_heads（%1）必须整除 heads（%2）：分组查询注意力（GQA）中每个 KV 头由 heads / kv_heads 个查询头共享。</translation>
+    </message>
+    <message>
+        <source>moe.experts is negative; use 0 for a dense model.</source>
+        <translation>moe.experts 为负数；稠密模型请设为 0。</translation>
+    </message>
+    <message>
+        <source>The number of experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>The expert FFN hidden size</source>
+        <translation>专家 FFN 隐藏维度</translation>
+    </message>
+    <message>
+        <source>moe.top_k is %1; each token must go to between 1 and %2 experts.</source>
+        <translation>moe.top_k 为 %1；每个 token 必须路由到 1 至 %2 个专家。</translation>
+    </message>
+    <message>
+        <source>The sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>The global batch</source>
+        <translation>全局批次</translation>
+    </message>
+    <message>
+        <source>The micro-batch size</source>
+        <translation>微批次大小</translation>
+    </message>
+    <message>
+        <source>train_tokens is %1; give a token budget between 1 and 1e18, or omit it.</source>
+        <translation>train_tokens 为 %1；请给出 1 到 1e18 之间的 token 预算，或省略该字段。</translation>
+    </message>
+    <message>
+        <source>The link bandwidth (GB/s)</source>
+        <translation>链路带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>latency_us is %1; give a latency between 0 and 1e6 microseconds.</source>
+        <translation>latency_us 为 %1；请给出 0 到 1e6 微秒之间的延迟。</translation>
+    </message>
+    <message>
+        <source>The number of nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>gpus_per_node</source>
+        <translation>每节点 GPU 数（gpus_per_node）</translation>
+    </message>
+    <message>
+        <source>The cluster has %1 GPUs, more than the supported %2.</source>
+        <translation>集群共有 %1 张 GPU，超过了支持的上限 %2。</translation>
+    </message>
+    <message>
+        <source>The bf16 peak (TFLOP/s)</source>
+        <translation>bf16 峰值算力（TFLOP/s）</translation>
+    </message>
+    <message>
+        <source>The GPU memory (GiB)</source>
+        <translation>GPU 显存（GiB）</translation>
+    </message>
+    <message>
+        <source>The memory bandwidth (GB/s)</source>
+        <translation>显存带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>The SM count</source>
+        <translation>SM 数量</translation>
+    </message>
+    <message>
+        <source>The GPU %1 has no FP8 tensor cores (no fp8 peak); train in bf16, or give cluster.gpu.peak_tflops.fp8.</source>
+        <translation>GPU %1 没有 FP8 Tensor Core（未提供 fp8 峰值）；请改用 bf16 训练，或填写 cluster.gpu.peak_tflops.fp8。</translation>
+    </message>
+    <message>
+        <source>The fp8 peak is implausibly large; check it.</source>
+        <translation>fp8 峰值算力大得不合理；请检查。</translation>
+    </message>
+    <message>
+        <source>gpu_hour_cost_usd is %1; give a price between 0 and 10000 USD, or omit it.</source>
+        <translation>gpu_hour_cost_usd 为 %1；请给出 0 到 10000 USD 之间的价格，或省略该字段。</translation>
+    </message>
+    <message>
+        <source>zero_stage is %1; use 0 (plain DP), 1, 2 or 3 (FSDP).</source>
+        <translation>zero_stage 为 %1；请使用 0（普通 DP）、1、2 或 3（FSDP）。</translation>
+    </message>
+    <message>
+        <source>tp x pp x cp = %1 x %2 needs more GPUs than the cluster's %3; lower tp, pp or cp, or add nodes.</source>
+        <translation>tp x pp x cp = %1 x %2，所需 GPU 超过集群的 %3 张；请降低 tp、pp 或 cp，或增加节点。</translation>
+    </message>
+    <message>
+        <source>The cluster's %1 GPUs are not a multiple of tp x pp x cp = %2, so no whole dp fits; change tp, pp or cp, or the number of nodes.</source>
+        <translation>集群的 %1 张 GPU 不是 tp x pp x cp = %2 的整数倍，无法得到整数的 dp；请调整 tp、pp、cp 或节点数。</translation>
+    </message>
+    <message>
+        <source>tp x pp x cp x dp = %1 x %2 does not equal the cluster's %3 GPUs; set dp to %4 or omit it.</source>
+        <translation>tp x pp x cp x dp = %1 x %2，与集群的 %3 张 GPU 不相等；请将 dp 设为 %4，或省略 dp。</translation>
+    </message>
+    <message>
+        <source>tp x pp x cp x dp = %1 x %2 does not equal the cluster's %3 GPUs, and no dp can: change tp, pp or cp, or the number of nodes.</source>
+        <translation>tp x pp x cp x dp = %1 x %2，与集群的 %3 张 GPU 不相等，且任何 dp 都无法满足；请调整 tp、pp、cp 或节点数。</translation>
+    </message>
+    <message>
+        <source>heads (%1) is not divisible by tp (%2); each TP rank needs whole attention heads, so pick tp among the divisors of heads.</source>
+        <translation>heads（%1）不能被 tp（%2）整除；每个 TP rank 必须分到完整的注意力头，请从 heads 的约数中选择 tp。</translation>
+    </message>
+    <message>
+        <source>tp (%1) exceeds kv_heads (%2): KV heads are replicated across TP ranks, costing memory and compute.</source>
+        <translation>tp（%1）大于 kv_heads（%2）：KV 头会在各 TP rank 间复制，额外占用显存和算力。</translation>
+    </message>
+    <message>
+        <source>kv_heads (%1) and tp (%2) do not divide one another; pick a tp that divides kv_heads or is a multiple of it.</source>
+        <translation>kv_heads（%1）与 tp（%2）互不整除；请选择能整除 kv_heads 或为其整数倍的 tp。</translation>
+    </message>
+    <message>
+        <source>The FFN width (%1) is not divisible by tp (%2); pick another tp.</source>
+        <translation>FFN 宽度（%1）不能被 tp（%2）整除；请换一个 tp。</translation>
+    </message>
+    <message>
+        <source>seq_len (%1) is not divisible by cp (%2); each CP rank takes an equal slice of the sequence.</source>
+        <translation>seq_len（%1）不能被 cp（%2）整除；每个 CP rank 需分得等长的序列片段。</translation>
+    </message>
+    <message>
+        <source>global_batch (%1) is not a multiple of micro_batch x dp = %2 x %3; change the batch, the micro-batch or dp.</source>
+        <translation>global_batch（%1）不是 micro_batch x dp = %2 x %3 的整数倍；请调整全局批次、微批次或 dp。</translation>
+    </message>
+    <message>
+        <source>ep is %1 but the model has no experts; set ep to 1 for a dense model.</source>
+        <translation>ep 为 %1，但模型没有专家；稠密模型请将 ep 设为 1。</translation>
+    </message>
+    <message>
+        <source>experts (%1) are not divisible by ep (%2); each EP rank holds an equal share of the experts.</source>
+        <translation>experts（%1）不能被 ep（%2）整除；每个 EP rank 需持有同样数量的专家。</translation>
+    </message>
+    <message>
+        <source>ep (%1) must divide dp x cp = %2: expert parallelism is carved out of the data- and context-parallel ranks.</source>
+        <translation>ep（%1）必须整除 dp x cp = %2：专家并行是从数据并行和上下文并行的 rank 中划分出来的。</translation>
+    </message>
+    <message>
+        <source>pp x vpp = %1 exceeds the %2 layers; every (virtual) stage needs at least one layer.</source>
+        <translation>pp x vpp = %1，超过了 %2 层；每个（虚拟）阶段至少需要一层。</translation>
+    </message>
+    <message>
+        <source>vpp &gt; 1 interleaves pipeline stages; it needs pp &gt; 1.</source>
+        <translation>vpp &gt; 1 表示交错排布流水线阶段，需要 pp &gt; 1。</translation>
+    </message>
+    <message>
+        <source>The interleaved schedule needs the number of micro-batches (%1) to be a multiple of pp (%2); change the batch, or use vpp 1.</source>
+        <translation>交错调度要求微批次数（%1）是 pp（%2）的整数倍；请调整批次大小，或将 vpp 设为 1。</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches over %2 virtual stages is too long a step to simulate; raise micro_batch or dp.</source>
+        <translation>%1 个微批次分布在 %2 个虚拟阶段上，单步过长，无法模拟；请增大 micro_batch 或 dp。</translation>
+    </message>
+    <message>
+        <source>Only %1 micro-batches for %2 pipeline stages: the pipeline never fills and most of the step is bubble.</source>
+        <translation>%2 个流水线阶段只有 %1 个微批次：流水线始终填不满，每步大部分时间都是气泡。</translation>
+    </message>
+    <message>
+        <source>layers_per_stage has %1 entries; it needs pp x vpp = %2.</source>
+        <translation>layers_per_stage 有 %1 个条目；需要 pp x vpp = %2 个。</translation>
+    </message>
+    <message>
+        <source>Every stage needs at least one layer.</source>
+        <translation>每个阶段至少需要一层。</translation>
+    </message>
+    <message>
+        <source>layers_per_stage sums to %1 but the model has %2 layers.</source>
+        <translation>layers_per_stage 的总和为 %1，但模型有 %2 层。</translation>
+    </message>
+    <message>
+        <source>%1 layers do not split evenly over %2 (virtual) stages; the first stages get one layer more. Set layers_per_stage to choose.</source>
+        <translation>%1 层无法均分到 %2 个（虚拟）阶段；靠前的阶段会多分一层。可通过 layers_per_stage 自行指定。</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism splits along the TP group; with tp = 1 it does nothing.</source>
+        <translation>序列并行沿 TP 组切分；tp = 1 时不起作用。</translation>
+    </message>
+    <message>
+        <source>TP communication overlap works on sequence-parallel all-gathers and reduce-scatters; enable sequence_parallel or it has no effect.</source>
+        <translation>TP 通信重叠作用于序列并行的 all-gather 和 reduce-scatter；请启用 sequence_parallel，否则不起作用。</translation>
+    </message>
+    <message>
+        <source>The TP group (%1 GPUs) is larger than a node (%2): its all-reduces, two per layer per pass, cross the inter-node network at %3 GB/s per GPU instead of %4 GB/s.</source>
+        <translation>TP 组（%1 张 GPU）大于单个节点（%2 张 GPU）：其 all-reduce（每次前向或反向中每层两次）要走节点间网络，每卡带宽为 %3 GB/s，而非 %4 GB/s。</translation>
+    </message>
+    <message>
+        <source>The TP group communicates over PCIe (%1 GB/s per GPU) every layer; prefer pp or dp on machines without NVLink.</source>
+        <translation>TP 组每一层都要经 PCIe 通信（每卡 %1 GB/s）；在没有 NVLink 的机器上应优先使用 pp 或 dp。</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1 with pipeline parallelism reduces gradients after every micro-batch; ZeRO-1 is the usual choice.</source>
+        <translation>ZeRO-%1 与流水线并行同时使用时，每个微批次之后都要归约梯度；通常选用 ZeRO-1。</translation>
+    </message>
+    <message>
+        <source>Stage %1 needs %2 GiB per GPU but the GPU has %3 GiB; raise tp or pp, use a higher zero_stage, recompute activations, or lower micro_batch.</source>
+        <translation>阶段 %1 每卡需要 %2 GiB，但 GPU 只有 %3 GiB；请增大 tp 或 pp、使用更高的 zero_stage、对激活进行重计算，或减小 micro_batch。</translation>
+    </message>
+    <message>
+        <source>Stage %1 uses %2 of %3 GiB (over 80 %): real runs this full often fail on fragmentation and transient buffers; leave more headroom.</source>
+        <translation>阶段 %1 占用 %2 / %3 GiB（超过 80 %）：显存占用这么满的实际训练常因碎片和临时缓冲区而失败；请多留些余量。</translation>
+    </message>
+    <message>
+        <source>The pipeline schedule could not be simulated for this configuration; check pp, vpp and the number of micro-batches.</source>
+        <translation>无法为此配置模拟流水线调度；请检查 pp、vpp 和微批次数。</translation>
     </message>
 </context>
 <context>
-    <name>paraplan::app</name>
+    <name>Explanation</name>
     <message>
-        <source>This is not a ParaPlan project: the file holds %1, not an object.</source>
-        <translation type="unfinished"></translation>
+        <source>nothing</source>
+        <translation>无</translation>
     </message>
     <message>
-        <source>This is not a ParaPlan project or scenario: it has no &quot;paraplan_project&quot; version and no model, training and cluster.</source>
-        <translation type="unfinished"></translation>
+        <source>the attention scores (selective)</source>
+        <translation>注意力分数（选择性）</translation>
+    </message>
+    <message>
+        <source>every layer's forward (full)</source>
+        <translation>每一层的前向（完全）</translation>
+    </message>
+    <message>
+        <source>inside one node over %1</source>
+        <translation>在节点内经 %1</translation>
+    </message>
+    <message>
+        <source>across %1 nodes over %2</source>
+        <translation>跨 %1 个节点经 %2</translation>
+    </message>
+    <message>
+        <source>mb %1</source>
+        <translation>mb %1</translation>
+    </message>
+    <message>
+        <source>recompute %1</source>
+        <translation>重计算 %1</translation>
+    </message>
+    <message>
+        <source>The GEMMs of each layer's TP shard (a roofline with tile and wave quantisation on %1 SMs), the attention kernel and the memory-bound elementwise work, over the critical stage's %2 micro-batches.</source>
+        <translation>每层 TP 分片上的 GEMM（按 %1 个 SM 的 roofline 模型估算，含 tile 与 wave 量化效应）、注意力 kernel 以及受访存限制的逐元素运算，累计关键阶段的 %2 个微批次。</translation>
+    </message>
+    <message>
+        <source>Activation recomputation replays %1 before each backward.</source>
+        <translation>激活重计算在每次反向之前重新计算%1。</translation>
+    </message>
+    <message>
+        <source>TP group of %1 GPUs %2 at %3 bus bandwidth: %4 per layer and micro-batch in the forward, exposed; the backward hides its column-parallel collectives behind the weight-gradient GEMMs.</source>
+        <translation>%1 卡 TP 组%2 通信，总线带宽 %3：前向中每层每个微批次执行%4，这部分时间完全暴露；反向则把列并行的集合通信隐藏在权重梯度 GEMM 之后。</translation>
+    </message>
+    <message>
+        <source>two all-gathers and two reduce-scatters</source>
+        <translation>两次 all-gather 和两次 reduce-scatter</translation>
+    </message>
+    <message>
+        <source>two all-reduces</source>
+        <translation>两次 all-reduce</translation>
+    </message>
+    <message>
+        <source>Ring attention passes key/value chunks %1 times per pass %2 at %3; only what the attention kernel cannot hide is counted.</source>
+        <translation>Ring Attention 在每次前向或反向中传递 %1 次 key/value 分块，%2 以 %3 通信；只计入注意力 kernel 无法隐藏的部分。</translation>
+    </message>
+    <message>
+        <source>All-to-all dispatch and combine of the routed tokens, twice per pass, over %1 GPUs %2 at %3.</source>
+        <translation>对路由后的 token 做 all-to-all 的 dispatch 和 combine，每次前向或反向共两次，涉及 %1 张 GPU，%2 以 %3 通信。</translation>
+    </message>
+    <message>
+        <source>Blocking sends of each micro-batch's activation and gradient between neighbouring stages (each GPU sends 1/tp of it) %1 at %2.</source>
+        <translation>相邻阶段之间以阻塞方式发送每个微批次的激活和梯度（每张 GPU 发送其中的 1/tp），%1 以 %2 通信。</translation>
+    </message>
+    <message>
+        <source>all-reduce</source>
+        <translation>all-reduce</translation>
+    </message>
+    <message>
+        <source>reduce-scatter</source>
+        <translation>reduce-scatter</translation>
+    </message>
+    <message>
+        <source>Gradient %1 over %2 data-parallel GPUs %3 at %4 after the last micro-batch, %5; ZeRO-2/3 traffic per micro-batch where it cannot hide behind its pass.</source>
+        <translation>最后一个微批次之后，在 %2 张数据并行 GPU 上对梯度做 %1，%3 以 %4 通信，%5；ZeRO-2/3 每个微批次的通信若无法隐藏在对应的前向或反向之后，也会计入。</translation>
+    </message>
+    <message>
+        <source>overlapped with its backward except the last bucket</source>
+        <translation>除最后一个 bucket 外均与反向重叠</translation>
+    </message>
+    <message>
+        <source>not overlapped</source>
+        <translation>未重叠</translation>
+    </message>
+    <message>
+        <source>The critical stage's idle time while the pipeline fills and drains: %1 of the step (uniform stages would give (p−1)/(v·m+p−1) = %2).</source>
+        <translation>关键阶段在流水线填充和排空期间的空闲时间：占每步的 %1（若各阶段均匀，则为 (p−1)/(v·m+p−1) = %2）。</translation>
+    </message>
+    <message>
+        <source>The Adam step over the parameters this GPU owns (ZeRO-%1), memory-bound at HBM bandwidth.</source>
+        <translation>对本卡负责的参数执行 Adam 更新（ZeRO-%1），受限于 HBM 带宽。</translation>
+    </message>
+    <message>
+        <source>Per-step framework overhead outside the pipeline.</source>
+        <translation>流水线之外的每步框架开销。</translation>
+    </message>
+    <message>
+        <source>B is not slower than A: its step takes %1 against %2.</source>
+        <translation>B 并不比 A 慢：B 每步耗时 %1，A 为 %2。</translation>
+    </message>
+    <message>
+        <source>B's step takes %1 longer (%2 against %3), most of it in %4. </source>
+        <translation>B 每步多耗时 %1（%2 对比 %3），主要来自“%4”。</translation>
+    </message>
+    <message>
+        <source>B's TP group of %1 GPUs spans nodes: its collectives run at %2 instead of %3.</source>
+        <translation>B 的 %1 卡 TP 组跨节点：其集合通信带宽为 %2，而非 %3。</translation>
+    </message>
+    <message>
+        <source>B's TP collectives run over a slower link: %1 instead of %2.</source>
+        <translation>B 的 TP 集合通信走的是更慢的链路：%1，而非 %2。</translation>
+    </message>
+    <message>
+        <source>B splits every layer over %1 GPUs instead of %2: more collectives per layer for less compute each.</source>
+        <translation>B 把每一层切分到 %1 张 GPU 上，而非 %2 张：每层的集合通信更多，每张卡分到的计算却更少。</translation>
+    </message>
+    <message>
+        <source>A hides its TP communication behind the GEMMs (TP communication overlap); B does not.</source>
+        <translation>A 将 TP 通信隐藏在 GEMM 之后（TP 通信重叠），B 没有。</translation>
+    </message>
+    <message>
+        <source>B's pipeline idles %1 of the step against %2: %3 stages share %4 micro-batches (A: %5 stages, %6).</source>
+        <translation>B 的流水线空闲时间占每步的 %1，A 为 %2：%3 个阶段分摊 %4 个微批次（A：%5 个阶段，%6 个微批次）。</translation>
+    </message>
+    <message>
+        <source>B sends activations between %1 stages at %2 (A: %3 stages at %4).</source>
+        <translation>B 在 %1 个阶段之间以 %2 传递激活（A：%3 个阶段，%4）。</translation>
+    </message>
+    <message>
+        <source>B reduces gradients over %1 GPUs at %2 (A: %3 GPUs at %4), and the backward cannot hide it.</source>
+        <translation>B 在 %1 张 GPU 上以 %2 归约梯度（A：%3 张 GPU，%4），且反向无法将其隐藏。</translation>
+    </message>
+    <message>
+        <source>B's GEMMs are smaller (tp %1, micro-batch %2 against tp %3, micro-batch %4): its compute reaches %5 per GPU against %6.</source>
+        <translation>B 的 GEMM 更小（tp %1、微批次 %2，对比 tp %3、微批次 %4）：每卡算力只达到 %5，而 A 为 %6。</translation>
+    </message>
+    <message>
+        <source>B gives each GPU more work per step: %1 TFLOP against %2.</source>
+        <translation>B 每步给每张 GPU 分配的计算量更多：%1 TFLOP，A 为 %2。</translation>
+    </message>
+    <message>
+        <source>B recomputes %1 where A recomputes %2.</source>
+        <translation>B 的重计算范围：%1；A：%2。</translation>
+    </message>
+    <message>
+        <source>B's context-parallel ring over %1 GPUs runs at %2 (A: %3 GPUs at %4).</source>
+        <translation>B 的上下文并行环跨 %1 张 GPU，带宽 %2（A：%3 张 GPU，%4）。</translation>
+    </message>
+    <message>
+        <source>B's expert all-to-all over %1 GPUs runs at %2 (A: %3 GPUs at %4).</source>
+        <translation>B 的专家 all-to-all 跨 %1 张 GPU，带宽 %2（A：%3 张 GPU，%4）。</translation>
+    </message>
+    <message>
+        <source>B's optimizer step updates more parameters per GPU (ZeRO-%1 against ZeRO-%2).</source>
+        <translation>B 的优化器每步在每张卡上更新的参数更多（ZeRO-%1 对比 ZeRO-%2）。</translation>
+    </message>
+    <message>
+        <source>B pays more fixed per-step overhead.</source>
+        <translation>B 的每步固定开销更大。</translation>
+    </message>
+</context>
+<context>
+    <name>Formatting</name>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 tokens/s</translation>
+    </message>
+    <message>
+        <source>%1 TFLOP/s</source>
+        <translation>%1 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectDocument</name>
+    <message>
+        <source>This is not a ParaPlan project: the file holds %1, not an object.</source>
+        <translation>这不是 ParaPlan 项目：文件内容为 %1，而非 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>This is not a ParaPlan project or scenario: it has no "paraplan_project" version and no model, training and cluster.</source>
+        <translation>这不是 ParaPlan 项目或场景：既没有 "paraplan_project" 版本号，也没有 model、training 和 cluster。</translation>
     </message>
     <message>
         <source>This project was written by a newer ParaPlan (format %1; this one reads up to %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>此项目由更新版本的 ParaPlan 保存（格式版本 %1；当前版本最高只能读取 %2）。</translation>
     </message>
     <message>
-        <source>The project has no &quot;scenario&quot;.</source>
-        <translation type="unfinished"></translation>
+        <source>The project has no "scenario".</source>
+        <translation>项目中缺少 "scenario"。</translation>
     </message>
     <message>
         <source>The project cannot be read at %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取项目中的 %1：%2</translation>
     </message>
     <message>
         <source>Cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1：%2</translation>
     </message>
     <message>
         <source>%1 is too large to be a ParaPlan project.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 过大，不可能是 ParaPlan 项目。</translation>
     </message>
     <message>
         <source>%1 is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 为空。</translation>
     </message>
     <message>
         <source>Cannot save %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>paraplan::app::MainWindow</name>
     <message>
         <source>Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>场景</translation>
     </message>
     <message>
         <source>MFU counts model FLOPs in the Megatron convention: attention scores in full, recomputation not counted.</source>
-        <translation type="unfinished"></translation>
+        <translation>MFU 按 Megatron 惯例统计模型 FLOPs：注意力分数全额计入，重计算不计入。</translation>
     </message>
     <message>
         <source>configuration from the landscape</source>
-        <translation type="unfinished"></translation>
+        <translation>从配置全景选取的配置</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;New</source>
-        <translation type="unfinished"></translation>
+        <translation>新建(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开(&amp;O)…</translation>
     </message>
     <message>
         <source>Open project</source>
-        <translation type="unfinished"></translation>
+        <translation>打开项目</translation>
     </message>
     <message>
         <source>ParaPlan projects and scenarios (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>ParaPlan 项目和场景 (*.json)</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>保存(&amp;S)</translation>
     </message>
     <message>
         <source>Save project</source>
-        <translation type="unfinished"></translation>
+        <translation>保存项目</translation>
     </message>
     <message>
         <source>ParaPlan projects (*.paraplan.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>ParaPlan 项目 (*.paraplan.json)</translation>
     </message>
     <message>
         <source>Save &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
         <source>&amp;Export view as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>将视图导出为 PNG(&amp;E)…</translation>
     </message>
     <message>
         <source>Export view as &amp;PDF…</source>
-        <translation type="unfinished"></translation>
+        <translation>将视图导出为 PDF(&amp;P)…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>重做(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Pin as A for comparison</source>
-        <translation type="unfinished"></translation>
+        <translation>固定为 A 以便对比(&amp;P)</translation>
     </message>
     <message>
         <source>Pinned as A. Change the configuration and open Compare to see why B differs.</source>
-        <translation type="unfinished"></translation>
+        <translation>已固定为 A。修改配置后打开“对比”视图，即可查看 B 为何不同。</translation>
     </message>
     <message>
         <source>&amp;Clear pin</source>
-        <translation type="unfinished"></translation>
+        <translation>取消固定(&amp;C)</translation>
     </message>
     <message>
         <source>Copy view &amp;image</source>
-        <translation type="unfinished"></translation>
+        <translation>复制视图图像(&amp;I)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>Overview</source>
-        <translation type="unfinished"></translation>
+        <translation>概览</translation>
     </message>
     <message>
         <source>Reset &amp;zoom</source>
-        <translation type="unfinished"></translation>
+        <translation>重置缩放(&amp;Z)</translation>
     </message>
     <message>
         <source>&amp;Dark theme</source>
-        <translation type="unfinished"></translation>
+        <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
         <source>System default</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;About ParaPlan</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 ParaPlan(&amp;A)</translation>
     </message>
     <message>
         <source>About ParaPlan</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 ParaPlan</translation>
     </message>
     <message>
         <source>&lt;b&gt;ParaPlan&lt;/b&gt; designs 3D-parallel training for large language models: memory, step time, pipeline bubble and throughput for any split of a model over a cluster, and why one split is slower than another.&lt;br&gt;&lt;br&gt;The cost model and its sources: docs/cost-model.md. Licence: MIT.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;ParaPlan&lt;/b&gt; 用于设计大语言模型的 3D 并行训练方案：对于模型在集群上的任意切分方式，给出显存、每步时间、流水线气泡和吞吐量，并解释为什么一种切分比另一种更慢。&lt;br&gt;&lt;br&gt;成本模型及其依据：docs/cost-model.md。许可证：MIT。</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 %1</translation>
     </message>
     <message>
         <source>untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>未命名</translation>
     </message>
     <message>
         <source>%1[*] — ParaPlan</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ParaPlan</source>
-        <translation type="unfinished"></translation>
+        <translation>%1[*] — ParaPlan</translation>
     </message>
     <message>
         <source>Export %1</source>
-        <translation type="unfinished"></translation>
+        <translation>导出“%1”</translation>
     </message>
     <message>
         <source>PDF (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF (*.pdf)</translation>
     </message>
     <message>
         <source>PNG image (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
         <source>Cannot write %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1。</translation>
     </message>
     <message>
         <source>Exported %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已导出 %1</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存的更改</translation>
     </message>
     <message>
         <source>Save the changes to this project first?</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>paraplan::widgets</name>
-    <message>
-        <source>nothing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the attention scores (selective)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>every layer&apos;s forward (full)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>inside one node over %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>across %1 nodes over %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>mb %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>recompute %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The GEMMs of each layer&apos;s TP shard (a roofline with tile and wave quantisation on %1 SMs), the attention kernel and the memory-bound elementwise work, over the critical stage&apos;s %2 micro-batches.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Activation recomputation replays %1 before each backward.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TP group of %1 GPUs %2 at %3 bus bandwidth: %4 per layer and micro-batch in the forward, exposed; the backward hides its column-parallel collectives behind the weight-gradient GEMMs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>two all-gathers and two reduce-scatters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>two all-reduces</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ring attention passes key/value chunks %1 times per pass %2 at %3; only what the attention kernel cannot hide is counted.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>All-to-all dispatch and combine of the routed tokens, twice per pass, over %1 GPUs %2 at %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Blocking sends of each micro-batch&apos;s activation and gradient between neighbouring stages (each GPU sends 1/tp of it) %1 at %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>all-reduce</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reduce-scatter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gradient %1 over %2 data-parallel GPUs %3 at %4 after the last micro-batch, %5; ZeRO-2/3 traffic per micro-batch where it cannot hide behind its pass.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>overlapped with its backward except the last bucket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not overlapped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The critical stage&apos;s idle time while the pipeline fills and drains: %1 of the step (uniform stages would give (p−1)/(v·m+p−1) = %2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The Adam step over the parameters this GPU owns (ZeRO-%1), memory-bound at HBM bandwidth.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Per-step framework overhead outside the pipeline.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B is not slower than A: its step takes %1 against %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B&apos;s step takes %1 longer (%2 against %3), most of it in %4. </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B&apos;s TP group of %1 GPUs spans nodes: its collectives run at %2 instead of %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B&apos;s TP collectives run over a slower link: %1 instead of %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B splits every layer over %1 GPUs instead of %2: more collectives per layer for less compute each.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A hides its TP communication behind the GEMMs (TP communication overlap); B does not.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B&apos;s pipeline idles %1 of the step against %2: %3 stages share %4 micro-batches (A: %5 stages, %6).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B sends activations between %1 stages at %2 (A: %3 stages at %4).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B reduces gradients over %1 GPUs at %2 (A: %3 GPUs at %4), and the backward cannot hide it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B&apos;s GEMMs are smaller (tp %1, micro-batch %2 against tp %3, micro-batch %4): its compute reaches %5 per GPU against %6.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B gives each GPU more work per step: %1 TFLOP against %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B recomputes %1 where A recomputes %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B&apos;s context-parallel ring over %1 GPUs runs at %2 (A: %3 GPUs at %4).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B&apos;s expert all-to-all over %1 GPUs runs at %2 (A: %3 GPUs at %4).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B&apos;s optimizer step updates more parameters per GPU (ZeRO-%1 against ZeRO-%2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>B pays more fixed per-step overhead.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 µs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 tokens/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 TFLOP/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GB/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 days</source>
-        <translation type="unfinished"></translation>
+        <translation>是否先保存对此项目的更改？</translation>
     </message>
 </context>
 <context>
     <name>paraplan::widgets::BreakdownView</name>
     <message>
         <source>Step time</source>
-        <translation type="unfinished"></translation>
+        <translation>每步时间</translation>
     </message>
     <message>
         <source>per step</source>
-        <translation type="unfinished"></translation>
+        <translation>每步</translation>
     </message>
     <message>
         <source>MFU</source>
-        <translation type="unfinished"></translation>
+        <translation>MFU</translation>
     </message>
     <message>
         <source>per GPU (model FLOPs)</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡（模型 FLOPs）</translation>
     </message>
     <message>
         <source>throughput</source>
-        <translation type="unfinished"></translation>
+        <translation>吞吐量</translation>
     </message>
     <message>
         <source>Model FLOPs utilisation, Megatron convention: attention scores counted in full, recomputation not counted. Hardware FLOPs utilisation: %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>seconds per step, exposed on the critical stage (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>模型 FLOPs 利用率（MFU），按 Megatron 惯例：注意力分数全额计入，重计算不计入。硬件 FLOPs 利用率（HFU）：%1。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 (%3 of the step)&lt;br&gt;%4</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2（占每步的 %3）&lt;br&gt;%4</translation>
+    </message>
+    <message>
+        <source>exposed seconds per step (stage %1)</source>
+        <translation>每步暴露时间（秒，阶段 %1）</translation>
     </message>
 </context>
 <context>
     <name>paraplan::widgets::BubbleView</name>
     <message>
         <source>Pipeline bubble</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线气泡</translation>
     </message>
     <message>
         <source>this configuration (simulated step)</source>
-        <translation type="unfinished"></translation>
+        <translation>当前配置（模拟单步）</translation>
     </message>
     <message>
         <source>uniform stages: (p−1)/(v·m+p−1)</source>
-        <translation type="unfinished"></translation>
+        <translation>均匀阶段：(p−1)/(v·m+p−1)</translation>
     </message>
     <message>
         <source>current: %1 micro-batches</source>
-        <translation type="unfinished"></translation>
+        <translation>当前：%1 个微批次</translation>
     </message>
     <message>
         <source>micro-batches per step (m)</source>
-        <translation type="unfinished"></translation>
+        <translation>每步微批次数 (m)</translation>
     </message>
     <message>
         <source>bubble, % of the step</source>
-        <translation type="unfinished"></translation>
+        <translation>气泡占每步的比例 (%)</translation>
     </message>
     <message>
         <source>%1 micro-batches: bubble %2 of the step</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个微批次：气泡占每步的 %2</translation>
     </message>
 </context>
 <context>
     <name>paraplan::widgets::CompareView</name>
     <message>
         <source>Compare A and B</source>
-        <translation type="unfinished"></translation>
+        <translation>对比 A 与 B</translation>
     </message>
     <message>
         <source>A (pinned)</source>
-        <translation type="unfinished"></translation>
+        <translation>A（已固定）</translation>
     </message>
     <message>
         <source>B (current)</source>
-        <translation type="unfinished"></translation>
+        <translation>B（当前）</translation>
     </message>
     <message>
         <source>B − A</source>
-        <translation type="unfinished"></translation>
+        <translation>B − A</translation>
     </message>
     <message>
         <source>configuration</source>
-        <translation type="unfinished"></translation>
+        <translation>配置</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 数</translation>
     </message>
     <message>
         <source>step</source>
-        <translation type="unfinished"></translation>
+        <translation>每步时间</translation>
     </message>
     <message>
         <source>throughput</source>
-        <translation type="unfinished"></translation>
+        <translation>吞吐量</translation>
     </message>
     <message>
         <source>MFU</source>
-        <translation type="unfinished"></translation>
+        <translation>MFU</translation>
     </message>
     <message>
         <source>memory per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡显存</translation>
     </message>
     <message>
         <source>Where the step-time difference comes from</source>
-        <translation type="unfinished"></translation>
+        <translation>每步时间差异的来源</translation>
     </message>
     <message>
         <source>Pin the current configuration as A (Edit ▸ Pin as A), change it, and see here why B is faster or slower.</source>
-        <translation type="unfinished"></translation>
+        <translation>将当前配置固定为 A（编辑 ▸ 固定为 A 以便对比），然后修改配置，即可在此查看 B 为何更快或更慢。</translation>
     </message>
     <message>
         <source>A</source>
-        <translation type="unfinished"></translation>
+        <translation>A</translation>
     </message>
     <message>
         <source>B</source>
-        <translation type="unfinished"></translation>
+        <translation>B</translation>
     </message>
     <message>
         <source>seconds per step</source>
-        <translation type="unfinished"></translation>
+        <translation>每步耗时（秒）</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;A: %2&lt;br&gt;B: %3&lt;br&gt;&lt;br&gt;B: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;A：%2&lt;br&gt;B：%3&lt;br&gt;&lt;br&gt;B：%4</translation>
     </message>
 </context>
 <context>
     <name>paraplan::widgets::LandscapeView</name>
     <message>
         <source>Configuration landscape</source>
-        <translation type="unfinished"></translation>
+        <translation>配置全景</translation>
     </message>
     <message>
         <source>Pricing every configuration…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在评估所有配置…</translation>
     </message>
     <message>
         <source>Open this view to price every configuration.</source>
-        <translation type="unfinished"></translation>
+        <translation>打开此视图即可评估所有配置。</translation>
     </message>
     <message>
         <source>%1 — %2 of %3 fitting configurations (an even sample)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — 显存可容纳的 %3 个配置中的 %2 个（均匀抽样）</translation>
     </message>
     <message>
         <source>%1 — %2 fitting configurations</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 个显存可容纳的配置</translation>
     </message>
     <message>
         <source>configurations</source>
-        <translation type="unfinished"></translation>
+        <translation>配置</translation>
     </message>
     <message>
         <source>Pareto front (nothing faster with less memory)</source>
-        <translation type="unfinished"></translation>
+        <translation>帕累托前沿（不存在更快且更省显存的配置）</translation>
     </message>
     <message>
         <source>current configuration</source>
-        <translation type="unfinished"></translation>
+        <translation>当前配置</translation>
     </message>
     <message>
         <source>memory per GPU, fullest stage (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡显存，占用最高的阶段 (GiB)</translation>
     </message>
     <message>
         <source>step time (s), log scale</source>
-        <translation type="unfinished"></translation>
+        <translation>每步时间 (s)，对数刻度</translation>
     </message>
     <message>
         <source>%1&lt;br&gt;step %2 · %3 per GPU%4&lt;br&gt;&lt;i&gt;click to apply&lt;/i&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1&lt;br&gt;每步 %2 · 每卡 %3%4&lt;br&gt;&lt;i&gt;点击应用&lt;/i&gt;</translation>
     </message>
     <message>
         <source> · on the Pareto front</source>
-        <translation type="unfinished"></translation>
+        <translation> · 位于帕累托前沿</translation>
     </message>
 </context>
 <context>
     <name>paraplan::widgets::MemoryView</name>
     <message>
         <source>Memory per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡显存</translation>
     </message>
     <message>
         <source>HBM %1</source>
-        <translation type="unfinished"></translation>
+        <translation>HBM %1</translation>
     </message>
     <message>
         <source>80 % safe margin</source>
-        <translation type="unfinished"></translation>
+        <translation>80 % 安全线</translation>
     </message>
     <message>
         <source>stage %1</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 %1</translation>
     </message>
     <message>
         <source>GiB per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡显存 (GiB)</translation>
     </message>
     <message>
         <source>pipeline stage</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线阶段</translation>
     </message>
     <message>
         <source>&lt;b&gt;Stage %1&lt;/b&gt; — %2 layers&lt;br&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;阶段 %1&lt;/b&gt; — %2 层&lt;br&gt;</translation>
     </message>
     <message>
         <source>%1: %2&lt;br&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2&lt;br&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;total %1&lt;/b&gt; of %2 (%3)&lt;br&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;总计 %1&lt;/b&gt; / %2（%3）&lt;br&gt;</translation>
     </message>
     <message>
         <source>Activations: Korthikanti et al. per-layer bytes × %1 micro-batches in flight under %2 (recompute %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>激活：按 Korthikanti 等人的每层字节数 × %2 调度下同时在途的 %1 个微批次计算（重计算：%3）。</translation>
     </message>
     <message>
         <source>interleaved 1F1B</source>
-        <translation type="unfinished"></translation>
+        <translation>交错式 1F1B</translation>
     </message>
     <message>
         <source>1F1B</source>
-        <translation type="unfinished"></translation>
+        <translation>1F1B</translation>
     </message>
 </context>
 <context>
     <name>paraplan::widgets::MessageBanner</name>
     <message>
         <source>The plots still show the last valid configuration.</source>
-        <translation type="unfinished"></translation>
+        <translation>图表仍显示上一个有效配置的结果。</translation>
     </message>
 </context>
 <context>
     <name>paraplan::widgets::PlotView</name>
     <message>
         <source>Reset zoom</source>
-        <translation type="unfinished"></translation>
+        <translation>重置缩放</translation>
     </message>
     <message>
         <source>Copy image</source>
-        <translation type="unfinished"></translation>
+        <translation>复制图像</translation>
     </message>
     <message>
         <source>Export as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出为 PNG…</translation>
     </message>
     <message>
         <source>Export as PDF…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出为 PDF…</translation>
     </message>
 </context>
 <context>
     <name>paraplan::widgets::ScenarioPanel</name>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <source>Custom</source>
-        <translation type="unfinished"></translation>
+        <translation>自定义</translation>
     </message>
     <message>
         <source>model %1</source>
-        <translation type="unfinished"></translation>
+        <translation>模型 %1</translation>
     </message>
     <message>
         <source>Details</source>
-        <translation type="unfinished"></translation>
+        <translation>详细参数</translation>
     </message>
     <message>
         <source>Preset</source>
-        <translation type="unfinished"></translation>
+        <translation>预设</translation>
     </message>
     <message>
         <source>layers</source>
-        <translation type="unfinished"></translation>
+        <translation>层数</translation>
     </message>
     <message>
         <source>hidden size</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏维度</translation>
     </message>
     <message>
         <source>attention heads</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力头数</translation>
     </message>
     <message>
         <source>KV heads</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 头数</translation>
     </message>
     <message>
         <source>FFN width</source>
-        <translation type="unfinished"></translation>
+        <translation>FFN 宽度</translation>
     </message>
     <message>
         <source>vocabulary</source>
-        <translation type="unfinished"></translation>
+        <translation>词表大小</translation>
     </message>
     <message>
         <source>experts</source>
-        <translation type="unfinished"></translation>
+        <translation>专家数</translation>
     </message>
     <message>
         <source>experts per token</source>
-        <translation type="unfinished"></translation>
+        <translation>每 token 专家数</translation>
     </message>
     <message>
         <source>expert FFN width</source>
-        <translation type="unfinished"></translation>
+        <translation>专家 FFN 宽度</translation>
     </message>
     <message>
         <source>gated MLP (SwiGLU)</source>
-        <translation type="unfinished"></translation>
+        <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
         <source>gated MLP</source>
-        <translation type="unfinished"></translation>
+        <translation>门控 MLP</translation>
     </message>
     <message>
         <source>Layers</source>
-        <translation type="unfinished"></translation>
+        <translation>层数</translation>
     </message>
     <message>
         <source>Hidden size</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏维度</translation>
     </message>
     <message>
         <source>Attention heads</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力头数</translation>
     </message>
     <message>
         <source>Vocabulary</source>
-        <translation type="unfinished"></translation>
+        <translation>词表大小</translation>
     </message>
     <message>
         <source>Experts (0 = dense)</source>
-        <translation type="unfinished"></translation>
+        <translation>专家数（0 = 稠密）</translation>
     </message>
     <message>
         <source>Experts per token</source>
-        <translation type="unfinished"></translation>
+        <translation>每 token 专家数</translation>
     </message>
     <message>
         <source>Expert FFN width</source>
-        <translation type="unfinished"></translation>
+        <translation>专家 FFN 宽度</translation>
     </message>
     <message>
         <source>Training</source>
-        <translation type="unfinished"></translation>
+        <translation>训练</translation>
     </message>
     <message>
         <source>sequence length</source>
-        <translation type="unfinished"></translation>
+        <translation>序列长度</translation>
     </message>
     <message>
         <source>global batch</source>
-        <translation type="unfinished"></translation>
+        <translation>全局批次</translation>
     </message>
     <message>
         <source>precision</source>
-        <translation type="unfinished"></translation>
+        <translation>精度</translation>
     </message>
     <message>
         <source>Sequence length</source>
-        <translation type="unfinished"></translation>
+        <translation>序列长度</translation>
     </message>
     <message>
         <source>Global batch (sequences)</source>
-        <translation type="unfinished"></translation>
+        <translation>全局批次（序列数）</translation>
     </message>
     <message>
         <source>Precision</source>
-        <translation type="unfinished"></translation>
+        <translation>精度</translation>
     </message>
     <message>
         <source>Cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>集群</translation>
     </message>
     <message>
         <source>cluster %1</source>
-        <translation type="unfinished"></translation>
+        <translation>集群 %1</translation>
     </message>
     <message>
         <source>nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>节点数</translation>
     </message>
     <message>
         <source>Nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>节点数</translation>
     </message>
     <message>
         <source>Parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>并行</translation>
     </message>
     <message>
         <source>TP</source>
-        <translation type="unfinished"></translation>
+        <translation>TP</translation>
     </message>
     <message>
-        <source>Tensor parallelism: each layer&apos;s matrices split over this many GPUs (divides the heads)</source>
-        <translation type="unfinished"></translation>
+        <source>Tensor parallelism: each layer's matrices split over this many GPUs (divides the heads)</source>
+        <translation>张量并行：每层的矩阵切分到这么多张 GPU 上（须整除注意力头数）</translation>
     </message>
     <message>
         <source>PP</source>
-        <translation type="unfinished"></translation>
+        <translation>PP</translation>
     </message>
     <message>
         <source>Pipeline stages</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线阶段数</translation>
     </message>
     <message>
         <source>CP</source>
-        <translation type="unfinished"></translation>
+        <translation>CP</translation>
     </message>
     <message>
         <source>Context parallelism: the sequence split over this many GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文并行：序列切分到这么多张 GPU 上</translation>
     </message>
     <message>
         <source>EP</source>
-        <translation type="unfinished"></translation>
+        <translation>EP</translation>
     </message>
     <message>
         <source>Expert parallelism (mixture-of-experts models)</source>
-        <translation type="unfinished"></translation>
+        <translation>专家并行（混合专家模型）</translation>
     </message>
     <message>
         <source>VPP</source>
-        <translation type="unfinished"></translation>
+        <translation>VPP</translation>
     </message>
     <message>
         <source>Virtual pipeline stages (interleaved 1F1B chunks per stage)</source>
-        <translation type="unfinished"></translation>
+        <translation>虚拟流水线阶段（每个阶段的交错式 1F1B 分块数）</translation>
     </message>
     <message>
         <source>micro-batch</source>
-        <translation type="unfinished"></translation>
+        <translation>微批次</translation>
     </message>
     <message>
         <source>Sequences per micro-batch</source>
-        <translation type="unfinished"></translation>
+        <translation>每个微批次的序列数</translation>
     </message>
     <message>
         <source>0 — plain data parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>0 — 普通数据并行</translation>
     </message>
     <message>
         <source>1 — optimizer states sharded</source>
-        <translation type="unfinished"></translation>
+        <translation>1 — 切分优化器状态</translation>
     </message>
     <message>
         <source>2 — and gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>2 — 再切分梯度</translation>
     </message>
     <message>
         <source>3 — and weights (FSDP)</source>
-        <translation type="unfinished"></translation>
+        <translation>3 — 再切分权重（FSDP）</translation>
     </message>
     <message>
         <source>ZeRO %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO %1</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>selective (attention)</source>
-        <translation type="unfinished"></translation>
+        <translation>选择性（注意力）</translation>
     </message>
     <message>
         <source>full</source>
-        <translation type="unfinished"></translation>
+        <translation>完全</translation>
     </message>
     <message>
         <source>auto (least that fits)</source>
-        <translation type="unfinished"></translation>
+        <translation>自动（能放下的最少重计算）</translation>
     </message>
     <message>
         <source>recomputation</source>
-        <translation type="unfinished"></translation>
+        <translation>重计算</translation>
     </message>
     <message>
         <source>ZeRO stage</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO 阶段</translation>
     </message>
     <message>
         <source>Recomputation</source>
-        <translation type="unfinished"></translation>
+        <translation>重计算</translation>
     </message>
     <message>
         <source>Sequence parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>序列并行</translation>
     </message>
     <message>
         <source>Overlap gradient reduction with backward</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度归约与反向重叠</translation>
     </message>
     <message>
         <source>Overlap parameter gather with forward</source>
-        <translation type="unfinished"></translation>
+        <translation>参数 gather 与前向重叠</translation>
     </message>
     <message>
         <source>Overlap TP communication with GEMMs</source>
-        <translation type="unfinished"></translation>
+        <translation>TP 通信与 GEMM 重叠</translation>
     </message>
     <message>
         <source>%1 × %2 (%3 per GPU, %4) — %5 GPUs; %6 inside a node, %7 between nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 × %2（每卡 %3，%4）— 共 %5 张 GPU；节点内 %6，节点间 %7</translation>
     </message>
     <message>
         <source>DP follows: %1 (GPUs ÷ TP·PP·CP)</source>
-        <translation type="unfinished"></translation>
+        <translation>DP 随之确定：%1（GPU 数 ÷ TP·PP·CP）</translation>
     </message>
     <message>
         <source>DP: the GPUs do not divide by TP·PP·CP</source>
-        <translation type="unfinished"></translation>
+        <translation>DP：GPU 数不能被 TP·PP·CP 整除</translation>
     </message>
 </context>
 <context>
     <name>paraplan::widgets::TimelineView</name>
     <message>
         <source>Pipeline timeline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>forward / backward</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线时间线</translation>
     </message>
     <message>
         <source>stage %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>seconds into the step — %1 micro-batches, %2; bubble %3 of the step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>interleaved 1F1B, %1 chunks per stage</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 %1</translation>
     </message>
     <message>
         <source>1F1B</source>
-        <translation type="unfinished"></translation>
+        <translation>1F1B</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; of micro-batch %2 on stage %3</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 %3 上微批次 %2 的&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Forward</source>
-        <translation type="unfinished"></translation>
+        <translation>前向</translation>
     </message>
     <message>
         <source>Backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向</translation>
     </message>
     <message>
         <source>, chunk %1</source>
-        <translation type="unfinished"></translation>
+        <translation>，分块 %1</translation>
     </message>
     <message>
         <source>&lt;br&gt;starts %1, lasts %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;开始于 %1，持续 %2</translation>
     </message>
     <message>
         <source>&lt;br&gt;then sends to the next stage for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;随后向下一阶段发送，耗时 %1</translation>
+    </message>
+    <message>
+        <source>interleaved 1F1B ×%1</source>
+        <translation>交错式 1F1B ×%1</translation>
+    </message>
+    <message>
+        <source>%1, %2 micro-batches, bubble %3</source>
+        <translation>%1，%2 个微批次，气泡 %3</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1, bubble %2</source>
+        <translation>%1，气泡 %2</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward (with recomputation)</source>
+        <translation>反向（含重计算）</translation>
+    </message>
+    <message>
+        <source>send to the next stage</source>
+        <translation>发送到下一阶段</translation>
+    </message>
+    <message>
+        <source>idle: the bubble (blank)</source>
+        <translation>空闲：气泡（空白处）</translation>
+    </message>
+    <message>
+        <source>seconds into the step</source>
+        <translation>步内时间（秒）</translation>
     </message>
 </context>
 <context>
     <name>paraplan::widgets::ValueSlider</name>
     <message>
         <source>Not a valid choice next to the other settings</source>
-        <translation type="unfinished"></translation>
+        <translation>在当前其他设置下不是有效取值</translation>
     </message>
 </context>
 <context>
     <name>paraplan::widgets::ViewDeck</name>
     <message>
         <source>Overview</source>
-        <translation type="unfinished"></translation>
+        <translation>概览</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>显存</translation>
     </message>
     <message>
         <source>Step time</source>
-        <translation type="unfinished"></translation>
+        <translation>每步时间</translation>
     </message>
     <message>
         <source>Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>时间线</translation>
     </message>
     <message>
         <source>Bubble</source>
-        <translation type="unfinished"></translation>
+        <translation>气泡</translation>
     </message>
     <message>
         <source>Landscape</source>
-        <translation type="unfinished"></translation>
+        <translation>配置全景</translation>
     </message>
     <message>
         <source>Compare</source>
-        <translation type="unfinished"></translation>
+        <translation>对比</translation>
     </message>
 </context>
 </TS>

@@ -40,7 +40,6 @@ CompareView::CompareView(QWidget* parent)
     m_table->setMaximumHeight(260);
     frameLayout()->insertWidget(0, m_verdict);
     frameLayout()->insertWidget(1, m_table);
-    plot()->setInteractions(QCP::Interactions());
 }
 
 QString CompareView::title() const { return tr("Compare A and B"); }

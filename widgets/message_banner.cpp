@@ -36,6 +36,13 @@ void MessageBanner::style(Severity severity)
                       .arg(background, border));
 }
 
+void MessageBanner::showMessage(const QString& message)
+{
+    m_text->setText(message.toHtmlEscaped());
+    style(Severity::Error);
+    show();
+}
+
 void MessageBanner::showDiagnostics(const Diagnostics& diagnostics, bool plotsAreStale)
 {
     const bool errors = hasErrors(diagnostics);

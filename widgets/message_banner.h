@@ -19,6 +19,8 @@ public:
 
     // Shows the errors (or, if none, the warnings) of an evaluation; hides for none.
     void showDiagnostics(const Diagnostics& diagnostics, bool plotsAreStale);
+    // A problem outside the scenario (a file that cannot be opened or saved).
+    void showMessage(const QString& message);
     [[nodiscard]] QString text() const;
 
 private:

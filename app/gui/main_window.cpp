@@ -60,7 +60,7 @@ void MainWindow::buildInterface()
     m_connections.clear();
     delete m_dock;
     delete centralWidget();
-    menuBar()->clear();
+    setMenuBar(new QMenuBar(this)); // the old bar, its menus and actions go with it
 
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
@@ -338,9 +338,9 @@ void MainWindow::updateTitle()
 
 void MainWindow::showError(const QString& message)
 {
+    // Inline, never modal: the user keeps working and the message stays until the next change.
+    m_banner->showMessage(message);
     statusBar()->showMessage(message, 15000);
-    if (isVisible())
-        QMessageBox::warning(this, tr("ParaPlan"), message);
 }
 
 void MainWindow::exportView(const QString& format)

@@ -14,7 +14,10 @@
 namespace paraplan::app {
 
 namespace {
-QString tr(const char* text) { return QCoreApplication::translate("ProjectDocument", text); }
+// The translation context of these free functions (lupdate files their strings under it).
+struct ProjectDocument {
+    Q_DECLARE_TR_FUNCTIONS(ProjectDocument)
+};
 constexpr qint64 kMaxProjectBytes = 64LL * 1024 * 1024;
 } // namespace
 
@@ -34,7 +37,7 @@ ProjectLoad parseProject(const QByteArray& bytes)
     try {
         const nlohmann::json document = io::parseJson(bytes.toStdString());
         if (!document.is_object()) {
-            load.error = tr("This is not a ParaPlan project: the file holds %1, not an object.")
+            load.error = ProjectDocument::tr("This is not a ParaPlan project: the file holds %1, not an object.")
                              .arg(QString::fromLatin1(io::typeName(document)));
             return load;
         }
@@ -42,7 +45,7 @@ ProjectLoad parseProject(const QByteArray& bytes)
         if (!document.contains("paraplan_project")) {
             // A bare scenario (the CLI's input) opens too; anything else is foreign.
             if (!(document.contains("model") && document.contains("training") && document.contains("cluster"))) {
-                load.error = tr("This is not a ParaPlan project or scenario: it has no \"paraplan_project\" version "
+                load.error = ProjectDocument::tr("This is not a ParaPlan project or scenario: it has no \"paraplan_project\" version "
                                 "and no model, training and cluster.");
                 return load;
             }
@@ -53,14 +56,14 @@ ProjectLoad parseProject(const QByteArray& bytes)
         io::ObjectReader root(document, "");
         const int64_t version = root.integer("paraplan_project").value_or(0);
         if (version > kProjectFormatVersion) {
-            load.error = tr("This project was written by a newer ParaPlan (format %1; this one reads up to %2).")
+            load.error = ProjectDocument::tr("This project was written by a newer ParaPlan (format %1; this one reads up to %2).")
                              .arg(version)
                              .arg(kProjectFormatVersion);
             return load;
         }
         const nlohmann::json* scenario = root.raw("scenario");
         if (!scenario) {
-            load.error = tr("The project has no \"scenario\".");
+            load.error = ProjectDocument::tr("The project has no \"scenario\".");
             return load;
         }
         state.scenario = io::readScenario(*scenario, io::builtinCatalog(), "scenario");
@@ -74,7 +77,7 @@ ProjectLoad parseProject(const QByteArray& bytes)
         root.rejectUnknownFields();
         load.state = state;
     } catch (const io::ReadError& e) {
-        load.error = tr("The project cannot be read at %1: %2")
+        load.error = ProjectDocument::tr("The project cannot be read at %1: %2")
                          .arg(QString::fromStdString(e.path()),
                               QString::fromStdString(std::string(e.what()).substr(e.path().size() + 2)));
     }
@@ -85,12 +88,12 @@ ProjectLoad loadProject(const QString& path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return { std::nullopt, tr("Cannot open %1: %2").arg(path, file.errorString()) };
+        return { std::nullopt, ProjectDocument::tr("Cannot open %1: %2").arg(path, file.errorString()) };
     if (file.size() > kMaxProjectBytes)
-        return { std::nullopt, tr("%1 is too large to be a ParaPlan project.").arg(path) };
+        return { std::nullopt, ProjectDocument::tr("%1 is too large to be a ParaPlan project.").arg(path) };
     const QByteArray bytes = file.read(kMaxProjectBytes + 1);
     if (bytes.isEmpty())
-        return { std::nullopt, tr("%1 is empty.").arg(path) };
+        return { std::nullopt, ProjectDocument::tr("%1 is empty.").arg(path) };
     return parseProject(bytes);
 }
 
@@ -99,7 +102,7 @@ bool saveProject(const QString& path, const ProjectState& state, QString* error)
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(projectJson(state)) < 0 || !file.commit()) {
         if (error)
-            *error = tr("Cannot save %1: %2").arg(path, file.errorString());
+            *error = ProjectDocument::tr("Cannot save %1: %2").arg(path, file.errorString());
         return false;
     }
     return true;

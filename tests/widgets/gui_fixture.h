@@ -1,0 +1,49 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "main_window.h"
+#include "settings.h"
+
+#include "io/catalog_reader.h"
+#include "io/scenario_reader.h"
+
+#include <gtest/gtest.h>
+
+#include <QApplication>
+#include <QTemporaryDir>
+#include <QUndoStack>
+
+#include <memory>
+
+// A main window on the built-in default scenario (Llama 3.1 70B on 8 DGX H100), shown offscreen,
+// with settings of its own.
+class GuiTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        const QString store = QString::fromLatin1(::testing::UnitTest::GetInstance()->current_test_info()->name());
+        QSettings(QStringLiteral("ParaPlan-test"), store).clear(); // nothing from an earlier run
+        settings = std::make_unique<paraplan::app::Settings>(QStringLiteral("ParaPlan-test"), store);
+        window = std::make_unique<paraplan::app::MainWindow>(*settings);
+        window->newDocument(defaultScenario());
+        window->resize(1600, 900);
+        window->show();
+        QApplication::processEvents();
+    }
+    void TearDown() override
+    {
+        window->undoStack()->setClean(); // no "save changes?" question on close
+        window.reset();
+        settings.reset();
+    }
+
+    static paraplan::Scenario defaultScenario()
+    {
+        return paraplan::io::readScenarioText(paraplan::io::builtinDefaultScenarioText(), paraplan::io::builtinCatalog());
+    }
+
+    std::unique_ptr<paraplan::app::Settings> settings;
+    std::unique_ptr<paraplan::app::MainWindow> window;
+    QTemporaryDir directory;
+};

@@ -1,0 +1,101 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "gui_fixture.h"
+
+#include "language.h"
+#include "view_deck.h"
+
+#include <QAbstractButton>
+#include <QFile>
+#include <QGroupBox>
+#include <QLabel>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QTabBar>
+#include <QXmlStreamReader>
+
+using namespace paraplan;
+
+namespace {
+
+struct TsMessage {
+    QString source, translation, type;
+};
+
+std::vector<TsMessage> readTs(const QString& path)
+{
+    QFile file(path);
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << path.toStdString();
+    QXmlStreamReader xml(&file);
+    std::vector<TsMessage> messages;
+    TsMessage current;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("message"))
+            current = {};
+        else if (xml.isStartElement() && xml.name() == QLatin1String("source"))
+            current.source = xml.readElementText();
+        else if (xml.isStartElement() && xml.name() == QLatin1String("translation")) {
+            current.type = xml.attributes().value(QLatin1String("type")).toString();
+            current.translation = xml.readElementText();
+        } else if (xml.isEndElement() && xml.name() == QLatin1String("message"))
+            messages.push_back(current);
+    }
+    EXPECT_FALSE(xml.hasError()) << xml.errorString().toStdString();
+    return messages;
+}
+
+int placeholders(const QString& text, int n) { return int(text.count(QStringLiteral("%") + QString::number(n))); }
+
+// Every text the user sees in a widget tree.
+QStringList visibleTexts(QWidget* root)
+{
+    QStringList texts;
+    for (QLabel* label : root->findChildren<QLabel*>())
+        texts << label->text();
+    for (QAbstractButton* button : root->findChildren<QAbstractButton*>())
+        texts << button->text();
+    for (QGroupBox* group : root->findChildren<QGroupBox*>())
+        texts << group->title();
+    for (QTabBar* tabs : root->findChildren<QTabBar*>())
+        for (int i = 0; i < tabs->count(); ++i)
+            texts << tabs->tabText(i);
+    for (QMenu* menu : root->findChildren<QMenu*>()) {
+        texts << menu->title();
+        for (QAction* action : menu->actions())
+            texts << action->text();
+    }
+    return texts;
+}
+
+} // namespace
+
+TEST(Translations, ChineseCoversEveryStringWithItsPlaceholders)
+{
+    const std::vector<TsMessage> messages = readTs(QStringLiteral(PARAPLAN_SOURCE_DIR "/translations/paraplan_zh_CN.ts"));
+    ASSERT_GT(messages.size(), 250u);
+    for (const TsMessage& m : messages) {
+        EXPECT_NE(m.type, QStringLiteral("unfinished")) << m.source.toStdString();
+        EXPECT_FALSE(m.translation.isEmpty()) << m.source.toStdString();
+        for (int n = 1; n <= 9; ++n)
+            EXPECT_EQ(placeholders(m.translation, n), placeholders(m.source, n))
+                << "%" << n << " in: " << m.source.toStdString() << " -> " << m.translation.toStdString();
+    }
+}
+
+TEST_F(GuiTest, TheInterfaceSwitchesToChineseLiveAndBack)
+{
+    ASSERT_TRUE(app::installLanguage(QStringLiteral("zh_CN")));
+    QApplication::processEvents(); // the window rebuilds itself on LanguageChange
+    QApplication::processEvents();
+    const QStringList texts = visibleTexts(window.get());
+    EXPECT_TRUE(texts.contains(QStringLiteral("文件(&F)")));
+    // No English sentence is left: two lowercase English words in a row would be one.
+    const QRegularExpression english(QStringLiteral("\\b[a-z]{3,} [a-z]{3,}\\b"));
+    for (const QString& text : texts)
+        EXPECT_FALSE(english.match(text).hasMatch()) << "untranslated: " << text.toStdString();
+    app::installLanguage(QStringLiteral("en"));
+    QApplication::processEvents();
+    QApplication::processEvents();
+    EXPECT_TRUE(visibleTexts(window.get()).contains(QStringLiteral("&File")));
+}
