@@ -19,7 +19,7 @@
 namespace paraplan::widgets {
 
 BreakdownView::BreakdownView(QWidget* parent)
-    : PlotView(parent)
+    : EvaluationView(parent)
 {
     // Key figures as cards: value large, what it is below.
     auto* figures = new QWidget(this);
@@ -51,18 +51,6 @@ BreakdownView::BreakdownView(QWidget* parent)
 
 QString BreakdownView::title() const { return tr("Step time"); }
 
-void BreakdownView::showEvaluation(const EvaluationPtr& evaluation)
-{
-    m_evaluation = evaluation;
-    dataChanged();
-}
-
-void BreakdownView::resetZoom()
-{
-    redraw();
-    replotNow();
-}
-
 void BreakdownView::redraw()
 {
     QCustomPlot* p = plot();
@@ -71,9 +59,9 @@ void BreakdownView::redraw()
     applyTheme();
     setPlotTitle(title());
     m_shown.clear();
-    if (!m_evaluation)
+    if (!evaluation())
         return;
-    const Result& r = m_evaluation->result;
+    const Result& r = evaluation()->result;
     const QString values[] = { formatSeconds(r.time.step), formatPercent(r.mfu), formatTflops(r.modelTflopsPerGpu),
                                formatTokensPerSecond(r.tokensPerS) };
     const QString captions[] = { tr("per step"), tr("MFU"), tr("per GPU (model FLOPs)"), tr("throughput") };
@@ -119,16 +107,16 @@ void BreakdownView::redraw()
 
 QString BreakdownView::toolTipAt(const QPointF& position) const
 {
-    if (!m_evaluation)
+    if (!evaluation())
         return {};
     const int row = int(std::lround(plot()->yAxis->pixelToCoord(position.y())));
     if (row < 0 || row >= int(m_shown.size()))
         return {};
     const TimeComponent component = m_shown[size_t(row)];
-    const double seconds = componentSeconds(m_evaluation->result.time, component);
+    const double seconds = componentSeconds(evaluation()->result.time, component);
     return tr("<b>%1</b>: %2 (%3 of the step)<br>%4")
-        .arg(componentName(component), formatSeconds(seconds), formatPercent(seconds / m_evaluation->result.time.step),
-             componentExplanation(component, *m_evaluation));
+        .arg(componentName(component), formatSeconds(seconds), formatPercent(seconds / evaluation()->result.time.step),
+             componentExplanation(component, *evaluation()));
 }
 
 } // namespace paraplan::widgets

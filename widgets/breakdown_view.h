@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "plot_view.h"
+#include "evaluation_view.h"
 
 #include <array>
 
@@ -14,20 +14,17 @@ namespace paraplan::widgets {
 
 class FittingLabel;
 
-class BreakdownView : public PlotView {
+class BreakdownView : public EvaluationView {
     Q_OBJECT
 public:
     explicit BreakdownView(QWidget* parent = nullptr);
     [[nodiscard]] QString title() const override;
-    void showEvaluation(const EvaluationPtr& evaluation);
-    void resetZoom() override;
 
 protected:
     [[nodiscard]] QString toolTipAt(const QPointF& position) const override;
     void redraw() override;
 
 private:
-    EvaluationPtr m_evaluation;
     std::array<FittingLabel*, 4> m_figures{};
     std::array<QLabel*, 4> m_captions{};
     std::vector<TimeComponent> m_shown; // components drawn, bottom to top

@@ -12,7 +12,7 @@
 namespace paraplan::widgets {
 
 BubbleView::BubbleView(QWidget* parent)
-    : PlotView(parent)
+    : EvaluationView(parent)
 {
     plot()->legend->setVisible(true);
     plot()->xAxis->setScaleType(QCPAxis::stLogarithmic);
@@ -21,18 +21,6 @@ BubbleView::BubbleView(QWidget* parent)
 
 QString BubbleView::title() const { return tr("Pipeline bubble"); }
 
-void BubbleView::showEvaluation(const EvaluationPtr& evaluation)
-{
-    m_evaluation = evaluation;
-    dataChanged();
-}
-
-void BubbleView::resetZoom()
-{
-    redraw();
-    replotNow();
-}
-
 void BubbleView::redraw()
 {
     QCustomPlot* p = plot();
@@ -40,9 +28,9 @@ void BubbleView::redraw()
     p->clearItems();
     applyTheme();
     setPlotTitle(title());
-    if (!m_evaluation)
+    if (!evaluation())
         return;
-    const Evaluation& e = *m_evaluation;
+    const Evaluation& e = *evaluation();
     const ParallelSpec& par = e.result.parallel;
     QVector<double> keys, simulated, textbook;
     for (size_t i = 0; i < e.bubbleMicroBatches.size(); ++i) {
@@ -79,9 +67,9 @@ void BubbleView::redraw()
 
 QString BubbleView::toolTipAt(const QPointF& position) const
 {
-    if (!m_evaluation)
+    if (!evaluation())
         return {};
-    const Evaluation& e = *m_evaluation;
+    const Evaluation& e = *evaluation();
     // The nearest computed point in screen distance.
     double best = 400;
     QString text;

@@ -2,27 +2,24 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "plot_view.h"
+#include "evaluation_view.h"
 
 // The pipeline bubble against the number of micro-batches per step: the current configuration's
 // curve from the schedule simulator (non-uniform stages, sends), the textbook (p−1)/(v·m+p−1)
 // beside it, and the current point marked.
 namespace paraplan::widgets {
 
-class BubbleView : public PlotView {
+class BubbleView : public EvaluationView {
     Q_OBJECT
 public:
     explicit BubbleView(QWidget* parent = nullptr);
     [[nodiscard]] QString title() const override;
-    void showEvaluation(const EvaluationPtr& evaluation);
-    void resetZoom() override;
 
 protected:
     [[nodiscard]] QString toolTipAt(const QPointF& position) const override;
     void redraw() override;
 
 private:
-    EvaluationPtr m_evaluation;
 };
 
 } // namespace paraplan::widgets

@@ -53,12 +53,6 @@ void CompareView::showComparison(const EvaluationPtr& a, const EvaluationPtr& b)
     dataChanged();
 }
 
-void CompareView::resetZoom()
-{
-    redraw();
-    replotNow();
-}
-
 void CompareView::fillTable()
 {
     m_table->setHorizontalHeaderLabels({ tr("A (pinned)"), tr("B (current)"), tr("B − A") });

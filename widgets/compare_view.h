@@ -17,7 +17,6 @@ public:
     explicit CompareView(QWidget* parent = nullptr);
     [[nodiscard]] QString title() const override;
     void showComparison(const EvaluationPtr& a, const EvaluationPtr& b);
-    void resetZoom() override;
     // The sentence shown, for tests and reports.
     [[nodiscard]] QString verdict() const;
 

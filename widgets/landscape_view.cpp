@@ -33,7 +33,7 @@ QString describe(const Candidate& c)
 } // namespace
 
 LandscapeView::LandscapeView(QWidget* parent)
-    : PlotView(parent)
+    : EvaluationView(parent)
 {
     plot()->legend->setVisible(true);
     plot()->yAxis->setScaleType(QCPAxis::stLogarithmic);
@@ -47,12 +47,6 @@ LandscapeView::LandscapeView(QWidget* parent)
 }
 
 QString LandscapeView::title() const { return tr("Configuration landscape"); }
-
-void LandscapeView::showEvaluation(const EvaluationPtr& evaluation)
-{
-    m_evaluation = evaluation;
-    dataChanged();
-}
 
 void LandscapeView::showLandscape(const LandscapePtr& landscape)
 {
@@ -127,12 +121,12 @@ void LandscapeView::redraw()
     pareto->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, 7));
     pareto->setData(fx, fy, true);
 
-    if (m_evaluation) {
+    if (evaluation()) {
         QCPGraph* current = p->addGraph();
         current->setName(tr("current configuration"));
         current->setLineStyle(QCPGraph::lsNone);
         current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(theme().highlight, 3), QBrush(theme().highlight), 18));
-        current->addData(m_evaluation->result.memory.total() / kGiB, m_evaluation->result.time.step);
+        current->addData(evaluation()->result.memory.total() / kGiB, evaluation()->result.time.step);
     }
     p->xAxis->setLabel(tr("memory per GPU, fullest stage (GiB)"));
     p->yAxis->setLabel(tr("step time (s), log scale"));

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "plot_view.h"
+#include "evaluation_view.h"
 #include "workbench.h"
 
 // Every configuration of the current model, cluster and batch that fits in memory, as step time
@@ -10,12 +10,11 @@
 // point asks for that configuration.
 namespace paraplan::widgets {
 
-class LandscapeView : public PlotView {
+class LandscapeView : public EvaluationView {
     Q_OBJECT
 public:
     explicit LandscapeView(QWidget* parent = nullptr);
     [[nodiscard]] QString title() const override;
-    void showEvaluation(const EvaluationPtr& evaluation);
     void showLandscape(const LandscapePtr& landscape);
     void showComputing();
     void resetZoom() override;
@@ -30,7 +29,6 @@ protected:
     void redraw() override;
 
 private:
-    EvaluationPtr m_evaluation;
     LandscapePtr m_landscape;
     bool m_computing = false;
     bool m_rescale = false;

@@ -40,27 +40,12 @@ constexpr MemoryPart kParts[] = { MemoryPart::Weights, MemoryPart::Gradients, Me
 } // namespace
 
 MemoryView::MemoryView(QWidget* parent)
-    : PlotView(parent)
+    : EvaluationView(parent)
 {
-    // The legend in a row of its own under the plot, so it never covers bars or the capacity line.
-    QCustomPlot* p = plot();
-    p->legend->setVisible(true);
-    auto* legendRow = new QCPLayoutGrid;
-    p->plotLayout()->addElement(p->plotLayout()->rowCount(), 0, legendRow);
-    p->axisRect()->insetLayout()->take(p->legend);
-    legendRow->addElement(0, 0, p->legend);
-    legendRow->setMargins(QMargins(0, 0, 0, 4));
-    p->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    p->plotLayout()->setRowStretchFactor(p->plotLayout()->rowCount() - 1, 0.001);
+    placeLegendBelowPlot();
 }
 
 QString MemoryView::title() const { return tr("Memory per GPU"); }
-
-void MemoryView::showEvaluation(const EvaluationPtr& evaluation)
-{
-    m_evaluation = evaluation;
-    dataChanged();
-}
 
 void MemoryView::redraw()
 {
@@ -69,9 +54,9 @@ void MemoryView::redraw()
     p->clearItems();
     applyTheme();
     setPlotTitle(title());
-    if (!m_evaluation)
+    if (!evaluation())
         return;
-    const Result& r = m_evaluation->result;
+    const Result& r = evaluation()->result;
     const int stages = int(r.stages.size());
     p->legend->setWrap(std::clamp(width() / 170, 2, 5)); // as many per row as fit
     QVector<double> keys(stages);
@@ -135,18 +120,16 @@ void MemoryView::redraw()
     p->xAxis->setLabel(tr("pipeline stage"));
 }
 
-void MemoryView::resetZoom() { redraw(); replotNow(); }
-
 QString MemoryView::toolTipAt(const QPointF& position) const
 {
-    if (!m_evaluation)
+    if (!evaluation())
         return {};
-    const Result& r = m_evaluation->result;
+    const Result& r = evaluation()->result;
     const int stage = int(std::lround(plot()->xAxis->pixelToCoord(position.x())));
     if (stage < 0 || stage >= int(r.stages.size()))
         return {};
     const StageReport& s = r.stages[size_t(stage)];
-    StepPlan plan = planStep(m_evaluation->scenario);
+    StepPlan plan = planStep(evaluation()->scenario);
     plan.layout.recompute = r.recomputeChosen;
     QString text = tr("<b>Stage %1</b> — %2 layers<br>").arg(stage).arg(s.layers);
     for (MemoryPart part : kParts)

@@ -2,27 +2,24 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "plot_view.h"
+#include "evaluation_view.h"
 
 // Memory per GPU on every pipeline stage, stacked by kind (weights, gradients, optimizer states,
 // activations, runtime and reserve), against the HBM capacity and the 80 % safe margin; whatever
 // stands above the capacity is drawn in the warning colour.
 namespace paraplan::widgets {
 
-class MemoryView : public PlotView {
+class MemoryView : public EvaluationView {
     Q_OBJECT
 public:
     explicit MemoryView(QWidget* parent = nullptr);
     [[nodiscard]] QString title() const override;
-    void showEvaluation(const EvaluationPtr& evaluation);
-    void resetZoom() override;
 
 protected:
     [[nodiscard]] QString toolTipAt(const QPointF& position) const override;
     void redraw() override;
 
 private:
-    EvaluationPtr m_evaluation;
 };
 
 } // namespace paraplan::widgets

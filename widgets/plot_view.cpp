@@ -105,8 +105,21 @@ void PlotView::showEvent(QShowEvent* event)
 
 void PlotView::resetZoom()
 {
-    m_plot->rescaleAxes();
-    m_plot->replot();
+    redraw(); // each view's redraw sets the ranges that fit its data
+    replotNow();
+}
+
+void PlotView::placeLegendBelowPlot()
+{
+    m_plot->legend->setVisible(true);
+    auto* legendRow = new QCPLayoutGrid;
+    QCPLayoutGrid* layout = m_plot->plotLayout();
+    layout->addElement(layout->rowCount(), 0, legendRow);
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    legendRow->addElement(0, 0, m_plot->legend);
+    legendRow->setMargins(QMargins(0, 0, 0, 4));
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    layout->setRowStretchFactor(layout->rowCount() - 1, 0.001); // the row only as tall as the legend
 }
 
 bool PlotView::exportPng(const QString& path, double scale)

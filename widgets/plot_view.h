@@ -51,6 +51,8 @@ protected:
     // Layout depends on the width (legend rows, titles): redrawn once a resize settles.
     void resizeEvent(QResizeEvent* event) override;
     [[nodiscard]] const PlotTheme& theme() const { return m_theme; }
+    // The legend in a row of its own under the plot, so it never covers the data.
+    void placeLegendBelowPlot();
     // The plot's title, drawn inside it so exports carry it.
     void setPlotTitle(const QString& title);
     // The frame's layout: views may put widgets (key figures) above the plot.

@@ -13,35 +13,15 @@
 namespace paraplan::widgets {
 
 TimelineView::TimelineView(QWidget* parent)
-    : PlotView(parent)
+    : EvaluationView(parent)
 {
     plot()->yAxis->setRangeReversed(true); // stage 0 on top
-    // The legend in a row of its own under the plot: the chart is full edge to edge.
-    QCustomPlot* p = plot();
-    p->legend->setVisible(true);
-    auto* legendRow = new QCPLayoutGrid;
-    p->plotLayout()->addElement(p->plotLayout()->rowCount(), 0, legendRow);
-    p->axisRect()->insetLayout()->take(p->legend);
-    legendRow->addElement(0, 0, p->legend);
-    p->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    p->plotLayout()->setRowStretchFactor(p->plotLayout()->rowCount() - 1, 0.001);
+    placeLegendBelowPlot();
     plot()->axisRect()->setRangeDrag(Qt::Horizontal);
     plot()->axisRect()->setRangeZoom(Qt::Horizontal);
 }
 
 QString TimelineView::title() const { return tr("Pipeline timeline"); }
-
-void TimelineView::showEvaluation(const EvaluationPtr& evaluation)
-{
-    m_evaluation = evaluation;
-    dataChanged();
-}
-
-void TimelineView::resetZoom()
-{
-    redraw();
-    replotNow();
-}
 
 void TimelineView::redraw()
 {
@@ -51,9 +31,9 @@ void TimelineView::redraw()
     m_gantt = nullptr;
     applyTheme();
     setPlotTitle(title());
-    if (!m_evaluation)
+    if (!evaluation())
         return;
-    const Result& r = m_evaluation->result;
+    const Result& r = evaluation()->result;
     const int64_t stages = int64_t(r.stages.size());
     const QString schedule = r.parallel.vpp > 1 ? tr("interleaved 1F1B ×%1").arg(r.parallel.vpp) : tr("1F1B");
     const QString details = tr("%1, %2 micro-batches, bubble %3").arg(schedule).arg(r.microBatches).arg(formatPercent(r.bubbleFraction));
@@ -99,7 +79,7 @@ void TimelineView::redraw()
 
 QString TimelineView::toolTipAt(const QPointF& position) const
 {
-    if (!m_gantt || !m_evaluation)
+    if (!m_gantt || !evaluation())
         return {};
     const PipelineOp* op = m_gantt->operationAt(plot()->xAxis->pixelToCoord(position.x()),
                                                 plot()->yAxis->pixelToCoord(position.y()));
@@ -107,7 +87,7 @@ QString TimelineView::toolTipAt(const QPointF& position) const
         return {};
     const bool forward = op->kind == PipelineOpKind::Forward;
     QString text = tr("<b>%1</b> of micro-batch %2 on stage %3").arg(forward ? tr("Forward") : tr("Backward")).arg(op->microBatch).arg(op->stage);
-    if (m_evaluation->result.parallel.vpp > 1)
+    if (evaluation()->result.parallel.vpp > 1)
         text += tr(", chunk %1").arg(op->chunk);
     text += tr("<br>starts %1, lasts %2").arg(formatSeconds(op->start), formatSeconds(op->end - op->start));
     if (op->sendEnd > op->end)

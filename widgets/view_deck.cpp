@@ -108,6 +108,12 @@ std::vector<PlotView*> ViewDeck::allViews() const
     return { m_memory, m_breakdown, m_timeline, m_bubble, m_landscape, m_compare };
 }
 
+void ViewDeck::showEvaluation(const EvaluationPtr& evaluation)
+{
+    for (EvaluationView* view : std::initializer_list<EvaluationView*>{ m_memory, m_breakdown, m_timeline, m_bubble, m_landscape })
+        view->showEvaluation(evaluation);
+}
+
 void ViewDeck::showView(ViewId id)
 {
     m_current = id;

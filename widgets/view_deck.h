@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "evaluation.h"
+
 #include <QWidget>
 
 #include <array>
@@ -17,6 +19,7 @@ namespace paraplan::widgets {
 class BreakdownView;
 class BubbleView;
 class CompareView;
+class EvaluationView;
 class LandscapeView;
 class MemoryView;
 class PlotView;
@@ -40,6 +43,8 @@ public:
     // The single view for an id (null for the overview).
     [[nodiscard]] PlotView* view(ViewId id) const;
     [[nodiscard]] std::vector<PlotView*> allViews() const;
+    // Hands the current evaluation to every view drawn from it (all but the comparison).
+    void showEvaluation(const EvaluationPtr& evaluation);
 
     void showView(ViewId id);
     [[nodiscard]] ViewId current() const { return m_current; }

@@ -97,11 +97,7 @@ void MainWindow::connectWorkbench()
     keep(connect(m_panel, &ScenarioPanel::scenarioEdited, this, &MainWindow::applyScenarioEdit));
     keep(connect(m_workbench, &Workbench::scenarioChanged, m_panel, &ScenarioPanel::setScenario));
     keep(connect(m_workbench, &Workbench::evaluationAvailable, this, [this](const EvaluationPtr& e) {
-        m_deck->memory()->showEvaluation(e);
-        m_deck->breakdown()->showEvaluation(e);
-        m_deck->timeline()->showEvaluation(e);
-        m_deck->bubble()->showEvaluation(e);
-        m_deck->landscape()->showEvaluation(e);
+        m_deck->showEvaluation(e);
         m_banner->showDiagnostics(e->result.diagnostics, false);
         updateComparison();
     }));
@@ -127,13 +123,8 @@ void MainWindow::connectWorkbench()
 void MainWindow::showEverything()
 {
     m_panel->setScenario(m_workbench->scenario());
-    if (const EvaluationPtr e = m_workbench->evaluation()) {
-        m_deck->memory()->showEvaluation(e);
-        m_deck->breakdown()->showEvaluation(e);
-        m_deck->timeline()->showEvaluation(e);
-        m_deck->bubble()->showEvaluation(e);
-        m_deck->landscape()->showEvaluation(e);
-    }
+    if (const EvaluationPtr e = m_workbench->evaluation())
+        m_deck->showEvaluation(e);
     if (m_workbench->landscape())
         m_deck->landscape()->showLandscape(m_workbench->landscape());
     updateComparison();
@@ -289,15 +280,20 @@ bool MainWindow::openDocument(const QString& path, QString* error)
     m_workbench->setScenario(load.state->scenario);
     if (const std::optional<ViewId> id = ViewDeck::fromKey(load.state->view))
         m_deck->showView(*id);
+    adoptDocumentPath(path);
+    m_banner->showDiagnostics(m_workbench->isCurrentValid() ? m_workbench->evaluation()->result.diagnostics : Diagnostics{},
+                              false);
+    return true;
+}
+
+void MainWindow::adoptDocumentPath(const QString& path)
+{
     m_path = path;
     m_undo->setClean();
     m_settings.addRecentFile(path);
     m_settings.setLastDirectory(QFileInfo(path).absolutePath());
     rebuildRecentMenu();
     updateTitle();
-    m_banner->showDiagnostics(m_workbench->isCurrentValid() ? m_workbench->evaluation()->result.diagnostics : Diagnostics{},
-                              false);
-    return true;
 }
 
 ProjectState MainWindow::projectState() const
@@ -319,12 +315,7 @@ bool MainWindow::saveDocument(const QString& path, QString* error)
             *error = message;
         return false;
     }
-    m_path = path;
-    m_undo->setClean();
-    m_settings.addRecentFile(path);
-    m_settings.setLastDirectory(QFileInfo(path).absolutePath());
-    rebuildRecentMenu();
-    updateTitle();
+    adoptDocumentPath(path);
     statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 4000);
     return true;
 }

@@ -59,6 +59,8 @@ private:
     void applyScenarioEdit(const Scenario& scenario, const QString& what, int mergeKey);
     void updateComparison();
     void updateTitle();
+    // The window now stands for the file at `path`, just opened or saved: clean, recent, titled.
+    void adoptDocumentPath(const QString& path);
     void exportView(const QString& format);
     void chooseLanguage(const QString& language);
     void setDarkTheme(bool dark);

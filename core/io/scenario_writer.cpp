@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "scenario_writer.h"
 
+#include "result_json.h"
+
 namespace paraplan::io {
 
 namespace {
@@ -62,21 +64,9 @@ nlohmann::json toJson(const Scenario& s)
         cluster["gpu_hour_cost_usd"] = *c.gpuHourCostUsd;
 
     const ParallelSpec& p = s.parallel;
-    nlohmann::json parallel = { { "tp", p.tp },
-                                { "pp", p.pp },
-                                { "cp", p.cp },
-                                { "ep", p.ep },
-                                { "vpp", p.vpp },
-                                { "sequence_parallel", p.sequenceParallel },
-                                { "recompute", toString(p.recompute) },
-                                { "zero_stage", p.zeroStage },
-                                { "overlap_grad_reduce", p.overlapGradReduce },
-                                { "overlap_param_gather", p.overlapParamGather },
-                                { "tp_comm_overlap", p.tpCommOverlap } };
-    if (p.dp > 0)
-        parallel["dp"] = p.dp;
-    if (!p.layersPerStage.empty())
-        parallel["layers_per_stage"] = p.layersPerStage;
+    nlohmann::json parallel = toJson(p);
+    if (p.dp <= 0)
+        parallel.erase("dp"); // left out: the reader derives it from the GPU count
     return { { "model", model }, { "training", training }, { "cluster", cluster }, { "parallel", parallel } };
 }
 
