@@ -13,16 +13,18 @@ namespace {
 
 double busGBps(const GroupPlacement& group) { return group.rate.busBytesPerS / 1e9; }
 
-Cause tensorParallelCause(const Scenario& a, const Scenario& b, const EfficiencyParams& params)
+// `pa`, `pb`: the configurations as evaluated (dp resolved).
+Cause tensorParallelCause(const Scenario& a, const ParallelSpec& pa, const Scenario& b, const ParallelSpec& pb,
+                          const EfficiencyParams& params)
 {
-    const GroupPlacement ga = placeGroup(a.parallel.tp, 1, a.cluster, params);
-    const GroupPlacement gb = placeGroup(b.parallel.tp, 1, b.cluster, params);
+    const GroupPlacement ga = placeGroup(a, degreesOf(pa), CommGroup::Tp, params);
+    const GroupPlacement gb = placeGroup(b, degreesOf(pb), CommGroup::Tp, params);
     Cause c;
     c.valueA = busGBps(ga);
     c.valueB = busGBps(gb);
-    c.countA = a.parallel.tp;
-    c.countB = b.parallel.tp;
-    if (gb.crossesNodes && !ga.crossesNodes)
+    c.countA = pa.tp;
+    c.countB = pb.tp;
+    if (gb.crossesNodes() && !ga.crossesNodes())
         c.kind = CauseKind::TpGroupCrossesNodes;
     else if (c.valueB < c.valueA)
         c.kind = CauseKind::TpGroupOnSlowerLink;
@@ -48,25 +50,27 @@ double computeRateTflops(const Scenario& s, const Result& r)
 Cause causeOf(TimeComponent component, const Scenario& a, const Result& ra, const Scenario& b, const Result& rb,
               const EfficiencyParams& params)
 {
-    auto place = [&](int64_t size, int64_t stride, const Scenario& s) { return placeGroup(size, stride, s.cluster, params); };
     const ParallelSpec &pa = ra.parallel, &pb = rb.parallel;
+    auto busOf = [&](CommGroup group) {
+        return std::pair{ busGBps(placeGroup(a, degreesOf(pa), group, params)),
+                          busGBps(placeGroup(b, degreesOf(pb), group, params)) };
+    };
     Cause c;
     switch (component) {
     case TimeComponent::TpComm:
-        return tensorParallelCause(a, b, params);
+        return tensorParallelCause(a, pa, b, pb, params);
     case TimeComponent::Bubble:
         c = { CauseKind::PipelineBubble, ra.bubbleFraction, rb.bubbleFraction, ra.microBatches, rb.microBatches,
               pa.pp, pb.pp };
         return c;
     case TimeComponent::PpComm: {
-        const GroupPlacement ha = placePipelineHop(pa.tp * pa.cp * pa.dp, a.cluster, params);
-        const GroupPlacement hb = placePipelineHop(pb.tp * pb.cp * pb.dp, b.cluster, params);
-        c = { CauseKind::PipelineSends, busGBps(ha), busGBps(hb), pa.pp, pb.pp, 0, 0 };
+        const auto [busA, busB] = busOf(CommGroup::PipelineHop);
+        c = { CauseKind::PipelineSends, busA, busB, pa.pp, pb.pp, 0, 0 };
         return c;
     }
     case TimeComponent::DpComm: {
-        const GroupPlacement da = place(pa.dp * pa.cp, pa.tp, a), db = place(pb.dp * pb.cp, pb.tp, b);
-        c = { CauseKind::DataParallelExposed, busGBps(da), busGBps(db), pa.dp, pb.dp, pa.zeroStage, pb.zeroStage };
+        const auto [busA, busB] = busOf(CommGroup::DataParallel);
+        c = { CauseKind::DataParallelExposed, busA, busB, pa.dp, pb.dp, pa.zeroStage, pb.zeroStage };
         return c;
     }
     case TimeComponent::Compute: {
@@ -84,13 +88,13 @@ Cause causeOf(TimeComponent component, const Scenario& a, const Result& ra, cons
         c.countB = int64_t(rb.recomputeChosen);
         return c;
     case TimeComponent::CpComm: {
-        const GroupPlacement ga = place(pa.cp, pa.tp, a), gb = place(pb.cp, pb.tp, b);
-        c = { CauseKind::ContextParallelComm, busGBps(ga), busGBps(gb), pa.cp, pb.cp, 0, 0 };
+        const auto [busA, busB] = busOf(CommGroup::Cp);
+        c = { CauseKind::ContextParallelComm, busA, busB, pa.cp, pb.cp, 0, 0 };
         return c;
     }
     case TimeComponent::EpComm: {
-        const GroupPlacement ga = place(pa.ep, pa.tp * pa.cp, a), gb = place(pb.ep, pb.tp * pb.cp, b);
-        c = { CauseKind::ExpertParallelComm, busGBps(ga), busGBps(gb), pa.ep, pb.ep, 0, 0 };
+        const auto [busA, busB] = busOf(CommGroup::Ep);
+        c = { CauseKind::ExpertParallelComm, busA, busB, pa.ep, pb.ep, 0, 0 };
         return c;
     }
     case TimeComponent::Optimizer:

@@ -87,8 +87,10 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
         addMemoryWarnings(r);
 
     const DeviceRates rates = deviceRates(scenario.cluster.gpu, scenario.training.precision, options.params);
-    const StepTiming timing
-        = stepTiming(scenario, plan, rates, layerCostsFor(scenario, plan.layout, rates, options.params), options.params);
+    const GroupPlacements groups = placeGroups(scenario, degreesOf(plan.layout), options.params);
+    const StepTiming timing = stepTiming(scenario, plan, rates,
+                                         layerCostsFor(scenario, plan.layout, rates, groups, options.params), groups,
+                                         options.params);
     const ParallelLayout& L = plan.layout;
     PipelineInput pipe = pipelineInput(plan, timing);
     pipe.recordTimeline = options.recordTimeline;

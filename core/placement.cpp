@@ -2,51 +2,66 @@
 // SPDX-License-Identifier: MIT
 #include "placement.h"
 
+#include "cluster_topology.h"
+
 #include <algorithm>
+#include <cmath>
 
 namespace paraplan {
 
 namespace {
 
-double intraBusBytesPerS(const ClusterSpec& cluster, const EfficiencyParams& params)
+double nodeRate(const GroupSetPricing& p, const EfficiencyParams& params)
 {
-    return cluster.intraNode.GBpsPerGpu * 1e9 * params.ncclIntraNodeEfficiency;
+    return p.node.GBps * 1e9 * params.ncclIntraNodeEfficiency;
 }
 
-double interBusBytesPerS(const ClusterSpec& cluster, const EfficiencyParams& params, int64_t nicsPerNode)
+double networkRate(const GroupSetPricing& p, const EfficiencyParams& params)
 {
-    return cluster.interNode.GBpsPerGpu * 1e9 * params.ncclInterNodeEfficiency * double(nicsPerNode);
+    return p.network.GBps * 1e9 * params.ncclInterNodeEfficiency;
+}
+
+GroupPlacement placed(const Fabric& fabric, const Scenario& scenario, const ParallelDegrees& degrees, CommGroup group,
+                      const EfficiencyParams& params)
+{
+    GroupPlacement placement;
+    placement.group = group;
+    placement.pricing
+        = fabric.priceGroups(groupShape(group, degrees, scenario.parallel.placement.order), scenario.parallel.placement);
+    placement.rate = rateOf(*placement.pricing, params);
+    return placement;
 }
 
 } // namespace
 
-GroupPlacement placeGroup(int64_t size, int64_t stride, const ClusterSpec& cluster, const EfficiencyParams& params)
+const FabricLimit& GroupPlacement::limit(const EfficiencyParams& params) const
 {
-    GroupPlacement g;
-    g.size = std::max<int64_t>(size, 1);
-    g.stride = std::max<int64_t>(stride, 1);
-    const int64_t perNode = std::max<int64_t>(cluster.gpusPerNode, 1);
-    g.membersPerNode = g.stride >= perNode ? 1 : std::min(g.size, std::max<int64_t>(perNode / g.stride, 1));
-    g.nodesSpanned = (g.size + g.membersPerNode - 1) / g.membersPerNode;
-    g.crossesNodes = g.nodesSpanned > 1;
-    if (g.crossesNodes) {
-        g.rate.busBytesPerS
-            = std::min(intraBusBytesPerS(cluster, params), interBusBytesPerS(cluster, params, g.membersPerNode));
-        g.rate.latencyS = cluster.interNode.latencyUs * 1e-6;
-    } else {
-        g.rate.busBytesPerS = intraBusBytesPerS(cluster, params);
-        g.rate.latencyS = cluster.intraNode.latencyUs * 1e-6;
-    }
-    return g;
+    return networkRate(*pricing, params) < nodeRate(*pricing, params) ? pricing->network : pricing->node;
 }
 
-GroupPlacement placePipelineHop(int64_t stride, const ClusterSpec& cluster, const EfficiencyParams& params)
+ParallelDegrees degreesOf(const ParallelLayout& l) { return { l.tp, l.cp, l.ep, l.dp, l.pp }; }
+
+ParallelDegrees degreesOf(const ParallelSpec& p) { return { p.tp, p.cp, p.ep, p.dp, p.pp }; }
+
+LinkRate rateOf(const GroupSetPricing& pricing, const EfficiencyParams& params)
 {
-    // Stage s and s+1 are `stride` ranks apart: the hop leaves the node once stride reaches a node.
-    GroupPlacement g = placeGroup(2, stride, cluster, params);
-    if (g.crossesNodes) // each GPU sends its own shard over its own rail
-        g.rate.busBytesPerS = std::min(intraBusBytesPerS(cluster, params), interBusBytesPerS(cluster, params, 1));
-    return g;
+    const double bus = std::min(nodeRate(pricing, params), networkRate(pricing, params));
+    return { std::isfinite(bus) ? bus : 0.0, pricing.latencyUs * 1e-6 };
+}
+
+GroupPlacements placeGroups(const Scenario& scenario, const ParallelDegrees& degrees, const EfficiencyParams& params)
+{
+    GroupPlacements placements;
+    placements.fabric = fabricOf(scenario.cluster);
+    for (CommGroup group : kCommGroups)
+        placements.groups[size_t(group)] = placed(*placements.fabric, scenario, degrees, group, params);
+    return placements;
+}
+
+GroupPlacement placeGroup(const Scenario& scenario, const ParallelDegrees& degrees, CommGroup group,
+                          const EfficiencyParams& params)
+{
+    return placed(*fabricOf(scenario.cluster), scenario, degrees, group, params);
 }
 
 } // namespace paraplan

@@ -3,29 +3,48 @@
 #pragma once
 
 #include "collectives.h"
+#include "fabric.h"
+#include "memory_model.h"
 #include "scenario.h"
 
-// Where each parallel group lands on the cluster. Ranks are laid out in Megatron order (tp fastest,
-// then cp, dp, pp), so a group of size n along a dimension is n ranks `stride` apart, stride being
-// the product of the faster dimensions. A group inside one node runs over the intra-node fabric;
-// one that spans nodes is bounded by the NICs: with one rail per GPU, k members per node drive k
-// NICs at once. Derivation: docs/cost-model.md, "Placement".
+#include <array>
+#include <memory>
+
+// Where each kind of parallel group lands on the cluster's fabric and what its collectives can
+// sustain there: the bus bandwidth of its slowest link share, after NCCL's efficiency for links
+// inside a node or across the network. Derivation: docs/cost-model.md, "Placement".
 namespace paraplan {
 
 struct GroupPlacement {
-    int64_t size = 1;
-    int64_t stride = 1;
-    int64_t membersPerNode = 1;
-    int64_t nodesSpanned = 1;
-    bool crossesNodes = false;
+    CommGroup group = CommGroup::Tp;
+    std::shared_ptr<const GroupSetPricing> pricing; // never null
     LinkRate rate;
+
+    [[nodiscard]] int64_t size() const { return pricing->groupSize; }
+    [[nodiscard]] bool crossesNodes() const { return pricing->crossesNodes; }
+    [[nodiscard]] int64_t membersPerNode() const { return pricing->membersPerNode; }
+    [[nodiscard]] int64_t nodesSpanned() const { return pricing->nodesSpanned; }
+    // The limit that sets `rate`: the network's when it is the slower, else the node's.
+    [[nodiscard]] const FabricLimit& limit(const EfficiencyParams& params) const;
 };
 
-[[nodiscard]] GroupPlacement placeGroup(int64_t size, int64_t stride, const ClusterSpec& cluster,
-                                        const EfficiencyParams& params);
+[[nodiscard]] ParallelDegrees degreesOf(const ParallelLayout& layout);
+// `parallel` with dp resolved (a result's `parallel`, or a scenario after planStep).
+[[nodiscard]] ParallelDegrees degreesOf(const ParallelSpec& parallel);
 
-// The link between consecutive pipeline stages (ranks `stride` apart).
-[[nodiscard]] GroupPlacement placePipelineHop(int64_t stride, const ClusterSpec& cluster,
-                                              const EfficiencyParams& params);
+// Bus bandwidth and per-hop latency of a priced group set (0 bandwidth: nothing to send).
+[[nodiscard]] LinkRate rateOf(const GroupSetPricing& pricing, const EfficiencyParams& params);
+
+struct GroupPlacements {
+    std::shared_ptr<const Fabric> fabric;
+    std::array<GroupPlacement, kCommGroups.size()> groups;
+
+    [[nodiscard]] const GroupPlacement& operator[](CommGroup group) const { return groups[size_t(group)]; }
+};
+
+[[nodiscard]] GroupPlacements placeGroups(const Scenario& scenario, const ParallelDegrees& degrees,
+                                          const EfficiencyParams& params);
+[[nodiscard]] GroupPlacement placeGroup(const Scenario& scenario, const ParallelDegrees& degrees, CommGroup group,
+                                        const EfficiencyParams& params);
 
 } // namespace paraplan

@@ -2,7 +2,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "rank_layout.h"
+#include "topology.h"
+
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,6 +79,9 @@ struct ClusterSpec {
     int64_t gpusPerNode = 8;
     LinkSpec intraNode;
     LinkSpec interNode;
+    // The full graph (docs/topology.md); null: the intra_node / inter_node summary describes the
+    // cluster and expands to a topology of its own (core/cluster_topology.h).
+    std::shared_ptr<const TopologySpec> topology;
     std::optional<double> gpuHourCostUsd;
 
     [[nodiscard]] int64_t gpuCount() const { return nodes * gpusPerNode; }
@@ -100,6 +107,7 @@ struct ParallelSpec {
     bool overlapParamGather = true;
     bool tpCommOverlap = false;
     std::vector<int64_t> layersPerStage; // empty = as even as possible; else pp*vpp entries
+    RankPlacement placement;             // which GPU each rank runs on
 };
 
 struct Scenario {

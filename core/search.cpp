@@ -4,10 +4,12 @@
 
 #include "evaluator.h"
 #include "parallel_choices.h"
+#include "placement.h"
 #include "step_model.h"
 #include "validation.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -148,23 +150,42 @@ std::vector<Candidate> enumerateCandidates(const Scenario& scenario) { return en
 
 namespace {
 
-// Layer costs depend on (tp, cp, ep, micro-batch, SP, recompute) only; a search meets each such
-// combination thousands of times, so each worker keeps the ones it has computed.
-class LayerCostCache {
+// What a worker has priced once and meets again thousands of times: the group placements of each
+// set of degrees, and the layer costs of each (tp, cp, ep, micro-batch, SP, recompute) with the
+// links its TP, CP and EP groups got.
+class WorkerCache {
 public:
-    const LayerCostSet& get(const Scenario& s, const ParallelLayout& layout, const DeviceRates& rates,
-                            const EfficiencyParams& params)
+    const GroupPlacements& groups(const Scenario& s, const ParallelLayout& layout, const EfficiencyParams& params)
     {
-        const Key key{ layout.tp, layout.cp, layout.ep, s.training.microBatch, layout.sequenceParallel, layout.recompute };
-        auto it = m_entries.find(key);
-        if (it == m_entries.end())
-            it = m_entries.emplace(key, layerCostsFor(s, layout, rates, params)).first;
+        const ParallelDegrees degrees = degreesOf(layout);
+        auto it = m_groups.find(degrees);
+        if (it == m_groups.end())
+            it = m_groups.emplace(degrees, placeGroups(s, degrees, params)).first;
+        return it->second;
+    }
+
+    const LayerCostSet& layerCosts(const Scenario& s, const ParallelLayout& layout, const DeviceRates& rates,
+                                   const GroupPlacements& groups, const EfficiencyParams& params)
+    {
+        auto link = [&](CommGroup g) { return std::pair{ groups[g].rate.busBytesPerS, groups[g].rate.latencyS }; };
+        const Key key{ layout.tp,
+                       layout.cp,
+                       layout.ep,
+                       s.training.microBatch,
+                       layout.sequenceParallel,
+                       layout.recompute,
+                       { link(CommGroup::Tp), link(CommGroup::Cp), link(CommGroup::Ep) } };
+        auto it = m_layerCosts.find(key);
+        if (it == m_layerCosts.end())
+            it = m_layerCosts.emplace(key, layerCostsFor(s, layout, rates, groups, params)).first;
         return it->second;
     }
 
 private:
-    using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, bool, Recompute>;
-    std::map<Key, LayerCostSet> m_entries;
+    using Links = std::array<std::pair<double, double>, 3>;
+    using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, bool, Recompute, Links>;
+    std::map<ParallelDegrees, GroupPlacements> m_groups;
+    std::map<Key, LayerCostSet> m_layerCosts;
 };
 
 struct Bounded {
@@ -200,7 +221,7 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
     std::vector<std::vector<Bounded>> fitting(threads);
     inParallel([&](unsigned index) {
         Scenario local = scenario;
-        LayerCostCache cache;
+        WorkerCache cache;
         constexpr size_t kChunk = 256;
         for (size_t begin = next.fetch_add(kChunk); begin < candidates.size(); begin = next.fetch_add(kChunk))
             for (size_t i = begin; i < std::min(begin + kChunk, candidates.size()); ++i) {
@@ -209,8 +230,10 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
                 (void)resolveRecompute(local, plan);
                 if (peakMemoryOf(local, plan) > plan.capacityBytes)
                     continue;
-                const StepTiming timing
-                    = stepTiming(local, plan, rates, cache.get(local, plan.layout, rates, options.params), options.params);
+                const GroupPlacements& groups = cache.groups(local, plan.layout, options.params);
+                const StepTiming timing = stepTiming(local, plan, rates,
+                                                     cache.layerCosts(local, plan.layout, rates, groups, options.params),
+                                                     groups, options.params);
                 fitting[index].push_back({ stepLowerBound(plan, timing, options.params), i });
             }
     });

@@ -29,8 +29,8 @@ struct DataParallelGroups {
 
     double seconds(Collective kind, const StageParameters& weights, double bytesPerParam) const
     {
-        return collectiveSeconds(kind, weights.dense * bytesPerParam, dense.size, dense.rate, params)
-            + collectiveSeconds(kind, weights.expert * bytesPerParam, expert.size, expert.rate, params);
+        return collectiveSeconds(kind, weights.dense * bytesPerParam, dense.size(), dense.rate, params)
+            + collectiveSeconds(kind, weights.expert * bytesPerParam, expert.size(), expert.rate, params);
     }
 };
 
@@ -105,7 +105,7 @@ Recompute resolveRecompute(const Scenario& s, StepPlan& plan)
 }
 
 LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const DeviceRates& rates,
-                           const EfficiencyParams& params)
+                           const GroupPlacements& groups, const EfficiencyParams& params)
 {
     LayerCostInput in;
     in.model = &s.model;
@@ -119,20 +119,17 @@ LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const Dev
     in.flashAttention = s.training.flashAttention;
     in.recompute = L.recompute;
     in.rates = rates;
-    in.tpLink = placeGroup(L.tp, 1, s.cluster, params).rate;
-    in.cpLink = placeGroup(L.cp, L.tp, s.cluster, params).rate;
-    in.epLink = placeGroup(L.ep, L.tp * L.cp, s.cluster, params).rate;
+    in.tpLink = groups[CommGroup::Tp].rate;
+    in.cpLink = groups[CommGroup::Cp].rate;
+    in.epLink = groups[CommGroup::Ep].rate;
     return { transformerLayerCosts(in), embeddingCosts(in), outputLayerCosts(in) };
 }
 
 StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates& rates, const LayerCostSet& costs,
-                      const EfficiencyParams& params)
+                      const GroupPlacements& groups, const EfficiencyParams& params)
 {
     const ParallelLayout& L = plan.layout;
-    const ClusterSpec& cluster = s.cluster;
-    const DataParallelGroups dp{ placeGroup(L.dp * L.cp, L.tp, cluster, params),
-                                 placeGroup(std::max<int64_t>(L.dp * L.cp / L.ep, 1), L.tp * L.ep, cluster, params),
-                                 params };
+    const DataParallelGroups dp{ groups[CommGroup::DataParallel], groups[CommGroup::ExpertDataParallel], params };
     const StateBytes bytes = stateBytes(s.training);
     const bool overlapGrads = s.parallel.overlapGradReduce;
     const bool overlapParams = s.parallel.overlapParamGather;
@@ -183,7 +180,7 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
 
     // Pipeline sends: each TP rank sends its 1/tp share of the activation (Megatron's scatter-gather).
     if (L.pp > 1) {
-        const GroupPlacement hop = placePipelineHop(L.tp * L.cp * L.dp, cluster, params);
+        const GroupPlacement& hop = groups[CommGroup::PipelineHop];
         const double activation = double(s.training.microBatch) * double(s.training.seqLen / L.cp)
             * double(s.model.hidden) * rates.activationBytes / double(L.tp);
         timing.sendSeconds = collectiveSeconds(Collective::SendRecv, activation, 2, hop.rate, params);
@@ -191,8 +188,7 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
 
     timing.tailDp.resize(size_t(L.pp));
     timing.optimizer.resize(size_t(L.pp));
-    const GroupPlacement embeddingSync
-        = placeGroup(2, std::max<int64_t>((L.pp - 1) * L.tp * L.cp * L.dp, 1), cluster, params);
+    const GroupPlacement& embeddingSync = groups[CommGroup::EmbeddingSync];
     for (int64_t stage = 0; stage < L.pp; ++stage) {
         const bool end = stage == 0 || stage == L.pp - 1;
         const int64_t layers = plan.stageLayers[size_t(stage)];

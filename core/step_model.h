@@ -7,6 +7,7 @@
 #include "layer_costs.h"
 #include "memory_model.h"
 #include "pipeline_schedule.h"
+#include "placement.h"
 #include "scenario.h"
 
 #include <vector>
@@ -43,8 +44,10 @@ struct LayerCostSet {
     LayerCosts embedding;
     LayerCosts output;
 };
+// `groups`: placeGroups() for the layout's degrees.
 [[nodiscard]] LayerCostSet layerCostsFor(const Scenario& scenario, const ParallelLayout& layout,
-                                         const DeviceRates& rates, const EfficiencyParams& params);
+                                         const DeviceRates& rates, const GroupPlacements& groups,
+                                         const EfficiencyParams& params);
 
 struct StepTiming {
     std::vector<PassCost> forward;  // per virtual stage, one micro-batch
@@ -54,7 +57,8 @@ struct StepTiming {
     double sendSeconds = 0;         // one pipeline send of a micro-batch's activation or gradient
 };
 [[nodiscard]] StepTiming stepTiming(const Scenario& scenario, const StepPlan& plan, const DeviceRates& rates,
-                                    const LayerCostSet& costs, const EfficiencyParams& params);
+                                    const LayerCostSet& costs, const GroupPlacements& groups,
+                                    const EfficiencyParams& params);
 
 [[nodiscard]] PipelineInput pipelineInput(const StepPlan& plan, const StepTiming& timing);
 

@@ -3,8 +3,10 @@
 #include "explanation.h"
 
 #include "formatting.h"
+#include "link_text.h"
 #include "plot_theme.h"
 
+#include "cluster_topology.h"
 #include "placement.h"
 
 #include <QCoreApplication>
@@ -33,11 +35,14 @@ QString recomputeName(int64_t recompute)
     return Explanation::tr("nothing");
 }
 
-QString whereGroupRuns(const GroupPlacement& g, const ClusterSpec& cluster)
+// Where a group's traffic runs and the link that limits it.
+QString whereGroupRuns(const GroupPlacement& g, const Scenario& s, const EfficiencyParams& params)
 {
-    if (!g.crossesNodes)
-        return Explanation::tr("inside one node over %1").arg(QString::fromLatin1(toString(cluster.intraNode.kind)));
-    return Explanation::tr("across %1 nodes over %2").arg(g.nodesSpanned).arg(QString::fromLatin1(toString(cluster.interNode.kind)));
+    const FabricLimit& limit = g.limit(params);
+    const QString bound = limit.found() ? linkText(*fabricOf(s.cluster), limit.link.link) : QString();
+    if (!g.crossesNodes())
+        return Explanation::tr("inside one node, bounded by %1").arg(bound);
+    return Explanation::tr("across %1 nodes, bounded by %2").arg(g.nodesSpanned()).arg(bound);
 }
 
 } // namespace
@@ -75,44 +80,44 @@ QString componentExplanation(TimeComponent component, const Evaluation& e)
     case TimeComponent::Recompute:
         return Explanation::tr("Activation recomputation replays %1 before each backward.").arg(recomputeName(int64_t(r.recomputeChosen)));
     case TimeComponent::TpComm: {
-        const GroupPlacement g = placeGroup(p.tp, 1, s.cluster, params);
+        const GroupPlacement g = placeGroup(s, degreesOf(p), CommGroup::Tp, params);
         return Explanation::tr("TP group of %1 GPUs %2 at %3 bus bandwidth: %4 per layer and micro-batch in the forward, exposed; "
                   "the backward hides its column-parallel collectives behind the weight-gradient GEMMs.")
             .arg(p.tp)
-            .arg(whereGroupRuns(g, s.cluster))
+            .arg(whereGroupRuns(g, s, params))
             .arg(formatGBps(g.rate.busBytesPerS / 1e9))
             .arg(p.sequenceParallel ? Explanation::tr("two all-gathers and two reduce-scatters") : Explanation::tr("two all-reduces"));
     }
     case TimeComponent::CpComm: {
-        const GroupPlacement g = placeGroup(p.cp, p.tp, s.cluster, params);
+        const GroupPlacement g = placeGroup(s, degreesOf(p), CommGroup::Cp, params);
         return Explanation::tr("Ring attention passes key/value chunks %1 times per pass %2 at %3; only what the attention kernel "
                   "cannot hide is counted.")
             .arg(p.cp - 1)
-            .arg(whereGroupRuns(g, s.cluster))
+            .arg(whereGroupRuns(g, s, params))
             .arg(formatGBps(g.rate.busBytesPerS / 1e9));
     }
     case TimeComponent::EpComm: {
-        const GroupPlacement g = placeGroup(p.ep, p.tp * p.cp, s.cluster, params);
+        const GroupPlacement g = placeGroup(s, degreesOf(p), CommGroup::Ep, params);
         return Explanation::tr("All-to-all dispatch and combine of the routed tokens, twice per pass, over %1 GPUs %2 at %3.")
             .arg(p.ep)
-            .arg(whereGroupRuns(g, s.cluster))
+            .arg(whereGroupRuns(g, s, params))
             .arg(formatGBps(g.rate.busBytesPerS / 1e9));
     }
     case TimeComponent::PpComm: {
-        const GroupPlacement g = placePipelineHop(p.tp * p.cp * p.dp, s.cluster, params);
+        const GroupPlacement g = placeGroup(s, degreesOf(p), CommGroup::PipelineHop, params);
         return Explanation::tr("Blocking sends of each micro-batch's activation and gradient between neighbouring stages (each GPU "
                   "sends 1/tp of it) %1 at %2.")
-            .arg(whereGroupRuns(g, s.cluster))
+            .arg(whereGroupRuns(g, s, params))
             .arg(formatGBps(g.rate.busBytesPerS / 1e9));
     }
     case TimeComponent::DpComm: {
-        const GroupPlacement g = placeGroup(p.dp * p.cp, p.tp, s.cluster, params);
+        const GroupPlacement g = placeGroup(s, degreesOf(p), CommGroup::DataParallel, params);
         const QString collective = p.zeroStage == 0 ? Explanation::tr("all-reduce") : Explanation::tr("reduce-scatter");
         return Explanation::tr("Gradient %1 over %2 data-parallel GPUs %3 at %4 after the last micro-batch, %5; ZeRO-2/3 traffic "
                   "per micro-batch where it cannot hide behind its pass.")
             .arg(collective)
             .arg(p.dp * p.cp)
-            .arg(whereGroupRuns(g, s.cluster))
+            .arg(whereGroupRuns(g, s, params))
             .arg(formatGBps(g.rate.busBytesPerS / 1e9))
             .arg(p.overlapGradReduce ? Explanation::tr("overlapped with its backward except the last bucket") : Explanation::tr("not overlapped"));
     }

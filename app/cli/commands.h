@@ -15,5 +15,6 @@ int runSearch(Arguments args, std::ostream& out, std::ostream& err);
 int runValidate(Arguments args, std::ostream& out, std::ostream& err);
 int runFit(Arguments args, std::ostream& out, std::ostream& err);
 int runPresets(Arguments args, std::ostream& out, std::ostream& err);
+int runTopoImport(Arguments args, std::ostream& out, std::ostream& err);
 
 } // namespace paraplan::cli

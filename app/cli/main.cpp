@@ -23,6 +23,9 @@ Commands:
   fit CASES.json [...] [--params a,b] [--evaluations N] [--only ...] [--set ...]
                                         fit the efficiency constants to measured runs
   presets                               list the built-in GPUs, clusters and models
+  topo-import FILE [--nvlink-GBps-per-link X] [--pcie-GBps X] [--nic-GBps X] [--socket-GBps X]
+                                        turn the output of `nvidia-smi topo -m` into a node of
+                                        cluster.topology (JSON on stdout)
 
 Exit codes: 0 success, 1 unreadable input or usage, 2 invalid scenario.
 )";
@@ -54,6 +57,8 @@ int main(int argc, char** argv)
             return runFit(rest, std::cout, std::cerr);
         if (command == "presets")
             return runPresets(rest, std::cout, std::cerr);
+        if (command == "topo-import")
+            return runTopoImport(rest, std::cout, std::cerr);
     } catch (const std::exception& e) { // a bug, not bad input: say so rather than abort
         std::cerr << "paraplan-cli: internal error: " << e.what() << "\n";
         return kExitUnreadable;

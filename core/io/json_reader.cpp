@@ -205,12 +205,47 @@ std::optional<std::vector<int64_t>> ObjectReader::integerList(const char* key)
     return values;
 }
 
+std::optional<std::vector<double>> ObjectReader::numberList(const char* key)
+{
+    const nlohmann::json* v = lookup(key);
+    if (!v)
+        return std::nullopt;
+    if (!v->is_array())
+        fail(key, std::string("expected an array of numbers, got ") + typeName(*v));
+    std::vector<double> values;
+    values.reserve(v->size());
+    for (size_t i = 0; i < v->size(); ++i) {
+        const nlohmann::json& item = (*v)[i];
+        const std::string path = pathOf(key) + "[" + std::to_string(i) + "]";
+        if (!item.is_number())
+            throw ReadError(path, std::string("expected a number, got ") + typeName(item));
+        if (!std::isfinite(item.get<double>()))
+            throw ReadError(path, "the number is out of range");
+        values.push_back(item.get<double>());
+    }
+    return values;
+}
+
 std::optional<ObjectReader> ObjectReader::object(const char* key)
 {
     const nlohmann::json* v = lookup(key);
     if (!v)
         return std::nullopt;
     return ObjectReader(*v, pathOf(key));
+}
+
+std::optional<std::vector<ObjectReader>> ObjectReader::objectList(const char* key)
+{
+    const nlohmann::json* v = lookup(key);
+    if (!v)
+        return std::nullopt;
+    if (!v->is_array())
+        fail(key, std::string("expected an array of objects, got ") + typeName(*v));
+    std::vector<ObjectReader> items;
+    items.reserve(v->size());
+    for (size_t i = 0; i < v->size(); ++i)
+        items.emplace_back((*v)[i], pathOf(key) + "[" + std::to_string(i) + "]");
+    return items;
 }
 
 void ObjectReader::rejectUnknownFields() const

@@ -45,7 +45,10 @@ public:
     // One of `allowed`, as its index in the list.
     [[nodiscard]] std::optional<size_t> choice(const char* key, std::initializer_list<const char*> allowed);
     [[nodiscard]] std::optional<std::vector<int64_t>> integerList(const char* key);
+    [[nodiscard]] std::optional<std::vector<double>> numberList(const char* key);
     [[nodiscard]] std::optional<ObjectReader> object(const char* key);
+    // An array of objects, each read strictly; paths name the element ("cluster.topology.nodes[2]").
+    [[nodiscard]] std::optional<std::vector<ObjectReader>> objectList(const char* key);
     // The raw value, for fields that take more than one shape; nullptr when absent.
     [[nodiscard]] const nlohmann::json* raw(const char* key);
 
