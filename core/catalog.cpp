@@ -30,4 +30,9 @@ const ModelPreset* Catalog::findModel(std::string_view id) const
     return findById(models, id, [](const ModelPreset& m) -> const std::string& { return m.spec.preset; });
 }
 
+const TopologyPreset* Catalog::findTopology(std::string_view id) const
+{
+    return findById(topologies, id, [](const TopologyPreset& t) -> const std::string& { return t.spec->preset; });
+}
+
 } // namespace paraplan

@@ -4,6 +4,7 @@
 
 #include "scenario.h"
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,12 @@ struct ClusterPreset {
     std::string source;
 };
 
+struct TopologyPreset {
+    std::shared_ptr<const TopologySpec> spec; // spec->preset is the id
+    std::string name;
+    std::string source;
+};
+
 struct ModelPreset {
     ModelSpec spec; // spec.preset is the id
     std::string source;
@@ -32,10 +39,12 @@ struct Catalog {
     std::vector<GpuPreset> gpus;
     std::vector<ClusterPreset> clusters;
     std::vector<ModelPreset> models;
+    std::vector<TopologyPreset> topologies;
 
     [[nodiscard]] const GpuPreset* findGpu(std::string_view id) const;
     [[nodiscard]] const ClusterPreset* findCluster(std::string_view id) const;
     [[nodiscard]] const ModelPreset* findModel(std::string_view id) const;
+    [[nodiscard]] const TopologyPreset* findTopology(std::string_view id) const;
 };
 
 } // namespace paraplan

@@ -3,6 +3,7 @@
 #include "evaluator.h"
 
 #include "model_shape.h"
+#include "placement_warnings.h"
 #include "step_model.h"
 #include "translatable.h"
 #include "validation.h"
@@ -88,6 +89,8 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
 
     const DeviceRates rates = deviceRates(scenario.cluster.gpu, scenario.training.precision, options.params);
     const GroupPlacements groups = placeGroups(scenario, degreesOf(plan.layout), options.params);
+    if (options.diagnostics)
+        addPlacementWarnings(r.diagnostics, groups, options.params);
     const StepTiming timing = stepTiming(scenario, plan, rates,
                                          layerCostsFor(scenario, plan.layout, rates, groups, options.params), groups,
                                          options.params);

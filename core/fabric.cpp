@@ -429,8 +429,12 @@ GroupSetPricing Fabric::price(const std::vector<std::vector<int64_t>>& groups, T
         });
         pricing.latencyUs = std::max(pricing.latencyUs, latency);
     }
-    if (pricing.node.found())
+    if (pricing.node.found()) {
         pricing.node.ownGBps = ownNode[size_t(pricing.node.group)];
+        pricing.node.members = groups[size_t(pricing.node.group)];
+    }
+    if (pricing.network.found())
+        pricing.network.members = groups[size_t(pricing.network.group)];
     // The network limit's group alone: how much of its limit is other groups' traffic.
     if (pricing.network.found() && groups.size() > 1)
         pricing.network.ownGBps = price({ groups[size_t(pricing.network.group)] }, pattern, focusNode).network.GBps;

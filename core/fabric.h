@@ -43,8 +43,10 @@ struct FabricLimit {
     // What the limiting group would get alone over its members' own links (the first link out of
     // each sender; for the network, the NICs it uses): the limit's slowdown is ownGBps / GBps.
     double ownGBps = std::numeric_limits<double>::infinity();
+    std::vector<int64_t> members; // the limiting group's GPUs
 
     [[nodiscard]] bool found() const { return group >= 0; }
+    [[nodiscard]] double slowdown() const { return found() && GBps > 0 ? ownGBps / GBps : 1.0; }
 };
 
 struct GroupSetPricing {

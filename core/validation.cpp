@@ -3,6 +3,8 @@
 #include "validation.h"
 
 #include "translatable.h"
+#include "topology_validation.h"
+#include "validation_checker.h"
 
 #include <cmath>
 #include <cstdio>
@@ -13,65 +15,7 @@ namespace paraplan {
 
 namespace {
 
-// Sizes beyond these are typos, not clusters or models; rejecting them also keeps every product
-// below in int64 range.
-constexpr int64_t kMaxDimension = 10'000'000;
-constexpr int64_t kMaxGpus = 10'000'000;
-
-DiagnosticArg num(int64_t v) { return { std::to_string(v) }; }
-
-DiagnosticArg num(double v)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.10g", v);
-    return { buffer };
-}
-
-DiagnosticArg text(std::string s) { return { std::move(s) }; }
-DiagnosticArg noun(const char* s) { return { s, true }; }
-
-class Checker {
-public:
-    Diagnostics diagnostics;
-
-    void error(const char* code, std::string path, const char* sentence, std::vector<DiagnosticArg> args = {})
-    {
-        diagnostics.push_back(makeDiagnostic(Severity::Error, code, std::move(path), sentence, std::move(args)));
-    }
-    void warning(const char* code, std::string path, const char* sentence, std::vector<DiagnosticArg> args = {})
-    {
-        diagnostics.push_back(makeDiagnostic(Severity::Warning, code, std::move(path), sentence, std::move(args)));
-    }
-
-    // A count that must be at least `minimum` and stay in the plausible range; `what` names it.
-    bool count(const char* code, const std::string& path, int64_t value, int64_t minimum, const char* what)
-    {
-        if (value < minimum) {
-            error(code, path, QT_TRANSLATE_NOOP("Diagnostics", "%1 is %2; it must be at least %3."), { noun(what), num(value), num(minimum) });
-            return false;
-        }
-        if (value > kMaxDimension) {
-            error("value_too_large", path, QT_TRANSLATE_NOOP("Diagnostics", "%1 is %2, above the supported %3; check the value for a typo."),
-                  { noun(what), num(value), num(kMaxDimension) });
-            return false;
-        }
-        return true;
-    }
-
-    bool positive(const char* code, const std::string& path, double value, const char* what, double maximum)
-    {
-        if (!(value > 0) || !std::isfinite(value)) {
-            error(code, path, QT_TRANSLATE_NOOP("Diagnostics", "%1 is %2; it must be greater than 0."), { noun(what), num(value) });
-            return false;
-        }
-        if (value > maximum) {
-            error("value_too_large", path, QT_TRANSLATE_NOOP("Diagnostics", "%1 is %2, above the plausible %3; check the unit and the value."),
-                  { noun(what), num(value), num(maximum) });
-            return false;
-        }
-        return true;
-    }
-};
+using namespace validation;
 
 bool checkModel(Checker& c, const ModelSpec& m)
 {
@@ -375,9 +319,11 @@ Diagnostics validateScenario(const Scenario& s)
     bool ok = checkModel(c, s.model);
     ok &= checkTraining(c, s.training);
     ok &= checkCluster(c, s.cluster, s.training.precision);
+    ok &= checkTopology(c, s.cluster);
     ok &= checkDegrees(c, s.parallel);
     if (ok) {
         checkSplit(c, s, resolvedDataParallel(s));
+        checkPlacement(c, s);
         checkChoices(c, s);
     }
     return std::move(c.diagnostics);

@@ -5,6 +5,7 @@
 #include "embedded_resources.h"
 #include "json_reader.h"
 #include "spec_fields.h"
+#include "topology_json.h"
 
 namespace paraplan::io {
 
@@ -38,9 +39,19 @@ std::string requiredString(ObjectReader& in, const char* key)
 
 } // namespace
 
-Catalog readCatalog(const std::string& gpusJson, const std::string& clustersJson, const std::string& modelsJson)
+Catalog readCatalog(const std::string& gpusJson, const std::string& clustersJson, const std::string& modelsJson,
+                    const std::string& topologiesJson)
 {
     Catalog catalog;
+    catalog.topologies = readList<TopologyPreset>(topologiesJson, "topologies", [](ObjectReader& in) {
+        TopologyPreset t;
+        t.source = requiredString(in, "source");
+        t.name = requiredString(in, "name");
+        TopologySpec spec = readTopology(in, TopologySpec{});
+        spec.preset = requiredString(in, "id");
+        t.spec = std::make_shared<const TopologySpec>(std::move(spec));
+        return t;
+    });
     catalog.gpus = readList<GpuPreset>(gpusJson, "gpus", [](ObjectReader& in) {
         GpuPreset g;
         g.spec.id = requiredString(in, "id");
@@ -72,6 +83,12 @@ Catalog readCatalog(const std::string& gpusJson, const std::string& clustersJson
         }
         if (auto v = in.number("gpu_hour_cost_usd"))
             c.spec.gpuHourCostUsd = *v;
+        if (auto v = in.string("topology")) {
+            const TopologyPreset* topology = catalog.findTopology(*v);
+            if (!topology)
+                in.fail("topology", "names no topology of the catalog");
+            c.spec.topology = topology->spec;
+        }
         return c;
     });
     catalog.models = readList<ModelPreset>(modelsJson, "models", [](ObjectReader& in) {
@@ -86,8 +103,9 @@ Catalog readCatalog(const std::string& gpusJson, const std::string& clustersJson
 
 const Catalog& builtinCatalog()
 {
-    static const Catalog catalog = readCatalog(std::string(resources::kGpusJson), std::string(resources::kClustersJson),
-                                               std::string(resources::kModelsJson));
+    static const Catalog catalog
+        = readCatalog(std::string(resources::kGpusJson), std::string(resources::kClustersJson),
+                      std::string(resources::kModelsJson), std::string(resources::kTopologiesJson));
     return catalog;
 }
 

@@ -8,10 +8,11 @@
 
 namespace paraplan::io {
 
-// Parses the three catalog documents (resources/catalog/{gpus,clusters,models}.json). Throws
+// Parses the catalog documents (resources/catalog/{gpus,clusters,models,topologies}.json). Throws
 // io::ReadError naming the path of a malformed entry.
 [[nodiscard]] Catalog readCatalog(const std::string& gpusJson, const std::string& clustersJson,
-                                  const std::string& modelsJson);
+                                  const std::string& modelsJson,
+                                  const std::string& topologiesJson = R"({"topologies": []})");
 
 // The catalog built into the binary, parsed once.
 [[nodiscard]] const Catalog& builtinCatalog();

@@ -11,6 +11,7 @@ namespace paraplan::resources {
 extern const std::string_view kGpusJson;
 extern const std::string_view kClustersJson;
 extern const std::string_view kModelsJson;
+extern const std::string_view kTopologiesJson;
 extern const std::string_view kDefaultScenarioJson;
 
 } // namespace paraplan::resources

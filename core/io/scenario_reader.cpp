@@ -4,6 +4,7 @@
 
 #include "json_reader.h"
 #include "spec_fields.h"
+#include "topology_json.h"
 
 namespace paraplan::io {
 
@@ -100,6 +101,24 @@ GpuSpec readGpu(const nlohmann::json& value, const GpuSpec& base, bool hasBase, 
     return gpu;
 }
 
+// `cluster.topology`: {"preset": id} picks a catalog topology; nodes and network given beside it (or
+// beside the cluster preset's own topology) replace the node kinds and override the network.
+std::shared_ptr<const TopologySpec> readClusterTopology(ObjectReader& in, const std::shared_ptr<const TopologySpec>& presets,
+                                                        const Catalog& catalog)
+{
+    TopologySpec base = presets ? *presets : TopologySpec{};
+    if (const std::optional<std::string> id = in.string("preset")) {
+        const TopologyPreset* found = catalog.findTopology(*id);
+        if (!found)
+            in.fail("preset", "unknown topology preset \"" + *id + "\"; known: "
+                        + knownIds(catalog.topologies, [](const TopologyPreset& t) { return t.spec->preset; }));
+        base = *found->spec;
+    }
+    TopologySpec topology = readTopology(in, std::move(base));
+    in.rejectUnknownFields();
+    return std::make_shared<const TopologySpec>(std::move(topology));
+}
+
 LinkSpec readLink(ObjectReader& cluster, const char* key, const LinkSpec& base, bool hasBase)
 {
     std::optional<ObjectReader> in = cluster.object(key);
@@ -134,10 +153,22 @@ ClusterSpec readCluster(ObjectReader in, const Catalog& catalog)
         cluster.name = *v;
     if (auto v = in.integer("nodes"))
         cluster.nodes = *v;
+    const bool summaryGiven = in.has("intra_node") || in.has("inter_node") || in.has("gpus_per_node");
+    std::optional<ObjectReader> topology = in.object("topology");
+    if (topology) {
+        cluster.topology = readClusterTopology(*topology, cluster.topology, catalog);
+        if (!in.has("nodes") && cluster.topology->nodes.size() > 1)
+            cluster.nodes = cluster.topology->nodeCount();
+        if (!in.has("gpus_per_node"))
+            cluster.gpusPerNode = cluster.topology->nodes.front().gpuCount();
+    } else if (summaryGiven) {
+        cluster.topology.reset(); // the summary given beside a preset describes the cluster now
+    }
     if (auto v = in.integer("gpus_per_node"))
         cluster.gpusPerNode = *v;
     else
-        require(preset.has_value(), in, "gpus_per_node", "give it, or choose a cluster.preset");
+        require(preset.has_value() || topology.has_value(), in, "gpus_per_node",
+                "give it, or choose a cluster.preset");
     if (const nlohmann::json* gpu = in.raw("gpu"))
         cluster.gpu = readGpu(*gpu, cluster.gpu, preset.has_value(), catalog, in.pathOf("gpu"));
     else
@@ -189,6 +220,18 @@ void readParallel(ObjectReader in, ParallelSpec& p, ParallelPins& pins)
     pinBool("tp_comm_overlap", p.tpCommOverlap, nullptr);
     if (auto v = in.integerList("layers_per_stage"))
         p.layersPerStage = *v;
+    if (std::optional<ObjectReader> placement = in.object("placement")) {
+        if (auto order = placement->string("order")) {
+            const std::optional<RankOrder> parsed = parseRankOrder(*order);
+            if (!parsed)
+                placement->fail("order", "expected the five dimensions tp, cp, ep, dp, pp joined by '-', fastest "
+                                         "first, each once; Megatron's default is \"tp-cp-ep-dp-pp\"");
+            p.placement.order = *parsed;
+        }
+        if (auto table = placement->integerList("rank_to_gpu"))
+            p.placement.table = makeRankTable(std::move(*table));
+        placement->rejectUnknownFields();
+    }
     in.rejectUnknownFields();
 }
 

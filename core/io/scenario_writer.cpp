@@ -3,6 +3,7 @@
 #include "scenario_writer.h"
 
 #include "result_json.h"
+#include "topology_json.h"
 
 namespace paraplan::io {
 
@@ -62,11 +63,20 @@ nlohmann::json toJson(const Scenario& s)
         cluster["preset"] = c.preset;
     if (c.gpuHourCostUsd)
         cluster["gpu_hour_cost_usd"] = *c.gpuHourCostUsd;
+    if (c.topology) // a catalog topology by its name, an edited or imported one in full
+        cluster["topology"] = c.topology->preset.empty() ? toJson(*c.topology)
+                                                         : nlohmann::json{ { "preset", c.topology->preset } };
 
     const ParallelSpec& p = s.parallel;
     nlohmann::json parallel = toJson(p);
     if (p.dp <= 0)
         parallel.erase("dp"); // left out: the reader derives it from the GPU count
+    if (!p.placement.isDefault()) {
+        nlohmann::json placement = { { "order", toString(p.placement.order) } };
+        if (p.placement.table)
+            placement["rank_to_gpu"] = p.placement.table->gpuOfRank;
+        parallel["placement"] = placement;
+    }
     return { { "model", model }, { "training", training }, { "cluster", cluster }, { "parallel", parallel } };
 }
 

@@ -528,6 +528,7 @@ TEST(ValidationSplit, HeadsNotDivisibleByTp)
         s.model.heads = 24;
         s.cluster.nodes = 1;
         s.cluster.gpusPerNode = 16;
+        s.cluster.topology.reset(); // a 16-GPU node: the summary describes it, not the DGX's topology
         s.parallel.tp = 16;
         s.parallel.pp = 1;
     });
@@ -539,6 +540,7 @@ TEST(ValidationSplit, TpAboveKvHeadsReplicatesThem)
     const Scenario s = changed([](Scenario& s) {
         s.cluster.nodes = 1;
         s.cluster.gpusPerNode = 16;
+        s.cluster.topology.reset(); // a 16-GPU node: the summary describes it, not the DGX's topology
         s.parallel.tp = 16;
         s.parallel.pp = 1;
     });
