@@ -90,21 +90,19 @@ std::optional<RankOrder> parseRankOrder(std::string_view text)
 {
     RankOrder order{};
     std::array<bool, 5> seen{};
-    size_t count = 0;
-    while (count < order.size()) {
+    for (size_t count = 0; count < order.size(); ++count) {
         const size_t dash = text.find('-');
-        const std::string_view name = text.substr(0, dash);
-        const auto it = std::find(kDimNames.begin(), kDimNames.end(), name);
+        const bool last = count + 1 == order.size();
+        if ((dash == std::string_view::npos) != last)
+            return std::nullopt; // too few names, or something after the fifth
+        const auto it = std::find(kDimNames.begin(), kDimNames.end(), text.substr(0, dash));
         if (it == kDimNames.end() || seen[size_t(it - kDimNames.begin())])
             return std::nullopt;
         seen[size_t(it - kDimNames.begin())] = true;
-        order[count++] = ParallelDim(it - kDimNames.begin());
-        if (dash == std::string_view::npos)
-            break;
-        text.remove_prefix(dash + 1);
+        order[count] = ParallelDim(it - kDimNames.begin());
+        if (!last)
+            text.remove_prefix(dash + 1);
     }
-    if (count != order.size())
-        return std::nullopt;
     return order;
 }
 
