@@ -89,8 +89,10 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
 
     const DeviceRates rates = deviceRates(scenario.cluster.gpu, scenario.training.precision, options.params);
     const GroupPlacements groups = placeGroups(scenario, degreesOf(plan.layout), options.params);
-    if (options.diagnostics)
+    if (options.diagnostics) {
         addPlacementWarnings(r.diagnostics, groups, options.params);
+        r.groups = groupReports(groups, options.params);
+    }
     const StepTiming timing = stepTiming(scenario, plan, rates,
                                          layerCostsFor(scenario, plan.layout, rates, groups, options.params), groups,
                                          options.params);

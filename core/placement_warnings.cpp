@@ -100,4 +100,33 @@ void addPlacementWarnings(Diagnostics& diagnostics, const GroupPlacements& group
     }
 }
 
+std::vector<GroupReport> groupReports(const GroupPlacements& groups, const EfficiencyParams& params)
+{
+    std::vector<GroupReport> reports;
+    for (CommGroup group : { CommGroup::Tp, CommGroup::Cp, CommGroup::Ep, CommGroup::DataParallel,
+                             CommGroup::ExpertDataParallel, CommGroup::PipelineHop }) {
+        const GroupPlacement& placement = groups[group];
+        const GroupSetPricing& pricing = *placement.pricing;
+        const bool sameAsDense = group == CommGroup::ExpertDataParallel
+            && placement.pricing == groups[CommGroup::DataParallel].pricing;
+        if (pricing.groupCount == 0 || sameAsDense)
+            continue;
+        const FabricLimit& limit = placement.limit(params);
+        GroupReport report;
+        report.kind = toString(group);
+        report.size = pricing.groupSize;
+        report.count = pricing.groupCount;
+        report.nodesSpanned = pricing.nodesSpanned;
+        report.busGBps = placement.rate.busBytesPerS / 1e9;
+        report.latencyUs = pricing.latencyUs;
+        if (limit.found()) {
+            report.boundBy = groups.fabric->describe(limit.link.link);
+            report.sharing = limit.sharing;
+            report.slowdown = limit.slowdown();
+        }
+        reports.push_back(std::move(report));
+    }
+    return reports;
+}
+
 } // namespace paraplan

@@ -4,6 +4,7 @@
 
 #include "diagnostics.h"
 #include "placement.h"
+#include "result.h"
 
 // Warnings that name a group whose collectives run well below what its GPUs' own links allow,
 // and the link that holds it back: a TP group across PCIe switches through the CPU, DP groups
@@ -14,5 +15,8 @@ namespace paraplan {
 inline constexpr double kSlowGroupFactor = 1.25;
 
 void addPlacementWarnings(Diagnostics& diagnostics, const GroupPlacements& groups, const EfficiencyParams& params);
+
+// Each kind of group that communicates, with the link that bounds it (for reports).
+[[nodiscard]] std::vector<GroupReport> groupReports(const GroupPlacements& groups, const EfficiencyParams& params);
 
 } // namespace paraplan

@@ -191,10 +191,13 @@ GroupShape groupShape(CommGroup group, const ParallelDegrees& degrees, const Ran
         shape.axes[0] = along(ParallelDim::Pp, dense);
         break;
     }
-    // An axis of size 1 adds nothing; a fixed stride keeps equal shapes equal.
+    // An axis of size 1 adds nothing: cleared and moved last, so that equal groups have equal shapes
+    // (dense DP without CP is expert DP without EP).
     for (Axis& axis : shape.axes)
         if (axis.size <= 1)
             axis = Axis{};
+    if (shape.axes[0].size <= 1)
+        std::swap(shape.axes[0], shape.axes[1]);
     return shape;
 }
 

@@ -44,6 +44,19 @@ struct StageReport {
     double end = 0;   // when the stage is done with the step
 };
 
+// Where one kind of group landed and what bounds its collectives (a detailed evaluation fills it).
+struct GroupReport {
+    std::string kind; // "TP", "CP", "EP", "DP", "expert DP", "PP", "embedding"
+    int64_t size = 0;
+    int64_t count = 0;
+    int64_t nodesSpanned = 1;
+    double busGBps = 0; // after NCCL efficiency
+    double latencyUs = 0;
+    std::string boundBy; // the link that sets busGBps
+    int32_t sharing = 0; // groups whose traffic crosses that link
+    double slowdown = 1; // against the group's own links (node links) or its NICs alone (network)
+};
+
 struct Result {
     bool valid = false;
     Diagnostics diagnostics; // errors and warnings
@@ -70,6 +83,7 @@ struct Result {
     std::optional<double> timeToTrainS;
     std::optional<double> costUsd;
 
+    std::vector<GroupReport> groups;  // filled by detailed evaluations
     std::vector<PipelineOp> timeline; // filled when asked for
 };
 

@@ -61,8 +61,8 @@ struct NetworkSpec {
     NetworkKind kind = NetworkKind::SingleSwitch;
     int64_t nodesPerLeaf = 32; // fat tree: nodes per leaf switch; rail-optimised: nodes per pod
     double oversubscription = 1; // leaf downlink over uplink bandwidth (1 = non-blocking)
-    double latencyUs = 0;        // GPU to GPU across nodes through one switch, PCIe hops included
-    double spineLatencyUs = 0;   // added when the path climbs to a spine
+    double latencyUs = 8;        // GPU to GPU across nodes through one switch, PCIe hops included (InfiniBand)
+    double spineLatencyUs = 1;   // added when the path climbs to a spine
 };
 
 struct TopologySpec {

@@ -218,6 +218,17 @@ std::string renderEvaluation(const Scenario& s, const Result& r)
     }
     out += stages.render();
 
+    if (!r.groups.empty()) {
+        out += "\nCommunication groups (each kind runs all its groups at once)\n";
+        TextTable groups({ "group", "size", "groups", "nodes", "bus GB/s", "latency", "bound by", "sharing", "slowdown" },
+                         { false, true, true, true, true, true, false, true, true });
+        for (const GroupReport& g : r.groups)
+            groups.addRow({ g.kind, std::to_string(g.size), std::to_string(g.count), std::to_string(g.nodesSpanned),
+                            fixed(g.busGBps, 1), duration(g.latencyUs * 1e-6), g.boundBy, std::to_string(g.sharing),
+                            fixed(g.slowdown, 2) + "x" });
+        out += groups.render();
+    }
+
     if (!r.diagnostics.empty())
         out += "\nWarnings\n" + renderDiagnostics(r);
     return out;

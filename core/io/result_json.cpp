@@ -101,6 +101,18 @@ nlohmann::json toJson(const Result& r)
                            { "end_s", finite(s.end) } });
     }
     j["stages"] = stages;
+    nlohmann::json groups = nlohmann::json::array();
+    for (const GroupReport& g : r.groups)
+        groups.push_back({ { "kind", g.kind },
+                           { "size", g.size },
+                           { "count", g.count },
+                           { "nodes_spanned", g.nodesSpanned },
+                           { "bus_GBps", finite(g.busGBps) },
+                           { "latency_us", finite(g.latencyUs) },
+                           { "bound_by", g.boundBy },
+                           { "sharing", g.sharing },
+                           { "slowdown", finite(g.slowdown) } });
+    j["groups"] = groups;
     return j;
 }
 
