@@ -35,30 +35,47 @@ Adjacency adjacencyOf(const NodeSpec& node)
     return adjacency;
 }
 
-// The cheapest route by the sum of 1/bandwidth (NCCL prefers NVLink, then the nearest PCIe path).
-// Traffic passes through switches and CPUs; through a GPU only on its way to a NIC, when it came
-// over NVLink (NCCL's PXN: a GPU hands data to the GPU beside the NIC it must leave by).
-// Empty when the devices are not connected.
-std::optional<Fabric::Path> cheapestPath(const NodeSpec& node, const Adjacency& adjacency, int64_t from, int64_t to,
-                                         bool handOverAllowed)
+// The cheapest routes from one device, by the sum of 1/bandwidth (NCCL prefers NVLink, then the
+// nearest PCIe path). Traffic passes through switches and CPUs; through a GPU only on its way to a
+// NIC, when it came over NVLink (NCCL's PXN: a GPU hands data to the GPU beside the NIC it must
+// leave by) — so a tree with hand-overs serves NIC destinations only.
+struct RouteTree {
+    std::vector<double> cost;
+    std::vector<Edge> cameBy; // .to is the previous device
+
+    [[nodiscard]] std::optional<Fabric::Path> pathTo(const NodeSpec& node, int64_t from, int64_t to) const
+    {
+        if (!std::isfinite(cost[size_t(to)]))
+            return std::nullopt;
+        Fabric::Path path;
+        for (int64_t v = to; v != from; v = cameBy[size_t(v)].to) {
+            const Edge& e = cameBy[size_t(v)];
+            path.hops.push_back({ e.link, e.reverse });
+            path.latencyUs += node.links[size_t(e.link)].latencyUs;
+        }
+        std::reverse(path.hops.begin(), path.hops.end());
+        return path;
+    }
+};
+
+RouteTree routesFrom(const NodeSpec& node, const Adjacency& adjacency, int64_t from, bool handOverAllowed)
 {
     const size_t n = node.devices.size();
-    std::vector<double> cost(n, kInfinity);
-    std::vector<Edge> cameBy(n, Edge{ -1, -1, false });
+    RouteTree tree{ std::vector<double>(n, kInfinity), std::vector<Edge>(n, Edge{ -1, -1, false }) };
     using Entry = std::pair<double, int64_t>;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
-    cost[size_t(from)] = 0;
+    tree.cost[size_t(from)] = 0;
     queue.push({ 0.0, from });
     while (!queue.empty()) {
         const auto [c, u] = queue.top();
         queue.pop();
-        if (c > cost[size_t(u)] || u == to)
+        if (c > tree.cost[size_t(u)])
             continue;
         const DeviceKind kind = node.devices[size_t(u)].kind;
         if (u != from && kind == DeviceKind::Nic)
             continue;
         if (u != from && kind == DeviceKind::Gpu) {
-            const bool cameOverNvLink = node.links[size_t(cameBy[size_t(u)].link)].kind == NodeLinkKind::NvLink;
+            const bool cameOverNvLink = node.links[size_t(tree.cameBy[size_t(u)].link)].kind == NodeLinkKind::NvLink;
             if (!handOverAllowed || !cameOverNvLink)
                 continue;
         }
@@ -68,33 +85,14 @@ std::optional<Fabric::Path> cheapestPath(const NodeSpec& node, const Adjacency& 
             if (u != from && kind == DeviceKind::Gpu && link.kind == NodeLinkKind::NvLink)
                 continue;
             const double next = c + 1.0 / link.GBps + 1e-9 * link.latencyUs;
-            if (next < cost[size_t(e.to)]) {
-                cost[size_t(e.to)] = next;
-                cameBy[size_t(e.to)] = { u, e.link, e.reverse };
+            if (next < tree.cost[size_t(e.to)]) {
+                tree.cost[size_t(e.to)] = next;
+                tree.cameBy[size_t(e.to)] = { u, e.link, e.reverse };
                 queue.push({ next, e.to });
             }
         }
     }
-    if (!std::isfinite(cost[size_t(to)]))
-        return std::nullopt;
-    Fabric::Path path;
-    for (int64_t v = to; v != from; v = cameBy[size_t(v)].to) {
-        const Edge& e = cameBy[size_t(v)];
-        path.hops.push_back({ e.link, e.reverse });
-        path.latencyUs += node.links[size_t(e.link)].latencyUs;
-    }
-    std::reverse(path.hops.begin(), path.hops.end());
-    return path;
-}
-
-double pathCost(const NodeSpec& node, const std::optional<Fabric::Path>& path)
-{
-    if (!path)
-        return kInfinity;
-    double cost = 0;
-    for (const LinkUse& hop : path->hops)
-        cost += 1.0 / node.links[size_t(hop.link)].GBps;
-    return cost;
+    return tree;
 }
 
 Fabric::NodeKind buildKind(const NodeSpec& node)
@@ -109,22 +107,21 @@ Fabric::NodeKind buildKind(const NodeSpec& node)
     const Adjacency adjacency = adjacencyOf(node);
     const size_t g = kind.gpus.size(), r = kind.nics.size();
     kind.gpuToGpu.resize(g * g);
-    for (size_t i = 0; i < g; ++i)
-        for (size_t j = 0; j < g; ++j)
-            if (i != j)
-                kind.gpuToGpu[i * g + j]
-                    = cheapestPath(node, adjacency, kind.gpus[i], kind.gpus[j], false).value_or(Fabric::Path{});
-    // Rails: each GPU takes the nearest NIC over PCIe, ties going to the least used, so that GPUs
-    // sharing a switch with two NICs take one each (as NCCL's topology search does).
     kind.gpuToNic.resize(g * r);
     kind.nicOfGpu.assign(g, 0);
+    // Rails: each GPU takes the nearest NIC over PCIe, ties going to the least used, so that GPUs
+    // sharing a switch with two NICs take one each (as NCCL's topology search does).
     std::vector<int64_t> users(r, 0);
     for (size_t i = 0; i < g; ++i) {
+        const RouteTree direct = routesFrom(node, adjacency, kind.gpus[i], false);
+        const RouteTree handOver = routesFrom(node, adjacency, kind.gpus[i], true);
+        for (size_t j = 0; j < g; ++j)
+            if (i != j)
+                kind.gpuToGpu[i * g + j] = direct.pathTo(node, kind.gpus[i], kind.gpus[j]).value_or(Fabric::Path{});
         double best = kInfinity;
         for (size_t n = 0; n < r; ++n) {
-            kind.gpuToNic[i * r + n]
-                = cheapestPath(node, adjacency, kind.gpus[i], kind.nics[n], true).value_or(Fabric::Path{});
-            const double cost = pathCost(node, cheapestPath(node, adjacency, kind.gpus[i], kind.nics[n], false));
+            kind.gpuToNic[i * r + n] = handOver.pathTo(node, kind.gpus[i], kind.nics[n]).value_or(Fabric::Path{});
+            const double cost = direct.cost[size_t(kind.nics[n])];
             const bool nearer = cost < best * (1 - 1e-9);
             const bool asNear = std::isfinite(cost) && !nearer && cost <= best * (1 + 1e-9);
             if (nearer || (asNear && users[n] < users[size_t(kind.nicOfGpu[i])])) {
