@@ -3,6 +3,8 @@
 #include "topology_validation.h"
 
 #include <algorithm>
+#include <list>
+#include <mutex>
 #include <set>
 
 namespace paraplan::validation {
@@ -178,12 +180,9 @@ bool checkNetwork(Checker& c, const NetworkSpec& n)
     return ok;
 }
 
-} // namespace
-
-bool checkTopology(Checker& c, const ClusterSpec& cluster)
+// The checks proper; checkTopology() remembers their verdict per topology.
+bool checkTopologyOnce(Checker& c, const ClusterSpec& cluster)
 {
-    if (!cluster.topology)
-        return true;
     const TopologySpec& t = *cluster.topology;
     bool ok = checkNetwork(c, t.network);
     for (size_t k = 0; k < t.nodes.size(); ++k) {
@@ -202,6 +201,41 @@ bool checkTopology(Checker& c, const ClusterSpec& cluster)
                 { num(cluster.nodes), num(t.nodeCount()) });
         ok = false;
     }
+    return ok;
+}
+
+} // namespace
+
+bool checkTopology(Checker& c, const ClusterSpec& cluster)
+{
+    if (!cluster.topology)
+        return true;
+    // Topologies are immutable and shared: a slider move or a search re-validates the same one over
+    // and over, so recent verdicts are kept (by identity, with what else the rules read).
+    struct Verdict {
+        std::shared_ptr<const TopologySpec> topology;
+        int64_t gpusPerNode, nodes;
+        Diagnostics diagnostics;
+        bool ok;
+    };
+    static std::mutex mutex;
+    static std::list<Verdict> recent;
+    constexpr size_t kKept = 16;
+    {
+        const std::lock_guard lock(mutex);
+        for (const Verdict& v : recent)
+            if (v.topology == cluster.topology && v.gpusPerNode == cluster.gpusPerNode && v.nodes == cluster.nodes) {
+                c.diagnostics.insert(c.diagnostics.end(), v.diagnostics.begin(), v.diagnostics.end());
+                return v.ok;
+            }
+    }
+    Checker own;
+    const bool ok = checkTopologyOnce(own, cluster);
+    c.diagnostics.insert(c.diagnostics.end(), own.diagnostics.begin(), own.diagnostics.end());
+    const std::lock_guard lock(mutex);
+    recent.push_front({ cluster.topology, cluster.gpusPerNode, cluster.nodes, std::move(own.diagnostics), ok });
+    if (recent.size() > kKept)
+        recent.pop_back();
     return ok;
 }
 
