@@ -23,8 +23,8 @@ constexpr double kOptimizerBytesPerParam = 26;
 // Seconds of a data-parallel collective over some weights: dense weights across the dp*cp ranks,
 // expert weights across the dp*cp/ep ranks that hold the same experts.
 struct DataParallelGroups {
-    GroupPlacement dense;
-    GroupPlacement expert;
+    const GroupPlacement& dense;
+    const GroupPlacement& expert;
     const EfficiencyParams& params;
 
     double seconds(Collective kind, const StageParameters& weights, double bytesPerParam) const
