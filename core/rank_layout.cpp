@@ -35,12 +35,18 @@ int64_t strideOf(ParallelDim dim, const DimSizes& sizes, const RankOrder& order)
 
 using Axis = GroupShape::Axis;
 
-// The group holding `member`: the ranks that differ from it only along `axes`.
-std::vector<int64_t> groupOf(int64_t member, const std::array<Axis, 2>& axes, int64_t groupSize)
+int64_t firstOfGroup(int64_t member, const std::array<Axis, 2>& axes)
 {
     int64_t base = member;
     for (const Axis& a : axes)
         base -= ((member / a.stride) % a.size) * a.stride;
+    return base;
+}
+
+// The group holding `member`: the ranks that differ from it only along `axes`.
+std::vector<int64_t> groupOf(int64_t member, const std::array<Axis, 2>& axes, int64_t groupSize)
+{
+    const int64_t base = firstOfGroup(member, axes);
     std::vector<int64_t> members;
     members.reserve(size_t(groupSize));
     for (int64_t k = 0; k < groupSize; ++k) {
@@ -224,6 +230,14 @@ std::vector<std::vector<int64_t>> rankGroups(const GroupShape& shape, int64_t fi
         std::erase_if(ends, [&](const std::vector<int64_t>& pair) { return !touches(pair[0], pair[1]); });
     return ends;
 }
+
+int64_t denseCoordinate(int64_t rank, ParallelDim dim, const ParallelDegrees& degrees, const RankOrder& order)
+{
+    const DimSizes sizes = denseSizes(degrees);
+    return (rank / strideOf(dim, sizes, order)) % std::max<int64_t>(sizes[size_t(dim)], 1);
+}
+
+int64_t firstRankOfGroup(int64_t rank, const GroupShape& shape) { return firstOfGroup(rank, shape.axes); }
 
 int64_t groupCount(const GroupShape& shape)
 {

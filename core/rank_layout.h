@@ -96,6 +96,14 @@ struct GroupShape {
 [[nodiscard]] std::vector<std::vector<int64_t>> rankGroups(const GroupShape& shape);
 [[nodiscard]] std::vector<std::vector<int64_t>> rankGroups(const GroupShape& shape, int64_t firstRank, int64_t endRank);
 
+// A rank's index along a dimension of the dense layers (tp, cp, dp, pp; 0 along ep, which only
+// re-splits dp·cp for the expert layers): its pipeline stage, its data-parallel replica, ...
+[[nodiscard]] int64_t denseCoordinate(int64_t rank, ParallelDim dim, const ParallelDegrees& degrees, const RankOrder& order);
+
+// The lowest rank of the group of `shape` (Axes form) that holds `rank`: the same for every
+// member, different between groups.
+[[nodiscard]] int64_t firstRankOfGroup(int64_t rank, const GroupShape& shape);
+
 // How many groups the shape has over all its ranks.
 [[nodiscard]] int64_t groupCount(const GroupShape& shape);
 

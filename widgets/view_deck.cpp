@@ -8,6 +8,7 @@
 #include "landscape_view.h"
 #include "memory_view.h"
 #include "timeline_view.h"
+#include "topology_editor.h"
 
 #include <QGridLayout>
 #include <QTabBar>
@@ -25,6 +26,7 @@ ViewDeck::ViewDeck(QWidget* parent)
     , m_bubble(new BubbleView(this))
     , m_landscape(new LandscapeView(this))
     , m_compare(new CompareView(this))
+    , m_topology(new TopologyEditor(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -39,6 +41,7 @@ ViewDeck::ViewDeck(QWidget* parent)
     m_grid->addWidget(m_bubble, 1, 1);
     m_grid->addWidget(m_landscape, 0, 0, 2, 2);
     m_grid->addWidget(m_compare, 0, 0, 2, 2);
+    m_grid->addWidget(m_topology, 0, 0, 2, 2);
     for (int i = 0; i < 2; ++i) { // the overview's quarters share the space evenly
         m_grid->setColumnStretch(i, 1);
         m_grid->setRowStretch(i, 1);
@@ -62,15 +65,25 @@ QString ViewDeck::label(ViewId id) const
         return tr("Bubble");
     case ViewId::Landscape:
         return tr("Landscape");
+    case ViewId::Topology:
+        return tr("Topology");
     case ViewId::Compare:
         return tr("Compare");
     }
     return {};
 }
 
+QString ViewDeck::title(ViewId id) const
+{
+    if (id == ViewId::Topology)
+        return m_topology->title();
+    const PlotView* plot = view(id);
+    return plot ? plot->title() : label(id);
+}
+
 QString ViewDeck::key(ViewId id)
 {
-    static const char* keys[] = { "overview", "memory", "breakdown", "timeline", "bubble", "landscape", "compare" };
+    static const char* keys[] = { "overview", "memory", "breakdown", "timeline", "bubble", "landscape", "topology", "compare" };
     return QLatin1String(keys[int(id)]);
 }
 
@@ -97,6 +110,8 @@ PlotView* ViewDeck::view(ViewId id) const
         return m_bubble;
     case ViewId::Landscape:
         return m_landscape;
+    case ViewId::Topology:
+        return nullptr;
     case ViewId::Compare:
         return m_compare;
     }
@@ -112,6 +127,7 @@ void ViewDeck::showEvaluation(const EvaluationPtr& evaluation)
 {
     for (EvaluationView* view : std::initializer_list<EvaluationView*>{ m_memory, m_breakdown, m_timeline, m_bubble, m_landscape })
         view->showEvaluation(evaluation);
+    m_topology->showEvaluation(evaluation);
 }
 
 void ViewDeck::showView(ViewId id)
@@ -139,6 +155,7 @@ void ViewDeck::showView(ViewId id)
     }
     m_landscape->setVisible(id == ViewId::Landscape);
     m_compare->setVisible(id == ViewId::Compare);
+    m_topology->setVisible(id == ViewId::Topology);
     Q_EMIT currentChanged(id);
 }
 

@@ -13,7 +13,8 @@ class QGridLayout;
 class QTabBar;
 
 // The workbench's plots and how they are laid out: an overview of memory, step time, timeline and
-// bubble side by side, or any one view alone at full size, chosen from a tab bar.
+// bubble side by side, or any one view alone at full size (the topology editor among them), chosen
+// from a tab bar.
 namespace paraplan::widgets {
 
 class BreakdownView;
@@ -24,10 +25,12 @@ class LandscapeView;
 class MemoryView;
 class PlotView;
 class TimelineView;
+class TopologyEditor;
 
-enum class ViewId { Overview, Memory, Breakdown, Timeline, Bubble, Landscape, Compare };
-inline constexpr std::array<ViewId, 7> kViewIds{ ViewId::Overview, ViewId::Memory,    ViewId::Breakdown, ViewId::Timeline,
-                                                 ViewId::Bubble,   ViewId::Landscape, ViewId::Compare };
+enum class ViewId { Overview, Memory, Breakdown, Timeline, Bubble, Landscape, Topology, Compare };
+inline constexpr std::array<ViewId, 8> kViewIds{ ViewId::Overview, ViewId::Memory,    ViewId::Breakdown,
+                                                 ViewId::Timeline, ViewId::Bubble,    ViewId::Landscape,
+                                                 ViewId::Topology, ViewId::Compare };
 
 class ViewDeck : public QWidget {
     Q_OBJECT
@@ -40,9 +43,12 @@ public:
     [[nodiscard]] BubbleView* bubble() const { return m_bubble; }
     [[nodiscard]] LandscapeView* landscape() const { return m_landscape; }
     [[nodiscard]] CompareView* compare() const { return m_compare; }
-    // The single view for an id (null for the overview).
+    [[nodiscard]] TopologyEditor* topology() const { return m_topology; }
+    // The single plot for an id (null for the overview and the topology, which is no plot).
     [[nodiscard]] PlotView* view(ViewId id) const;
     [[nodiscard]] std::vector<PlotView*> allViews() const;
+    // The view's name in menus: the plot's title, or the tab's label.
+    [[nodiscard]] QString title(ViewId id) const;
     // Hands the current evaluation to every view drawn from it (all but the comparison).
     void showEvaluation(const EvaluationPtr& evaluation);
 
@@ -67,6 +73,7 @@ private:
     BubbleView* m_bubble;
     LandscapeView* m_landscape;
     CompareView* m_compare;
+    TopologyEditor* m_topology;
     ViewId m_current = ViewId::Overview;
 };
 

@@ -36,7 +36,7 @@ CommandLine parseCommandLine(const QCoreApplication& app)
     const QCommandLineOption view(QStringLiteral("view"),
                                   QCoreApplication::translate("CommandLine",
                                                               "View to render: overview, memory, breakdown, timeline, "
-                                                              "bubble, landscape, compare, or all."),
+                                                              "bubble, landscape, topology, compare, or all."),
                                   QStringLiteral("view"), QStringLiteral("overview"));
     const QCommandLineOption language(QStringLiteral("lang"), QCoreApplication::translate("CommandLine", "Interface language: en or zh_CN."),
                                       QStringLiteral("language"));
@@ -67,7 +67,7 @@ CommandLine parseCommandLine(const QCoreApplication& app)
     c.reportDirectory = parser.value(report);
     if (c.view != QLatin1String("all") && !widgets::ViewDeck::fromKey(c.view))
         c.error = QCoreApplication::translate("CommandLine", "Unknown view \"%1\"; use overview, memory, breakdown, timeline, "
-                                                             "bubble, landscape, compare or all.")
+                                                             "bubble, landscape, topology, compare or all.")
                       .arg(c.view);
     const QStringList wh = parser.value(size).split(QLatin1Char('x'));
     bool okW = false, okH = false;

@@ -15,6 +15,8 @@
 #include "message_banner.h"
 #include "scenario_panel.h"
 #include "timeline_view.h"
+#include "topology_editor.h"
+#include "topology_import.h"
 
 #include "io/catalog_reader.h"
 #include "io/scenario_reader.h"
@@ -23,6 +25,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -96,6 +99,10 @@ void MainWindow::connectWorkbench()
     auto keep = [this](QMetaObject::Connection c) { m_connections.push_back(c); };
     keep(connect(m_panel, &ScenarioPanel::scenarioEdited, this, &MainWindow::applyScenarioEdit));
     keep(connect(m_workbench, &Workbench::scenarioChanged, m_panel, &ScenarioPanel::setScenario));
+    TopologyEditor* topology = m_deck->topology();
+    keep(connect(topology, &TopologyEditor::scenarioEdited, this, &MainWindow::applyScenarioEdit));
+    keep(connect(m_workbench, &Workbench::scenarioChanged, topology, &TopologyEditor::setScenario));
+    keep(connect(topology, &TopologyEditor::importRequested, this, &MainWindow::chooseTopologyFile));
     keep(connect(m_workbench, &Workbench::evaluationAvailable, this, [this](const EvaluationPtr& e) {
         m_deck->showEvaluation(e);
         m_banner->showDiagnostics(e->result.diagnostics, false);
@@ -123,6 +130,7 @@ void MainWindow::connectWorkbench()
 void MainWindow::showEverything()
 {
     m_panel->setScenario(m_workbench->scenario());
+    m_deck->topology()->setScenario(m_workbench->scenario());
     if (const EvaluationPtr e = m_workbench->evaluation())
         m_deck->showEvaluation(e);
     if (m_workbench->landscape())
@@ -174,6 +182,8 @@ void MainWindow::buildMenus()
             saveDocument(path);
     });
     file->addSeparator();
+    file->addAction(tr("&Import nvidia-smi topology…"), this, &MainWindow::chooseTopologyFile);
+    file->addSeparator();
     file->addAction(tr("&Export view as PNG…"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
                     [this] { exportView(QStringLiteral("png")); });
     file->addAction(tr("Export view as &PDF…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
@@ -195,16 +205,16 @@ void MainWindow::buildMenus()
     });
     edit->addAction(tr("&Clear pin"), this, [this] { m_workbench->clearPin(); });
     edit->addAction(tr("Copy view &image"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this, [this] {
-        if (PlotView* view = m_deck->view(m_deck->current() == ViewId::Overview ? ViewId::Memory : m_deck->current()))
+        if (m_deck->current() == ViewId::Topology)
+            QApplication::clipboard()->setImage(m_deck->topology()->image());
+        else if (PlotView* view = m_deck->view(m_deck->current() == ViewId::Overview ? ViewId::Memory : m_deck->current()))
             view->copyToClipboard();
     });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     int index = 0;
     for (ViewId id : kViewIds) {
-        QAction* action = view->addAction(m_deck->key(id) == QLatin1String("overview") ? tr("Overview")
-                                                                                        : m_deck->view(id)->title(),
-                                          this, [this, id] { m_deck->showView(id); });
+        QAction* action = view->addAction(m_deck->title(id), this, [this, id] { m_deck->showView(id); });
         action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + index++)));
     }
     view->addSeparator();
@@ -212,6 +222,8 @@ void MainWindow::buildMenus()
         for (PlotView* plot : m_deck->allViews())
             if (plot->isVisible())
                 plot->resetZoom();
+        if (m_deck->topology()->isVisible())
+            m_deck->topology()->fit();
     });
     QAction* dark = view->addAction(tr("&Dark theme"));
     dark->setCheckable(true);
@@ -320,6 +332,33 @@ bool MainWindow::saveDocument(const QString& path, QString* error)
     return true;
 }
 
+void MainWindow::chooseTopologyFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import nvidia-smi topology"), m_settings.lastDirectory(),
+                                                      tr("Output of nvidia-smi topo -m (*.txt *.log);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    m_settings.setLastDirectory(QFileInfo(path).absolutePath());
+    importTopology(path);
+}
+
+bool MainWindow::importTopology(const QString& path, QString* error)
+{
+    TopologyImport imported = importTopologyFile(path);
+    if (!imported.node) { // the current work stays exactly as it was
+        showError(imported.error);
+        if (error)
+            *error = imported.error;
+        return false;
+    }
+    const QString name = QFileInfo(path).fileName();
+    const int64_t gpus = imported.node->gpuCount(), nics = imported.node->nicCount();
+    applyScenarioEdit(withImportedNode(m_workbench->scenario(), std::move(*imported.node)), tr("import topology %1").arg(name), -1);
+    m_deck->showView(ViewId::Topology);
+    statusBar()->showMessage(tr("Imported %1: %2 GPUs and %3 NICs per node.").arg(name).arg(gpus).arg(nics), 6000);
+    return true;
+}
+
 void MainWindow::updateTitle()
 {
     const QString name = m_path.isEmpty() ? tr("untitled") : QFileInfo(m_path).fileName();
@@ -337,13 +376,19 @@ void MainWindow::showError(const QString& message)
 void MainWindow::exportView(const QString& format)
 {
     auto* origin = qobject_cast<PlotView*>(sender());
-    PlotView* view = origin ? origin : m_deck->view(m_deck->current() == ViewId::Overview ? ViewId::Memory : m_deck->current());
-    const QString suggested = m_settings.lastDirectory() + QLatin1Char('/') + ViewDeck::key(m_deck->current()) + QLatin1Char('.') + format;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(view->title()), suggested,
+    const ViewId current = m_deck->current();
+    PlotView* view = origin ? origin : m_deck->view(current == ViewId::Overview ? ViewId::Memory : current);
+    TopologyEditor* topology = !view && current == ViewId::Topology ? m_deck->topology() : nullptr;
+    if (!view && !topology)
+        return;
+    const QString suggested = m_settings.lastDirectory() + QLatin1Char('/') + ViewDeck::key(current) + QLatin1Char('.') + format;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(view ? view->title() : topology->title()), suggested,
                                                       format == QLatin1String("pdf") ? tr("PDF (*.pdf)") : tr("PNG image (*.png)"));
     if (path.isEmpty())
         return;
-    const bool ok = format == QLatin1String("pdf") ? view->exportPdf(path) : view->exportPng(path);
+    const bool pdf = format == QLatin1String("pdf");
+    const bool ok = view ? (pdf ? view->exportPdf(path) : view->exportPng(path))
+                         : (pdf ? topology->exportPdf(path) : topology->exportPng(path));
     if (!ok)
         showError(tr("Cannot write %1.").arg(path));
     else

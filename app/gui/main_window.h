@@ -43,6 +43,9 @@ public:
     // returned (and shown).
     bool openDocument(const QString& path, QString* error = nullptr);
     bool saveDocument(const QString& path, QString* error = nullptr);
+    // Makes the cluster's topology the node read from a saved `nvidia-smi topo -m` (one undo step);
+    // on a problem the work stays as it was and the error ("FILE: line N: ...") is shown and returned.
+    bool importTopology(const QString& path, QString* error = nullptr);
     [[nodiscard]] ProjectState projectState() const;
     // Rebuilds every visible string in the current language.
     void retranslate();
@@ -62,6 +65,7 @@ private:
     // The window now stands for the file at `path`, just opened or saved: clean, recent, titled.
     void adoptDocumentPath(const QString& path);
     void exportView(const QString& format);
+    void chooseTopologyFile();
     void chooseLanguage(const QString& language);
     void setDarkTheme(bool dark);
     bool maybeSave();

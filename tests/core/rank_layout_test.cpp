@@ -94,3 +94,16 @@ TEST(RankTable, FingerprintsTellTablesApart)
     EXPECT_EQ(p.gpuOf(0), 1);
     EXPECT_FALSE(p.isDefault());
 }
+
+TEST(RankGroups, CoordinatesAndGroupLeaders)
+{
+    const ParallelDegrees d{ .tp = 2, .cp = 1, .ep = 1, .dp = 2, .pp = 2 };
+    EXPECT_EQ(denseCoordinate(5, ParallelDim::Pp, d, kMegatronOrder), 1); // ranks 4..7 are stage 1
+    EXPECT_EQ(denseCoordinate(5, ParallelDim::Dp, d, kMegatronOrder), 0);
+    EXPECT_EQ(denseCoordinate(6, ParallelDim::Dp, d, kMegatronOrder), 1);
+    EXPECT_EQ(denseCoordinate(6, ParallelDim::Tp, d, kMegatronOrder), 0);
+    EXPECT_EQ(denseCoordinate(6, ParallelDim::Dp, d, *parseRankOrder("dp-tp-cp-ep-pp")), 0);
+    const GroupShape dp = groupShape(CommGroup::DataParallel, d, kMegatronOrder);
+    EXPECT_EQ(firstRankOfGroup(7, dp), 5);
+    EXPECT_EQ(firstRankOfGroup(5, dp), 5);
+}

@@ -35,6 +35,7 @@ TEST_F(GuiTest, EveryViewRendersANonBlankScreenshot)
     const QStringList files = app::renderScreenshots(*window, directory.filePath(QStringLiteral("shot.png")),
                                                      QStringLiteral("all"), QSize(1280, 720));
     ASSERT_EQ(files.size(), int(widgets::kViewIds.size()));
+    EXPECT_TRUE(files.contains(directory.filePath(QStringLiteral("shot-topology.png")))); // the editor, too
     for (const QString& file : files) {
         expectDrawn(file);
         EXPECT_EQ(QImage(file).size(), QSize(1280, 720));
