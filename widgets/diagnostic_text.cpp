@@ -15,7 +15,7 @@ struct Title {
     const char* text;
 };
 
-// One short title per diagnostic code of core/validation.cpp and core/evaluator.cpp.
+// One short title per diagnostic code of the core (validation, topology rules, evaluation).
 constexpr Title kTitles[] = {
     { "invalid_model_dimension", QT_TRANSLATE_NOOP("Diagnostics", "Model size out of range") },
     { "hidden_not_divisible_by_heads", QT_TRANSLATE_NOOP("Diagnostics", "Hidden size does not split into the heads") },
@@ -57,6 +57,22 @@ constexpr Title kTitles[] = {
     { "out_of_memory", QT_TRANSLATE_NOOP("Diagnostics", "Does not fit in GPU memory") },
     { "memory_above_safe_margin", QT_TRANSLATE_NOOP("Diagnostics", "Above the 80 % memory margin") },
     { "schedule_failed", QT_TRANSLATE_NOOP("Diagnostics", "Pipeline schedule failed") },
+    { "topology_unknown_device", QT_TRANSLATE_NOOP("Diagnostics", "Topology: a link to a missing device") },
+    { "topology_self_link", QT_TRANSLATE_NOOP("Diagnostics", "Topology: a link from a device to itself") },
+    { "topology_duplicate_device", QT_TRANSLATE_NOOP("Diagnostics", "Topology: two devices with one id") },
+    { "topology_invalid_link", QT_TRANSLATE_NOOP("Diagnostics", "Topology: link figure out of range") },
+    { "topology_gpu_count", QT_TRANSLATE_NOOP("Diagnostics", "Topology: wrong number of GPUs in a node") },
+    { "topology_disconnected", QT_TRANSLATE_NOOP("Diagnostics", "Topology: GPUs that cannot reach each other") },
+    { "topology_no_nic", QT_TRANSLATE_NOOP("Diagnostics", "Topology: a node without a NIC") },
+    { "topology_no_nic_path", QT_TRANSLATE_NOOP("Diagnostics", "Topology: a GPU that reaches no NIC") },
+    { "topology_node_count", QT_TRANSLATE_NOOP("Diagnostics", "Topology: node counts do not add up") },
+    { "topology_invalid_network", QT_TRANSLATE_NOOP("Diagnostics", "Topology: network figure out of range") },
+    { "placement_table_size", QT_TRANSLATE_NOOP("Diagnostics", "Rank table: wrong number of ranks") },
+    { "placement_unknown_gpu", QT_TRANSLATE_NOOP("Diagnostics", "Rank table: a GPU the cluster lacks") },
+    { "placement_shared_gpu", QT_TRANSLATE_NOOP("Diagnostics", "Rank table: two ranks on one GPU") },
+    { "slow_group_link", QT_TRANSLATE_NOOP("Diagnostics", "A link holds a group back") },
+    { "shared_nic", QT_TRANSLATE_NOOP("Diagnostics", "Groups share a NIC") },
+    { "oversubscribed_spine", QT_TRANSLATE_NOOP("Diagnostics", "Oversubscribed spine") },
 };
 
 } // namespace

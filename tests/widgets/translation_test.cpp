@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "gui_fixture.h"
 
+#include "diagnostic_text.h"
 #include "language.h"
 #include "view_deck.h"
 
@@ -80,6 +81,32 @@ TEST(Translations, ChineseCoversEveryStringWithItsPlaceholders)
         for (int n = 1; n <= 9; ++n)
             EXPECT_EQ(placeholders(m.translation, n), placeholders(m.source, n))
                 << "%" << n << " in: " << m.source.toStdString() << " -> " << m.translation.toStdString();
+    }
+}
+
+TEST(Translations, EveryDiagnosticCodeOfTheCoreHasATitle)
+{
+    // The codes as the core writes them: checker.error("code", ...), makeDiagnostic(severity, "code", ...).
+    const QRegularExpression code(
+        QString::fromLatin1(R"re((?:error|warning|count|positive)\(\s*"([a-z0-9_]+)"|Severity::\w+,\s*"([a-z0-9_]+)")re"));
+    QStringList codes;
+    for (const QString& name : { QStringLiteral("validation.cpp"), QStringLiteral("validation_checker.h"),
+                                 QStringLiteral("topology_validation.cpp"), QStringLiteral("evaluator.cpp"),
+                                 QStringLiteral("placement_warnings.cpp") }) {
+        QFile file(QStringLiteral(PARAPLAN_SOURCE_DIR "/core/") + name);
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << name.toStdString();
+        const QString source = QString::fromUtf8(file.readAll());
+        for (auto it = code.globalMatch(source); it.hasNext();) {
+            const QRegularExpressionMatch m = it.next();
+            codes << (m.captured(1).isEmpty() ? m.captured(2) : m.captured(1));
+        }
+    }
+    codes.removeDuplicates();
+    EXPECT_GT(codes.size(), 50);
+    for (const QString& c : codes) {
+        Diagnostic d;
+        d.code = c.toStdString();
+        EXPECT_NE(widgets::diagnosticTitle(d), c) << "no title for " << d.code;
     }
 }
 
