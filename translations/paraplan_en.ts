@@ -20,10 +20,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, compare, or all.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Interface language: en or zh_CN.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -44,10 +40,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, compare or all.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--size takes WIDTHxHEIGHT between 320x240 and 8000x8000, e.g. 1920x1080.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -57,6 +49,14 @@
     </message>
     <message>
         <source>--lang takes en or zh_CN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, topology, compare, or all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, topology, compare or all.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -120,6 +120,13 @@
     </message>
     <message>
         <source>runtime and reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DeviceItem</name>
+    <message>
+        <source>rank %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -283,22 +290,6 @@
     </message>
     <message>
         <source>Pipeline schedule failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is %2; it must be at least %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is %2, above the supported %3; check the value for a typo.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is %2; it must be greater than 0.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is %2, above the plausible %3; check the unit and the value.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -537,6 +528,150 @@
         <source>The pipeline schedule could not be simulated for this configuration; check pp, vpp and the number of micro-batches.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Topology: a link to a missing device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology: a link from a device to itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology: two devices with one id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology: link figure out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology: wrong number of GPUs in a node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology: GPUs that cannot reach each other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology: a node without a NIC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology: a GPU that reaches no NIC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology: node counts do not add up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology: network figure out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank table: wrong number of ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank table: a GPU the cluster lacks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank table: two ranks on one GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A link holds a group back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Groups share a NIC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oversubscribed spine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link names device &quot;%1&quot;, which node kind %2 does not have; use the id of one of its devices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link joins %1 to itself; join two different devices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node kind %1 has %2 devices and %3 links, more than the supported %4 and %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device id &quot;%1&quot; is empty or used twice in node kind %2; give every device its own id.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The NIC bandwidth (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node kind %1 has %2 GPUs but cluster.gpus_per_node is %3; every node must hold gpus_per_node GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node kind %1 has no NIC, but the cluster has %2 nodes; add a NIC and link it to the GPUs&apos; PCIe switch or CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In node kind %1, %2 cannot reach %3: join them through a switch, a CPU or a direct link.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In node kind %1, %2 reaches no NIC; link a NIC to its PCIe switch or CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes_per_leaf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>oversubscription is %1; give the leaf&apos;s downlink over uplink bandwidth, 1 or more (1 = non-blocking).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The network latency is %1; give it between 0 and 1e6 microseconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The count of a node kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cluster.nodes is %1 but the node kinds of cluster.topology count %2 nodes; make them agree.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank_to_gpu lists %1 GPUs for %2 ranks; give one GPU for each rank.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 is placed on GPU %2, which the cluster lacks (GPUs 0 to %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks %1 and %2 are both placed on GPU %3; each GPU runs one rank.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 group of GPUs %2 runs at %3 GB/s, %4x slower than its GPUs&apos; own links allow: it crosses %5 - %6 (%7) on node %8, a link %9 groups share. Place its ranks closer together (parallel.placement) or choose other degrees.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 groups share NIC %3 of node %4: the slowest runs at %5 GB/s instead of the %6 GB/s it would get alone (%7x slower). Spread the groups over more NICs, or keep this traffic inside the nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 groups cross the oversubscribed spine uplinks of a leaf switch: they run at %2 GB/s instead of %3 GB/s alone (%4x slower). Keep these groups inside a leaf, or lower the oversubscription.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explanation</name>
@@ -550,14 +685,6 @@
     </message>
     <message>
         <source>every layer&apos;s forward (full)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>inside one node over %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>across %1 nodes over %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -696,6 +823,14 @@
         <source>B pays more fixed per-step overhead.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>inside one node, bounded by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>across %1 nodes, bounded by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Formatting</name>
@@ -741,6 +876,44 @@
     </message>
 </context>
 <context>
+    <name>LinkItem</name>
+    <message>
+        <source>%1 · %2 links</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LinkText</name>
+    <message>
+        <source>NVLink</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>socket link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 – %2 (%3) on node %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC %1 of node %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the spine uplinks of a leaf switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the spine uplinks of a rail switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ProjectDocument</name>
     <message>
         <source>This is not a ParaPlan project: the file holds %1, not an object.</source>
@@ -776,6 +949,64 @@
     </message>
     <message>
         <source>Cannot save %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TopologyGroups</name>
+    <message>
+        <source>TP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline hop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: GPU %2 of the cluster, rank %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 sends nothing in this kind of group: its degree is 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>load ×%1 · 1 group · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>load ×%1 · %2 groups · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spine uplinks: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 of %3: GPUs %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slowest share: %1, load ×%2, %3 per rank.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TopologyImport</name>
+    <message>
+        <source>%1: cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -878,10 +1109,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Overview</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Reset &amp;zoom</source>
         <translation type="unfinished"></translation>
     </message>
@@ -951,6 +1178,26 @@
     </message>
     <message>
         <source>Save the changes to this project first?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import nvidia-smi topology…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import nvidia-smi topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output of nvidia-smi topo -m (*.txt *.log);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>import topology %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1: %2 GPUs and %3 NICs per node.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1558,6 +1805,390 @@
     </message>
 </context>
 <context>
+    <name>paraplan::widgets::TopologyEditor</name>
+    <message>
+        <source>Topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a device to the node kind last clicked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVSwitch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU socket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drag from one device to another to link them (or hold Shift while dragging)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the selected devices and links, and the links of removed devices (Delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the whole drawing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import nvidia-smi…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read a node from a saved output of “nvidia-smi topo -m”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rename to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The id “%1” is empty or taken in this node; choose another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>link kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>link bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>link latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs are coloured by group once the cluster has a valid configuration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a GPU to ring its group and light the links its traffic crosses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remove %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remove %1 items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>link %1 – %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>move %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>move %1 devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>swap the ranks of GPUs %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reset placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::TopologyProperties</name>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVSwitch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU socket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a device or a link to edit it. Ctrl+click adds to the selection; Shift+drag from one device to another links them; Delete removes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Joins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per direction, 1e9 bytes per second (NVLink: all bonded links together)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 devices and %2 links selected. Delete removes them; with two GPUs selected, “Swap ranks” trades their ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::TopologyScene</name>
+    <message>
+        <source>Node kind %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · node %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… and %1 more nodes like node %2 (%3 in all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… and %1 more nodes (%2 in all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC %1: %2 GB/s to the network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 – %2: %3, %4 GB/s, %5 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network: one non-blocking switch · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network: fat tree, leaves of %1 nodes, %2:1 oversubscribed · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network: fat tree, leaves of %1 nodes · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network: rail-optimised, pods of %1 nodes · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::TopologySidePanel</name>
+    <message>
+        <source>Selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Legend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the cluster summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>topology from the cluster summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>topology %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How ranks are numbered along the parallel dimensions, fastest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank order %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Swap ranks of the two selected GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+click two GPUs, then trade their ranks in the rank table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s rank order and no rank table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour GPUs by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs per node, %2 GPUs in all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (Megatron)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>network port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wider lines: more GB/s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVSwitch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU socket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs take their group&apos;s colour and show their rank.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>paraplan::widgets::ValueSlider</name>
     <message>
         <source>Not a valid choice next to the other settings</source>
@@ -1592,6 +2223,10 @@
     </message>
     <message>
         <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -20,10 +20,6 @@
         <translation>离屏渲染到此 PNG 文件后退出。</translation>
     </message>
     <message>
-        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, compare, or all.</source>
-        <translation>要渲染的视图：overview、memory、breakdown、timeline、bubble、landscape、compare 或 all。</translation>
-    </message>
-    <message>
         <source>Interface language: en or zh_CN.</source>
         <translation>界面语言：en 或 zh_CN。</translation>
     </message>
@@ -44,10 +40,6 @@
         <translation>打印评估结果，并将报告图片写入此文件夹（无显示环境时即执行此操作）。</translation>
     </message>
     <message>
-        <source>Unknown view "%1"; use overview, memory, breakdown, timeline, bubble, landscape, compare or all.</source>
-        <translation>未知视图“%1”；请使用 overview、memory、breakdown、timeline、bubble、landscape、compare 或 all。</translation>
-    </message>
-    <message>
         <source>--size takes WIDTHxHEIGHT between 320x240 and 8000x8000, e.g. 1920x1080.</source>
         <translation>--size 的格式为 WIDTHxHEIGHT，取值在 320x240 到 8000x8000 之间，例如 1920x1080。</translation>
     </message>
@@ -58,6 +50,14 @@
     <message>
         <source>--lang takes en or zh_CN.</source>
         <translation>--lang 的取值为 en 或 zh_CN。</translation>
+    </message>
+    <message>
+        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, topology, compare, or all.</source>
+        <translation>要渲染的视图：overview、memory、breakdown、timeline、bubble、landscape、topology、compare 或 all。</translation>
+    </message>
+    <message>
+        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, topology, compare or all.</source>
+        <translation>未知视图“%1”；请使用 overview、memory、breakdown、timeline、bubble、landscape、topology、compare 或 all。</translation>
     </message>
 </context>
 <context>
@@ -121,6 +121,13 @@
     <message>
         <source>runtime and reserve</source>
         <translation>运行时与预留</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceItem</name>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
     </message>
 </context>
 <context>
@@ -286,22 +293,6 @@
         <translation>流水线调度失败</translation>
     </message>
     <message>
-        <source>%1 is %2; it must be at least %3.</source>
-        <translation>%1为 %2；至少应为 %3。</translation>
-    </message>
-    <message>
-        <source>%1 is %2, above the supported %3; check the value for a typo.</source>
-        <translation>%1为 %2，超过了支持的上限 %3；请检查数值是否输错。</translation>
-    </message>
-    <message>
-        <source>%1 is %2; it must be greater than 0.</source>
-        <translation>%1为 %2；必须大于 0。</translation>
-    </message>
-    <message>
-        <source>%1 is %2, above the plausible %3; check the unit and the value.</source>
-        <translation>%1为 %2，超过了合理上限 %3；请检查单位和数值。</translation>
-    </message>
-    <message>
         <source>The number of layers</source>
         <translation>层数</translation>
     </message>
@@ -418,19 +409,19 @@
         <translation>zero_stage 为 %1；请使用 0（普通 DP）、1、2 或 3（FSDP）。</translation>
     </message>
     <message>
-        <source>tp x pp x cp = %1 x %2 needs more GPUs than the cluster's %3; lower tp, pp or cp, or add nodes.</source>
+        <source>tp x pp x cp = %1 x %2 needs more GPUs than the cluster&apos;s %3; lower tp, pp or cp, or add nodes.</source>
         <translation>tp x pp x cp = %1 x %2，所需 GPU 超过集群的 %3 张；请降低 tp、pp 或 cp，或增加节点。</translation>
     </message>
     <message>
-        <source>The cluster's %1 GPUs are not a multiple of tp x pp x cp = %2, so no whole dp fits; change tp, pp or cp, or the number of nodes.</source>
+        <source>The cluster&apos;s %1 GPUs are not a multiple of tp x pp x cp = %2, so no whole dp fits; change tp, pp or cp, or the number of nodes.</source>
         <translation>集群的 %1 张 GPU 不是 tp x pp x cp = %2 的整数倍，无法得到整数的 dp；请调整 tp、pp、cp 或节点数。</translation>
     </message>
     <message>
-        <source>tp x pp x cp x dp = %1 x %2 does not equal the cluster's %3 GPUs; set dp to %4 or omit it.</source>
+        <source>tp x pp x cp x dp = %1 x %2 does not equal the cluster&apos;s %3 GPUs; set dp to %4 or omit it.</source>
         <translation>tp x pp x cp x dp = %1 x %2，与集群的 %3 张 GPU 不相等；请将 dp 设为 %4，或省略 dp。</translation>
     </message>
     <message>
-        <source>tp x pp x cp x dp = %1 x %2 does not equal the cluster's %3 GPUs, and no dp can: change tp, pp or cp, or the number of nodes.</source>
+        <source>tp x pp x cp x dp = %1 x %2 does not equal the cluster&apos;s %3 GPUs, and no dp can: change tp, pp or cp, or the number of nodes.</source>
         <translation>tp x pp x cp x dp = %1 x %2，与集群的 %3 张 GPU 不相等，且任何 dp 都无法满足；请调整 tp、pp、cp 或节点数。</translation>
     </message>
     <message>
@@ -537,6 +528,150 @@
         <source>The pipeline schedule could not be simulated for this configuration; check pp, vpp and the number of micro-batches.</source>
         <translation>无法为此配置模拟流水线调度；请检查 pp、vpp 和微批次数。</translation>
     </message>
+    <message>
+        <source>Topology: a link to a missing device</source>
+        <translation>拓扑：链路指向不存在的设备</translation>
+    </message>
+    <message>
+        <source>Topology: a link from a device to itself</source>
+        <translation>拓扑：设备连到自身的链路</translation>
+    </message>
+    <message>
+        <source>Topology: two devices with one id</source>
+        <translation>拓扑：两个设备使用同一 id</translation>
+    </message>
+    <message>
+        <source>Topology: link figure out of range</source>
+        <translation>拓扑：链路数值超出范围</translation>
+    </message>
+    <message>
+        <source>Topology: wrong number of GPUs in a node</source>
+        <translation>拓扑：节点中的 GPU 数量不对</translation>
+    </message>
+    <message>
+        <source>Topology: GPUs that cannot reach each other</source>
+        <translation>拓扑：GPU 之间无法互通</translation>
+    </message>
+    <message>
+        <source>Topology: a node without a NIC</source>
+        <translation>拓扑：节点没有网卡</translation>
+    </message>
+    <message>
+        <source>Topology: a GPU that reaches no NIC</source>
+        <translation>拓扑：GPU 到达不了任何网卡</translation>
+    </message>
+    <message>
+        <source>Topology: node counts do not add up</source>
+        <translation>拓扑：节点数量对不上</translation>
+    </message>
+    <message>
+        <source>Topology: network figure out of range</source>
+        <translation>拓扑：网络数值超出范围</translation>
+    </message>
+    <message>
+        <source>Rank table: wrong number of ranks</source>
+        <translation>rank 表：rank 数量不对</translation>
+    </message>
+    <message>
+        <source>Rank table: a GPU the cluster lacks</source>
+        <translation>rank 表：集群中没有该 GPU</translation>
+    </message>
+    <message>
+        <source>Rank table: two ranks on one GPU</source>
+        <translation>rank 表：两个 rank 在同一块 GPU 上</translation>
+    </message>
+    <message>
+        <source>A link holds a group back</source>
+        <translation>某条链路拖慢了一个通信组</translation>
+    </message>
+    <message>
+        <source>Groups share a NIC</source>
+        <translation>多个通信组共用一块网卡</translation>
+    </message>
+    <message>
+        <source>Oversubscribed spine</source>
+        <translation>脊层上行链路超额订阅</translation>
+    </message>
+    <message>
+        <source>The link names device &quot;%1&quot;, which node kind %2 does not have; use the id of one of its devices.</source>
+        <translation>链路指向设备“%1”，但节点类型 %2 中没有它；请使用其中某个设备的 id。</translation>
+    </message>
+    <message>
+        <source>The link joins %1 to itself; join two different devices.</source>
+        <translation>该链路把 %1 连到它自己；请连接两个不同的设备。</translation>
+    </message>
+    <message>
+        <source>Node kind %1 has %2 devices and %3 links, more than the supported %4 and %5.</source>
+        <translation>节点类型 %1 有 %2 个设备和 %3 条链路，超过支持的 %4 和 %5。</translation>
+    </message>
+    <message>
+        <source>Device id &quot;%1&quot; is empty or used twice in node kind %2; give every device its own id.</source>
+        <translation>设备 id“%1”为空或在节点类型 %2 中重复；请给每个设备一个唯一的 id。</translation>
+    </message>
+    <message>
+        <source>The NIC bandwidth (GB/s)</source>
+        <translation>网卡带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>Node kind %1 has %2 GPUs but cluster.gpus_per_node is %3; every node must hold gpus_per_node GPUs.</source>
+        <translation>节点类型 %1 有 %2 块 GPU，而 cluster.gpus_per_node 为 %3；每个节点必须有 gpus_per_node 块 GPU。</translation>
+    </message>
+    <message>
+        <source>Node kind %1 has no NIC, but the cluster has %2 nodes; add a NIC and link it to the GPUs&apos; PCIe switch or CPU.</source>
+        <translation>节点类型 %1 没有网卡，但集群有 %2 个节点；请添加一块网卡并把它连到 GPU 的 PCIe 交换机或 CPU。</translation>
+    </message>
+    <message>
+        <source>In node kind %1, %2 cannot reach %3: join them through a switch, a CPU or a direct link.</source>
+        <translation>在节点类型 %1 中，%2 无法到达 %3：请经由交换机、CPU 或直连链路把它们连起来。</translation>
+    </message>
+    <message>
+        <source>In node kind %1, %2 reaches no NIC; link a NIC to its PCIe switch or CPU.</source>
+        <translation>在节点类型 %1 中，%2 到达不了任何网卡；请把一块网卡连到它的 PCIe 交换机或 CPU。</translation>
+    </message>
+    <message>
+        <source>nodes_per_leaf</source>
+        <translation>nodes_per_leaf</translation>
+    </message>
+    <message>
+        <source>oversubscription is %1; give the leaf&apos;s downlink over uplink bandwidth, 1 or more (1 = non-blocking).</source>
+        <translation>oversubscription 为 %1；请给出叶交换机下行与上行带宽之比，至少为 1（1 = 无阻塞）。</translation>
+    </message>
+    <message>
+        <source>The network latency is %1; give it between 0 and 1e6 microseconds.</source>
+        <translation>网络延迟为 %1；请给出 0 到 1e6 微秒之间的值。</translation>
+    </message>
+    <message>
+        <source>The count of a node kind</source>
+        <translation>节点类型的数量</translation>
+    </message>
+    <message>
+        <source>cluster.nodes is %1 but the node kinds of cluster.topology count %2 nodes; make them agree.</source>
+        <translation>cluster.nodes 为 %1，但 cluster.topology 的各节点类型合计 %2 个节点；请让两者一致。</translation>
+    </message>
+    <message>
+        <source>rank_to_gpu lists %1 GPUs for %2 ranks; give one GPU for each rank.</source>
+        <translation>rank_to_gpu 为 %2 个 rank 列出了 %1 块 GPU；请为每个 rank 给出一块 GPU。</translation>
+    </message>
+    <message>
+        <source>Rank %1 is placed on GPU %2, which the cluster lacks (GPUs 0 to %3).</source>
+        <translation>rank %1 被放在 GPU %2 上，但集群没有这块 GPU（GPU 编号 0 到 %3）。</translation>
+    </message>
+    <message>
+        <source>Ranks %1 and %2 are both placed on GPU %3; each GPU runs one rank.</source>
+        <translation>rank %1 和 %2 都被放在 GPU %3 上；每块 GPU 只运行一个 rank。</translation>
+    </message>
+    <message>
+        <source>The %1 group of GPUs %2 runs at %3 GB/s, %4x slower than its GPUs&apos; own links allow: it crosses %5 - %6 (%7) on node %8, a link %9 groups share. Place its ranks closer together (parallel.placement) or choose other degrees.</source>
+        <translation>由 GPU %2 组成的 %1 组以 %3 GB/s 运行，比其 GPU 自身链路所允许的慢 %4 倍：它经过节点 %8 上的 %5 - %6（%7），这条链路由 %9 个组共用。请把它的 rank 放得更近（parallel.placement），或选择其他并行度。</translation>
+    </message>
+    <message>
+        <source>%1 %2 groups share NIC %3 of node %4: the slowest runs at %5 GB/s instead of the %6 GB/s it would get alone (%7x slower). Spread the groups over more NICs, or keep this traffic inside the nodes.</source>
+        <translation>%1 个 %2 组共用节点 %4 的网卡 %3：最慢的一组以 %5 GB/s 运行，而单独使用时可达 %6 GB/s（慢 %7 倍）。请把这些组分散到更多网卡上，或让这部分流量留在节点内。</translation>
+    </message>
+    <message>
+        <source>%1 groups cross the oversubscribed spine uplinks of a leaf switch: they run at %2 GB/s instead of %3 GB/s alone (%4x slower). Keep these groups inside a leaf, or lower the oversubscription.</source>
+        <translation>%1 组经过某个叶交换机超额订阅的脊层上行链路：以 %2 GB/s 运行，而单独使用时为 %3 GB/s（慢 %4 倍）。请让这些组留在同一叶交换机内，或降低超额订阅比。</translation>
+    </message>
 </context>
 <context>
     <name>Explanation</name>
@@ -549,16 +684,8 @@
         <translation>注意力分数（选择性）</translation>
     </message>
     <message>
-        <source>every layer's forward (full)</source>
+        <source>every layer&apos;s forward (full)</source>
         <translation>每一层的前向（完全）</translation>
-    </message>
-    <message>
-        <source>inside one node over %1</source>
-        <translation>在节点内经 %1</translation>
-    </message>
-    <message>
-        <source>across %1 nodes over %2</source>
-        <translation>跨 %1 个节点经 %2</translation>
     </message>
     <message>
         <source>mb %1</source>
@@ -569,7 +696,7 @@
         <translation>重计算 %1</translation>
     </message>
     <message>
-        <source>The GEMMs of each layer's TP shard (a roofline with tile and wave quantisation on %1 SMs), the attention kernel and the memory-bound elementwise work, over the critical stage's %2 micro-batches.</source>
+        <source>The GEMMs of each layer&apos;s TP shard (a roofline with tile and wave quantisation on %1 SMs), the attention kernel and the memory-bound elementwise work, over the critical stage&apos;s %2 micro-batches.</source>
         <translation>每层 TP 分片上的 GEMM（按 %1 个 SM 的 roofline 模型估算，含 tile 与 wave 量化效应）、注意力 kernel 以及受访存限制的逐元素运算，累计关键阶段的 %2 个微批次。</translation>
     </message>
     <message>
@@ -597,7 +724,7 @@
         <translation>对路由后的 token 做 all-to-all 的 dispatch 和 combine，每次前向或反向共两次，涉及 %1 张 GPU，%2 以 %3 通信。</translation>
     </message>
     <message>
-        <source>Blocking sends of each micro-batch's activation and gradient between neighbouring stages (each GPU sends 1/tp of it) %1 at %2.</source>
+        <source>Blocking sends of each micro-batch&apos;s activation and gradient between neighbouring stages (each GPU sends 1/tp of it) %1 at %2.</source>
         <translation>相邻阶段之间以阻塞方式发送每个微批次的激活和梯度（每张 GPU 发送其中的 1/tp），%1 以 %2 通信。</translation>
     </message>
     <message>
@@ -621,7 +748,7 @@
         <translation>未重叠</translation>
     </message>
     <message>
-        <source>The critical stage's idle time while the pipeline fills and drains: %1 of the step (uniform stages would give (p−1)/(v·m+p−1) = %2).</source>
+        <source>The critical stage&apos;s idle time while the pipeline fills and drains: %1 of the step (uniform stages would give (p−1)/(v·m+p−1) = %2).</source>
         <translation>关键阶段在流水线填充和排空期间的空闲时间：占每步的 %1（若各阶段均匀，则为 (p−1)/(v·m+p−1) = %2）。</translation>
     </message>
     <message>
@@ -637,15 +764,15 @@
         <translation>B 并不比 A 慢：B 每步耗时 %1，A 为 %2。</translation>
     </message>
     <message>
-        <source>B's step takes %1 longer (%2 against %3), most of it in %4. </source>
+        <source>B&apos;s step takes %1 longer (%2 against %3), most of it in %4. </source>
         <translation>B 每步多耗时 %1（%2 对比 %3），主要来自“%4”。</translation>
     </message>
     <message>
-        <source>B's TP group of %1 GPUs spans nodes: its collectives run at %2 instead of %3.</source>
+        <source>B&apos;s TP group of %1 GPUs spans nodes: its collectives run at %2 instead of %3.</source>
         <translation>B 的 %1 卡 TP 组跨节点：其集合通信带宽为 %2，而非 %3。</translation>
     </message>
     <message>
-        <source>B's TP collectives run over a slower link: %1 instead of %2.</source>
+        <source>B&apos;s TP collectives run over a slower link: %1 instead of %2.</source>
         <translation>B 的 TP 集合通信走的是更慢的链路：%1，而非 %2。</translation>
     </message>
     <message>
@@ -657,7 +784,7 @@
         <translation>A 将 TP 通信隐藏在 GEMM 之后（TP 通信重叠），B 没有。</translation>
     </message>
     <message>
-        <source>B's pipeline idles %1 of the step against %2: %3 stages share %4 micro-batches (A: %5 stages, %6).</source>
+        <source>B&apos;s pipeline idles %1 of the step against %2: %3 stages share %4 micro-batches (A: %5 stages, %6).</source>
         <translation>B 的流水线空闲时间占每步的 %1，A 为 %2：%3 个阶段分摊 %4 个微批次（A：%5 个阶段，%6 个微批次）。</translation>
     </message>
     <message>
@@ -669,7 +796,7 @@
         <translation>B 在 %1 张 GPU 上以 %2 归约梯度（A：%3 张 GPU，%4），且反向无法将其隐藏。</translation>
     </message>
     <message>
-        <source>B's GEMMs are smaller (tp %1, micro-batch %2 against tp %3, micro-batch %4): its compute reaches %5 per GPU against %6.</source>
+        <source>B&apos;s GEMMs are smaller (tp %1, micro-batch %2 against tp %3, micro-batch %4): its compute reaches %5 per GPU against %6.</source>
         <translation>B 的 GEMM 更小（tp %1、微批次 %2，对比 tp %3、微批次 %4）：每卡算力只达到 %5，而 A 为 %6。</translation>
     </message>
     <message>
@@ -681,20 +808,28 @@
         <translation>B 的重计算范围：%1；A：%2。</translation>
     </message>
     <message>
-        <source>B's context-parallel ring over %1 GPUs runs at %2 (A: %3 GPUs at %4).</source>
+        <source>B&apos;s context-parallel ring over %1 GPUs runs at %2 (A: %3 GPUs at %4).</source>
         <translation>B 的上下文并行环跨 %1 张 GPU，带宽 %2（A：%3 张 GPU，%4）。</translation>
     </message>
     <message>
-        <source>B's expert all-to-all over %1 GPUs runs at %2 (A: %3 GPUs at %4).</source>
+        <source>B&apos;s expert all-to-all over %1 GPUs runs at %2 (A: %3 GPUs at %4).</source>
         <translation>B 的专家 all-to-all 跨 %1 张 GPU，带宽 %2（A：%3 张 GPU，%4）。</translation>
     </message>
     <message>
-        <source>B's optimizer step updates more parameters per GPU (ZeRO-%1 against ZeRO-%2).</source>
+        <source>B&apos;s optimizer step updates more parameters per GPU (ZeRO-%1 against ZeRO-%2).</source>
         <translation>B 的优化器每步在每张卡上更新的参数更多（ZeRO-%1 对比 ZeRO-%2）。</translation>
     </message>
     <message>
         <source>B pays more fixed per-step overhead.</source>
         <translation>B 的每步固定开销更大。</translation>
+    </message>
+    <message>
+        <source>inside one node, bounded by %1</source>
+        <translation>在一个节点内，受限于 %1</translation>
+    </message>
+    <message>
+        <source>across %1 nodes, bounded by %2</source>
+        <translation>跨 %1 个节点，受限于 %2</translation>
     </message>
 </context>
 <context>
@@ -741,22 +876,60 @@
     </message>
 </context>
 <context>
+    <name>LinkItem</name>
+    <message>
+        <source>%1 · %2 links</source>
+        <translation>%1 · %2 条链路</translation>
+    </message>
+</context>
+<context>
+    <name>LinkText</name>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>socket link</source>
+        <translation>插槽互连</translation>
+    </message>
+    <message>
+        <source>%1 – %2 (%3) on node %4</source>
+        <translation>节点 %4 上的 %1 – %2（%3）</translation>
+    </message>
+    <message>
+        <source>NIC %1 of node %2</source>
+        <translation>节点 %2 的网卡 %1</translation>
+    </message>
+    <message>
+        <source>the spine uplinks of a leaf switch</source>
+        <translation>某个叶交换机的脊层上行链路</translation>
+    </message>
+    <message>
+        <source>the spine uplinks of a rail switch</source>
+        <translation>某个轨道交换机的脊层上行链路</translation>
+    </message>
+</context>
+<context>
     <name>ProjectDocument</name>
     <message>
         <source>This is not a ParaPlan project: the file holds %1, not an object.</source>
         <translation>这不是 ParaPlan 项目：文件内容为 %1，而非 JSON 对象。</translation>
     </message>
     <message>
-        <source>This is not a ParaPlan project or scenario: it has no "paraplan_project" version and no model, training and cluster.</source>
-        <translation>这不是 ParaPlan 项目或场景：既没有 "paraplan_project" 版本号，也没有 model、training 和 cluster。</translation>
+        <source>This is not a ParaPlan project or scenario: it has no &quot;paraplan_project&quot; version and no model, training and cluster.</source>
+        <translation>这不是 ParaPlan 项目或场景：既没有 &quot;paraplan_project&quot; 版本号，也没有 model、training 和 cluster。</translation>
     </message>
     <message>
         <source>This project was written by a newer ParaPlan (format %1; this one reads up to %2).</source>
         <translation>此项目由更新版本的 ParaPlan 保存（格式版本 %1；当前版本最高只能读取 %2）。</translation>
     </message>
     <message>
-        <source>The project has no "scenario".</source>
-        <translation>项目中缺少 "scenario"。</translation>
+        <source>The project has no &quot;scenario&quot;.</source>
+        <translation>项目中缺少 &quot;scenario&quot;。</translation>
     </message>
     <message>
         <source>The project cannot be read at %1: %2</source>
@@ -777,6 +950,64 @@
     <message>
         <source>Cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>TopologyGroups</name>
+    <message>
+        <source>TP group</source>
+        <translation>TP 组</translation>
+    </message>
+    <message>
+        <source>Pipeline hop</source>
+        <translation>流水线相邻级</translation>
+    </message>
+    <message>
+        <source>DP group</source>
+        <translation>DP 组</translation>
+    </message>
+    <message>
+        <source>CP group</source>
+        <translation>CP 组</translation>
+    </message>
+    <message>
+        <source>EP group</source>
+        <translation>EP 组</translation>
+    </message>
+    <message>
+        <source>%1: GPU %2 of the cluster, rank %3</source>
+        <translation>%1：集群的 GPU %2，rank %3</translation>
+    </message>
+    <message>
+        <source>GPU %1 sends nothing in this kind of group: its degree is 1.</source>
+        <translation>GPU %1 在这类组中不发送数据：该维度的并行度为 1。</translation>
+    </message>
+    <message>
+        <source>load ×%1 · 1 group · %2</source>
+        <translation>负载 ×%1 · 1 个组 · %2</translation>
+    </message>
+    <message>
+        <source>load ×%1 · %2 groups · %3</source>
+        <translation>负载 ×%1 · %2 个组 · %3</translation>
+    </message>
+    <message>
+        <source>spine uplinks: %1</source>
+        <translation>脊层上行链路：%1</translation>
+    </message>
+    <message>
+        <source>%1 %2 of %3: GPUs %4.</source>
+        <translation>%1 %2/%3：GPU %4。</translation>
+    </message>
+    <message>
+        <source>Slowest share: %1, load ×%2, %3 per rank.</source>
+        <translation>最慢的份额：%1，负载 ×%2，每个 rank %3。</translation>
+    </message>
+</context>
+<context>
+    <name>TopologyImport</name>
+    <message>
+        <source>%1: cannot be read: %2</source>
+        <translation>%1：无法读取：%2</translation>
     </message>
 </context>
 <context>
@@ -878,10 +1109,6 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <source>Overview</source>
-        <translation>概览</translation>
-    </message>
-    <message>
         <source>Reset &amp;zoom</source>
         <translation>重置缩放(&amp;Z)</translation>
     </message>
@@ -952,6 +1179,26 @@
     <message>
         <source>Save the changes to this project first?</source>
         <translation>是否先保存对此项目的更改？</translation>
+    </message>
+    <message>
+        <source>&amp;Import nvidia-smi topology…</source>
+        <translation>导入 nvidia-smi 拓扑(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Import nvidia-smi topology</source>
+        <translation>导入 nvidia-smi 拓扑</translation>
+    </message>
+    <message>
+        <source>Output of nvidia-smi topo -m (*.txt *.log);;All files (*)</source>
+        <translation>nvidia-smi topo -m 的输出 (*.txt *.log);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>import topology %1</source>
+        <translation>导入拓扑 %1</translation>
+    </message>
+    <message>
+        <source>Imported %1: %2 GPUs and %3 NICs per node.</source>
+        <translation>已导入 %1：每个节点 %2 块 GPU、%3 块网卡。</translation>
     </message>
 </context>
 <context>
@@ -1362,7 +1609,7 @@
         <translation>TP</translation>
     </message>
     <message>
-        <source>Tensor parallelism: each layer's matrices split over this many GPUs (divides the heads)</source>
+        <source>Tensor parallelism: each layer&apos;s matrices split over this many GPUs (divides the heads)</source>
         <translation>张量并行：每层的矩阵切分到这么多张 GPU 上（须整除注意力头数）</translation>
     </message>
     <message>
@@ -1558,6 +1805,390 @@
     </message>
 </context>
 <context>
+    <name>paraplan::widgets::TopologyEditor</name>
+    <message>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>Add device</source>
+        <translation>添加设备</translation>
+    </message>
+    <message>
+        <source>Add a device to the node kind last clicked</source>
+        <translation>向最近点击的节点类型添加设备</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>NVSwitch</source>
+        <translation>NVSwitch</translation>
+    </message>
+    <message>
+        <source>PCIe switch</source>
+        <translation>PCIe 交换机</translation>
+    </message>
+    <message>
+        <source>CPU socket</source>
+        <translation>CPU 插槽</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Drag from one device to another to link them (or hold Shift while dragging)</source>
+        <translation>从一个设备拖到另一个设备以连接它们（或拖动时按住 Shift）</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Remove the selected devices and links, and the links of removed devices (Delete)</source>
+        <translation>删除所选设备和链路，以及被删设备的链路（Delete）</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>Show the whole drawing</source>
+        <translation>显示整张图</translation>
+    </message>
+    <message>
+        <source>Import nvidia-smi…</source>
+        <translation>导入 nvidia-smi…</translation>
+    </message>
+    <message>
+        <source>Read a node from a saved output of “nvidia-smi topo -m”</source>
+        <translation>从保存的“nvidia-smi topo -m”输出中读取一个节点</translation>
+    </message>
+    <message>
+        <source>rename to %1</source>
+        <translation>重命名为 %1</translation>
+    </message>
+    <message>
+        <source>The id “%1” is empty or taken in this node; choose another.</source>
+        <translation>id“%1”为空或已在此节点中使用；请另选一个。</translation>
+    </message>
+    <message>
+        <source>NIC bandwidth</source>
+        <translation>网卡带宽</translation>
+    </message>
+    <message>
+        <source>link kind</source>
+        <translation>链路类型</translation>
+    </message>
+    <message>
+        <source>link bandwidth</source>
+        <translation>链路带宽</translation>
+    </message>
+    <message>
+        <source>link latency</source>
+        <translation>链路延迟</translation>
+    </message>
+    <message>
+        <source>GPUs are coloured by group once the cluster has a valid configuration.</source>
+        <translation>集群有了有效配置后，GPU 会按组着色。</translation>
+    </message>
+    <message>
+        <source>Click a GPU to ring its group and light the links its traffic crosses.</source>
+        <translation>点击一块 GPU，圈出它所在的组并点亮其流量经过的链路。</translation>
+    </message>
+    <message>
+        <source>add %1</source>
+        <translation>添加 %1</translation>
+    </message>
+    <message>
+        <source>remove %1</source>
+        <translation>删除 %1</translation>
+    </message>
+    <message>
+        <source>remove %1 items</source>
+        <translation>删除 %1 项</translation>
+    </message>
+    <message>
+        <source>link %1 – %2</source>
+        <translation>连接 %1 – %2</translation>
+    </message>
+    <message>
+        <source>move %1</source>
+        <translation>移动 %1</translation>
+    </message>
+    <message>
+        <source>move %1 devices</source>
+        <translation>移动 %1 个设备</translation>
+    </message>
+    <message>
+        <source>swap the ranks of GPUs %1 and %2</source>
+        <translation>交换 GPU %1 和 %2 的 rank</translation>
+    </message>
+    <message>
+        <source>reset placement</source>
+        <translation>重置放置</translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::TopologyProperties</name>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>NVSwitch</source>
+        <translation>NVSwitch</translation>
+    </message>
+    <message>
+        <source>PCIe switch</source>
+        <translation>PCIe 交换机</translation>
+    </message>
+    <message>
+        <source>CPU socket</source>
+        <translation>CPU 插槽</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>Click a device or a link to edit it. Ctrl+click adds to the selection; Shift+drag from one device to another links them; Delete removes.</source>
+        <translation>点击设备或链路进行编辑。Ctrl+点击可加入选择；按住 Shift 从一个设备拖到另一个设备可连接它们；Delete 删除。</translation>
+    </message>
+    <message>
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <source>Joins</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>Per direction, 1e9 bytes per second (NVLink: all bonded links together)</source>
+        <translation>每个方向，每秒 1e9 字节（NVLink：所有绑定链路之和）</translation>
+    </message>
+    <message>
+        <source>%1 devices and %2 links selected. Delete removes them; with two GPUs selected, “Swap ranks” trades their ranks.</source>
+        <translation>已选择 %1 个设备和 %2 条链路。Delete 删除它们；选中两块 GPU 时，“交换 rank”会交换它们的 rank。</translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::TopologyScene</name>
+    <message>
+        <source>Node kind %1</source>
+        <translation>节点类型 %1</translation>
+    </message>
+    <message>
+        <source>%1 · node %2</source>
+        <translation>%1 · 节点 %2</translation>
+    </message>
+    <message>
+        <source>… and %1 more nodes like node %2 (%3 in all)</source>
+        <translation>… 另有 %1 个与节点 %2 相同的节点（共 %3 个）</translation>
+    </message>
+    <message>
+        <source>… and %1 more nodes (%2 in all)</source>
+        <translation>… 另有 %1 个节点（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>NIC %1: %2 GB/s to the network</source>
+        <translation>网卡 %1：到网络 %2 GB/s</translation>
+    </message>
+    <message>
+        <source>%1 – %2: %3, %4 GB/s, %5 µs</source>
+        <translation>%1 – %2：%3，%4 GB/s，%5 µs</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>Network: one non-blocking switch · %1</source>
+        <translation>网络：单个无阻塞交换机 · %1</translation>
+    </message>
+    <message>
+        <source>Network: fat tree, leaves of %1 nodes, %2:1 oversubscribed · %3</source>
+        <translation>网络：胖树，每个叶交换机 %1 个节点，%2:1 超额订阅 · %3</translation>
+    </message>
+    <message>
+        <source>Network: fat tree, leaves of %1 nodes · %2</source>
+        <translation>网络：胖树，每个叶交换机 %1 个节点 · %2</translation>
+    </message>
+    <message>
+        <source>Network: rail-optimised, pods of %1 nodes · %2</source>
+        <translation>网络：轨道优化，每个 pod %1 个节点 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::TopologySidePanel</name>
+    <message>
+        <source>Selection</source>
+        <translation>选择</translation>
+    </message>
+    <message>
+        <source>Legend</source>
+        <translation>图例</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>From the cluster summary</source>
+        <translation>来自集群摘要</translation>
+    </message>
+    <message>
+        <source>Edited</source>
+        <translation>已编辑</translation>
+    </message>
+    <message>
+        <source>topology from the cluster summary</source>
+        <translation>来自集群摘要的拓扑</translation>
+    </message>
+    <message>
+        <source>topology %1</source>
+        <translation>拓扑 %1</translation>
+    </message>
+    <message>
+        <source>nodes %1</source>
+        <translation>节点数 %1</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>放置</translation>
+    </message>
+    <message>
+        <source>How ranks are numbered along the parallel dimensions, fastest first</source>
+        <translation>rank 沿各并行维度的编号顺序，最快的在前</translation>
+    </message>
+    <message>
+        <source>rank order %1</source>
+        <translation>rank 顺序 %1</translation>
+    </message>
+    <message>
+        <source>Swap ranks of the two selected GPUs</source>
+        <translation>交换所选两块 GPU 的 rank</translation>
+    </message>
+    <message>
+        <source>Ctrl+click two GPUs, then trade their ranks in the rank table</source>
+        <translation>Ctrl+点击两块 GPU，然后在 rank 表中交换它们的 rank</translation>
+    </message>
+    <message>
+        <source>Reset placement</source>
+        <translation>重置放置</translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s rank order and no rank table</source>
+        <translation>Megatron 的 rank 顺序，不用 rank 表</translation>
+    </message>
+    <message>
+        <source>Colour GPUs by</source>
+        <translation>GPU 着色依据</translation>
+    </message>
+    <message>
+        <source>Rank order</source>
+        <translation>rank 顺序</translation>
+    </message>
+    <message>
+        <source>Nodes of %1</source>
+        <translation>%1 的节点数</translation>
+    </message>
+    <message>
+        <source>%1 GPUs per node, %2 GPUs in all</source>
+        <translation>每个节点 %1 块 GPU，共 %2 块 GPU</translation>
+    </message>
+    <message>
+        <source>%1 (Megatron)</source>
+        <translation>%1（Megatron）</translation>
+    </message>
+    <message>
+        <source>TP group</source>
+        <translation>TP 组</translation>
+    </message>
+    <message>
+        <source>PP stage</source>
+        <translation>PP 级</translation>
+    </message>
+    <message>
+        <source>DP replica</source>
+        <translation>DP 副本</translation>
+    </message>
+    <message>
+        <source>CP group</source>
+        <translation>CP 组</translation>
+    </message>
+    <message>
+        <source>EP group</source>
+        <translation>EP 组</translation>
+    </message>
+    <message>
+        <source>network port</source>
+        <translation>网络端口</translation>
+    </message>
+    <message>
+        <source>Wider lines: more GB/s.</source>
+        <translation>线越宽，GB/s 越高。</translation>
+    </message>
+    <message>
+        <source>NVSwitch</source>
+        <translation>NVSwitch</translation>
+    </message>
+    <message>
+        <source>PCIe switch</source>
+        <translation>PCIe 交换机</translation>
+    </message>
+    <message>
+        <source>CPU socket</source>
+        <translation>CPU 插槽</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>GPUs take their group&apos;s colour and show their rank.</source>
+        <translation>GPU 显示其组的颜色和 rank。</translation>
+    </message>
+</context>
+<context>
     <name>paraplan::widgets::ValueSlider</name>
     <message>
         <source>Not a valid choice next to the other settings</source>
@@ -1593,6 +2224,10 @@
     <message>
         <source>Compare</source>
         <translation>对比</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>拓扑</translation>
     </message>
 </context>
 </TS>

@@ -119,8 +119,9 @@ TEST_F(GuiTest, TheInterfaceSwitchesToChineseLiveAndBack)
     EXPECT_TRUE(texts.contains(QStringLiteral("文件(&F)")));
     // No English sentence is left: two lowercase English words in a row would be one.
     const QRegularExpression english(QStringLiteral("\\b[a-z]{3,} [a-z]{3,}\\b"));
-    for (const QString& text : texts)
-        EXPECT_FALSE(english.match(text).hasMatch()) << "untranslated: " << text.toStdString();
+    const QRegularExpression markup(QStringLiteral("<[^>]*>|&\\w+;")); // rich-text labels: only the words count
+    for (QString text : texts)
+        EXPECT_FALSE(english.match(text.remove(markup)).hasMatch()) << "untranslated: " << text.toStdString();
     app::installLanguage(QStringLiteral("en"));
     QApplication::processEvents();
     QApplication::processEvents();
