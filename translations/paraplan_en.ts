@@ -912,6 +912,26 @@
         <source>the spine uplinks of a rail switch</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVSwitch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU socket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ProjectDocument</name>
@@ -1819,26 +1839,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NVSwitch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PCIe switch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CPU socket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NIC</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Connect</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1937,26 +1937,6 @@
 </context>
 <context>
     <name>paraplan::widgets::TopologyProperties</name>
-    <message>
-        <source>GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NVSwitch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PCIe switch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CPU socket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NIC</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Click a device or a link to edit it. Ctrl+click adds to the selection; Shift+drag from one device to another links them; Delete removes.</source>
         <translation type="unfinished"></translation>
@@ -2165,22 +2145,6 @@
     </message>
     <message>
         <source>Wider lines: more GB/s.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NVSwitch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PCIe switch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CPU socket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NIC</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -912,6 +912,26 @@
         <source>the spine uplinks of a rail switch</source>
         <translation>某个轨道交换机的脊层上行链路</translation>
     </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>NVSwitch</source>
+        <translation>NVSwitch</translation>
+    </message>
+    <message>
+        <source>PCIe switch</source>
+        <translation>PCIe 交换机</translation>
+    </message>
+    <message>
+        <source>CPU socket</source>
+        <translation>CPU 插槽</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
 </context>
 <context>
     <name>ProjectDocument</name>
@@ -1819,26 +1839,6 @@
         <translation>向最近点击的节点类型添加设备</translation>
     </message>
     <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>NVSwitch</source>
-        <translation>NVSwitch</translation>
-    </message>
-    <message>
-        <source>PCIe switch</source>
-        <translation>PCIe 交换机</translation>
-    </message>
-    <message>
-        <source>CPU socket</source>
-        <translation>CPU 插槽</translation>
-    </message>
-    <message>
-        <source>NIC</source>
-        <translation>网卡</translation>
-    </message>
-    <message>
         <source>Connect</source>
         <translation>连接</translation>
     </message>
@@ -1937,26 +1937,6 @@
 </context>
 <context>
     <name>paraplan::widgets::TopologyProperties</name>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>NVSwitch</source>
-        <translation>NVSwitch</translation>
-    </message>
-    <message>
-        <source>PCIe switch</source>
-        <translation>PCIe 交换机</translation>
-    </message>
-    <message>
-        <source>CPU socket</source>
-        <translation>CPU 插槽</translation>
-    </message>
-    <message>
-        <source>NIC</source>
-        <translation>网卡</translation>
-    </message>
     <message>
         <source>Click a device or a link to edit it. Ctrl+click adds to the selection; Shift+drag from one device to another links them; Delete removes.</source>
         <translation>点击设备或链路进行编辑。Ctrl+点击可加入选择；按住 Shift 从一个设备拖到另一个设备可连接它们；Delete 删除。</translation>
@@ -2166,22 +2146,6 @@
     <message>
         <source>Wider lines: more GB/s.</source>
         <translation>线越宽，GB/s 越高。</translation>
-    </message>
-    <message>
-        <source>NVSwitch</source>
-        <translation>NVSwitch</translation>
-    </message>
-    <message>
-        <source>PCIe switch</source>
-        <translation>PCIe 交换机</translation>
-    </message>
-    <message>
-        <source>CPU socket</source>
-        <translation>CPU 插槽</translation>
-    </message>
-    <message>
-        <source>NIC</source>
-        <translation>网卡</translation>
     </message>
     <message>
         <source>GPUs take their group&apos;s colour and show their rank.</source>

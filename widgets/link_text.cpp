@@ -26,6 +26,23 @@ QString linkKindText(NodeLinkKind kind)
     return {};
 }
 
+QString deviceKindText(DeviceKind kind)
+{
+    switch (kind) {
+    case DeviceKind::Gpu:
+        return LinkText::tr("GPU");
+    case DeviceKind::NvSwitch:
+        return LinkText::tr("NVSwitch");
+    case DeviceKind::PcieSwitch:
+        return LinkText::tr("PCIe switch");
+    case DeviceKind::Cpu:
+        return LinkText::tr("CPU socket");
+    case DeviceKind::Nic:
+        return LinkText::tr("NIC");
+    }
+    return {};
+}
+
 QString linkText(const Fabric& fabric, int32_t link)
 {
     const TopologySpec& topology = fabric.topology();

@@ -12,5 +12,7 @@ namespace paraplan::widgets {
 // "pcie0 – cpu0 (PCIe) on node 2", "NIC mlx5_0 of node 1", "the spine uplinks of leaf switch 3".
 [[nodiscard]] QString linkText(const Fabric& fabric, int32_t link);
 [[nodiscard]] QString linkKindText(NodeLinkKind kind);
+// "GPU", "NVSwitch", "PCIe switch", "CPU socket", "NIC".
+[[nodiscard]] QString deviceKindText(DeviceKind kind);
 
 } // namespace paraplan::widgets

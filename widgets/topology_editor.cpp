@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "topology_editor.h"
 
+#include "link_text.h"
+
 #include "topology_device_item.h"
 #include "topology_edits.h"
 #include "topology_export.h"
@@ -108,13 +110,8 @@ void TopologyEditor::buildToolbar(QToolBar* toolbar)
     add->setPopupMode(QToolButton::InstantPopup);
     add->setToolTip(tr("Add a device to the node kind last clicked"));
     auto* menu = new QMenu(add);
-    const std::pair<DeviceKind, QString> kinds[] = { { DeviceKind::Gpu, tr("GPU") },
-                                                     { DeviceKind::NvSwitch, tr("NVSwitch") },
-                                                     { DeviceKind::PcieSwitch, tr("PCIe switch") },
-                                                     { DeviceKind::Cpu, tr("CPU socket") },
-                                                     { DeviceKind::Nic, tr("NIC") } };
-    for (const auto& [kind, name] : kinds)
-        menu->addAction(name, this, [this, kind = kind] { addDevice(kind); });
+    for (DeviceKind kind : { DeviceKind::Gpu, DeviceKind::NvSwitch, DeviceKind::PcieSwitch, DeviceKind::Cpu, DeviceKind::Nic })
+        menu->addAction(deviceKindText(kind), this, [this, kind] { addDevice(kind); });
     add->setMenu(menu);
     toolbar->addWidget(add);
     QAction* connectMode = toolbar->addAction(tr("Connect"));

@@ -17,23 +17,6 @@ namespace paraplan::widgets {
 
 namespace {
 
-QString deviceKindText(DeviceKind kind)
-{
-    switch (kind) {
-    case DeviceKind::Gpu:
-        return TopologyProperties::tr("GPU");
-    case DeviceKind::NvSwitch:
-        return TopologyProperties::tr("NVSwitch");
-    case DeviceKind::PcieSwitch:
-        return TopologyProperties::tr("PCIe switch");
-    case DeviceKind::Cpu:
-        return TopologyProperties::tr("CPU socket");
-    case DeviceKind::Nic:
-        return TopologyProperties::tr("NIC");
-    }
-    return {};
-}
-
 QLabel* wrappedLabel(const QString& text, QWidget* parent)
 {
     auto* label = new QLabel(text, parent);

@@ -20,6 +20,16 @@ namespace paraplan::widgets {
 
 namespace {
 
+// An item of a drawn node by index, or null when either is out of range.
+template <typename Item>
+Item* drawnItem(const std::vector<std::vector<Item*>>& items, int node, int64_t index)
+{
+    if (node < 0 || node >= int(items.size()) || index < 0 || index >= int64_t(items[size_t(node)].size()))
+        return nullptr;
+    return items[size_t(node)][size_t(index)];
+}
+
+
 constexpr double kFramePadding = 22;
 constexpr double kNodeGap = 44;       // between nodes side by side
 constexpr double kNetworkChannel = 70; // under each row of nodes, for the network bar
@@ -33,33 +43,13 @@ TopologyScene::TopologyScene(QObject* parent)
 {
 }
 
-DeviceItem* TopologyScene::device(int node, int64_t device) const
-{
-    if (node < 0 || node >= drawnNodes() || device < 0 || device >= int64_t(m_devices[size_t(node)].size()))
-        return nullptr;
-    return m_devices[size_t(node)][size_t(device)];
-}
+DeviceItem* TopologyScene::device(int node, int64_t device) const { return drawnItem(m_devices, node, device); }
 
-DeviceItem* TopologyScene::gpu(int node, int64_t localGpu) const
-{
-    if (node < 0 || node >= drawnNodes() || localGpu < 0 || localGpu >= int64_t(m_gpus[size_t(node)].size()))
-        return nullptr;
-    return m_gpus[size_t(node)][size_t(localGpu)];
-}
+DeviceItem* TopologyScene::gpu(int node, int64_t localGpu) const { return drawnItem(m_gpus, node, localGpu); }
 
-LinkItem* TopologyScene::link(int node, int64_t link) const
-{
-    if (node < 0 || node >= drawnNodes() || link < 0 || link >= int64_t(m_links[size_t(node)].size()))
-        return nullptr;
-    return m_links[size_t(node)][size_t(link)];
-}
+LinkItem* TopologyScene::link(int node, int64_t link) const { return drawnItem(m_links, node, link); }
 
-LinkItem* TopologyScene::port(int node, int64_t rail) const
-{
-    if (node < 0 || node >= drawnNodes() || rail < 0 || rail >= int64_t(m_ports[size_t(node)].size()))
-        return nullptr;
-    return m_ports[size_t(node)][size_t(rail)];
-}
+LinkItem* TopologyScene::port(int node, int64_t rail) const { return drawnItem(m_ports, node, rail); }
 
 int TopologyScene::columnsFor(const QSizeF& viewport) const
 {

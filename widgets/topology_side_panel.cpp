@@ -236,19 +236,16 @@ void TopologySidePanel::showLegend(const TopologyPalette& p)
     auto line = [](const QColor& colour, const QString& name) {
         return QStringLiteral("<span style=\"color:%1\">━━━</span>&nbsp;%2").arg(colourName(colour), name.toHtmlEscaped());
     };
-    auto box = [](const QColor& fill, const QColor& edge, const QString& name) {
+    auto box = [&p](DeviceKind kind) {
         return QStringLiteral("<span style=\"background:%1; color:%2\">&nbsp;■&nbsp;</span>&nbsp;%3")
-            .arg(colourName(fill), colourName(edge), name.toHtmlEscaped());
+            .arg(colourName(p.deviceFill(kind)), colourName(p.deviceEdge(kind)), deviceKindText(kind).toHtmlEscaped());
     };
     const QStringList rows{ line(p.link(NodeLinkKind::NvLink), linkKindText(NodeLinkKind::NvLink)),
                             line(p.link(NodeLinkKind::Pcie), linkKindText(NodeLinkKind::Pcie)),
                             line(p.link(NodeLinkKind::SocketLink), linkKindText(NodeLinkKind::SocketLink)),
                             line(p.network(), tr("network port")),
                             tr("Wider lines: more GB/s."),
-                            box(p.deviceFill(DeviceKind::NvSwitch), p.deviceEdge(DeviceKind::NvSwitch), tr("NVSwitch")),
-                            box(p.deviceFill(DeviceKind::PcieSwitch), p.deviceEdge(DeviceKind::PcieSwitch), tr("PCIe switch")),
-                            box(p.deviceFill(DeviceKind::Cpu), p.deviceEdge(DeviceKind::Cpu), tr("CPU socket")),
-                            box(p.deviceFill(DeviceKind::Nic), p.deviceEdge(DeviceKind::Nic), tr("NIC")),
+                            box(DeviceKind::NvSwitch), box(DeviceKind::PcieSwitch), box(DeviceKind::Cpu), box(DeviceKind::Nic),
                             tr("GPUs take their group's colour and show their rank.") };
     m_legend->setText(rows.join(QStringLiteral("<br>")));
 }
