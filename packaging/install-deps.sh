@@ -11,6 +11,8 @@ packages=(
     nlohmann-json3-dev                  # core/io: scenario and result JSON
     libgtest-dev                        # tests
     libbenchmark-dev                    # tests/bench
+    libopenmpi-dev openmpi-bin          # the engine: ranks and collectives (mpirun)
+    libopenblas-dev                     # the engine's host backend: a real CPU BLAS
     qt6-base-dev libqcustomplot-dev     # the workbench GUI
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools   # translations (lupdate, lrelease)
     libgl1-mesa-dev                     # Qt6Gui's OpenGL headers, required by its CMake package

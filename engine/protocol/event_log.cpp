@@ -1,0 +1,89 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "event_log.h"
+
+#include <fstream>
+
+namespace paraplan::engine {
+
+EventLog::EventLog(std::ostream& out, int rank)
+    : m_out(out)
+    , m_rank(rank)
+    , m_start(std::chrono::steady_clock::now())
+{
+}
+
+void EventLog::setResultsFile(std::filesystem::path path)
+{
+    const std::lock_guard lock(m_mutex);
+    m_resultsFile = std::move(path);
+    saveResults();
+}
+
+void EventLog::progress(std::string_view step, int64_t done, int64_t total, std::string_view message)
+{
+    emit("progress", { { "step", step }, { "done", done }, { "total", total }, { "message", message } });
+}
+
+void EventLog::measurement(nlohmann::json fields) { emit("measurement", std::move(fields)); }
+
+void EventLog::warning(std::string_view code, std::string_view message)
+{
+    emit("warning", { { "code", code }, { "message", message } });
+}
+
+void EventLog::error(std::string_view code, std::string_view message)
+{
+    emit("error", { { "code", code }, { "message", message } });
+}
+
+void EventLog::result(nlohmann::json fields) { emit("result", std::move(fields)); }
+
+std::string EventLog::errorLine(std::string_view code, std::string_view message) const
+{
+    return envelope("error", { { "code", code }, { "message", message } }).dump() + "\n";
+}
+
+double EventLog::secondsSinceStart() const
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+}
+
+nlohmann::json EventLog::envelope(std::string_view event, nlohmann::json fields) const
+{
+    nlohmann::json line = { { "event", event }, { "time_s", secondsSinceStart() }, { "rank", m_rank } };
+    for (auto& [key, value] : fields.items())
+        line[key] = std::move(value);
+    return line;
+}
+
+void EventLog::emit(std::string_view event, nlohmann::json fields)
+{
+    // Invalid UTF-8 (a device name, a path) must not throw halfway through a run.
+    const std::string line = envelope(event, std::move(fields)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    const std::lock_guard lock(m_mutex);
+    m_out << line << '\n' << std::flush;
+    m_lines.push_back(line);
+    saveResults();
+}
+
+void EventLog::saveResults()
+{
+    if (!m_resultsFile)
+        return;
+    // Written beside the target and renamed over it: readers see the old file or the new one.
+    std::filesystem::path temporary = *m_resultsFile;
+    temporary += ".partial";
+    {
+        std::ofstream out(temporary, std::ios::trunc);
+        for (const std::string& line : m_lines)
+            out << line << '\n';
+        out.flush();
+        if (!out)
+            return; // the events still reach stdout; a full disk must not end the run
+    }
+    std::error_code ignored;
+    std::filesystem::rename(temporary, *m_resultsFile, ignored);
+}
+
+} // namespace paraplan::engine

@@ -1,0 +1,79 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "watchdog.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+
+namespace paraplan::engine {
+
+Watchdog::Watchdog(EventLog& log, std::chrono::duration<double> limit)
+    : m_log(log)
+    , m_limit(limit)
+    , m_thread([this] { watch(); })
+{
+}
+
+Watchdog::~Watchdog()
+{
+    {
+        const std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_wake.notify_all();
+    m_thread.join();
+}
+
+void Watchdog::arm(std::string step)
+{
+    {
+        const std::lock_guard lock(m_mutex);
+        m_armed = true;
+        m_step = std::move(step);
+        m_deadline = std::chrono::steady_clock::now()
+            + std::chrono::duration_cast<std::chrono::steady_clock::duration>(m_limit);
+    }
+    m_wake.notify_all();
+}
+
+void Watchdog::disarm()
+{
+    const std::lock_guard lock(m_mutex);
+    m_armed = false;
+}
+
+void Watchdog::addAbortHook(std::function<void()> hook)
+{
+    const std::lock_guard lock(m_mutex);
+    m_abortHooks.push_back(std::move(hook));
+}
+
+void Watchdog::watch()
+{
+    std::unique_lock lock(m_mutex);
+    while (!m_stopping) {
+        if (!m_armed) {
+            m_wake.wait(lock);
+            continue;
+        }
+        if (m_wake.wait_until(lock, m_deadline) != std::cv_status::timeout || !m_armed || m_stopping)
+            continue;
+        if (std::chrono::steady_clock::now() < m_deadline)
+            continue; // re-armed meanwhile
+        const std::string step = m_step;
+        std::vector<std::function<void()>> hooks = m_abortHooks;
+        lock.unlock();
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%.0f", m_limit.count());
+        m_log.error("watchdog_timeout", "\"" + step + "\" did not finish within " + seconds
+                        + " s: a rank stalled or a collective hung; the run is aborted (raise --watchdog-s for "
+                          "slow steps)");
+        for (const auto& hook : hooks)
+            hook();
+        std::cout.flush();
+        std::_Exit(kExitCode);
+    }
+}
+
+} // namespace paraplan::engine
