@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "collectives.h"
 
+#include "calibration.h"
+
 namespace paraplan {
 
 namespace {
@@ -17,6 +19,14 @@ constexpr CollectiveTraits kTraits[] = {
 }
 
 const CollectiveTraits& collectiveTraits(Collective collective) { return kTraits[int(collective)]; }
+
+std::optional<Collective> collectiveNamed(std::string_view name)
+{
+    for (const CollectiveTraits& traits : kTraits)
+        if (name == traits.name)
+            return traits.collective;
+    return std::nullopt;
+}
 
 double busBandwidthFactor(Collective collective, int64_t ranks)
 {
@@ -42,9 +52,13 @@ double collectiveSeconds(Collective collective, double bytes, int64_t ranks, con
     const bool pointToPoint = collective == Collective::SendRecv;
     if (bytes <= 0 || (!pointToPoint && ranks < 2) || link.busBytesPerS <= 0)
         return 0.0;
+    const double factor = busBandwidthFactor(collective, ranks);
+    if (link.calibration)
+        if (const std::optional<double> measured
+            = link.calibration->busBytesPerS(collective, ranks, link.crossesNodes, bytes))
+            return bytes * factor / *measured;
     const double hops = pointToPoint ? 1.0 : collectiveTraits(collective).latencyStepsPerPeer * double(ranks - 1);
-    return params.collectiveOverheadS + hops * link.latencyS
-        + bytes * busBandwidthFactor(collective, ranks) / link.busBytesPerS;
+    return params.collectiveOverheadS + hops * link.latencyS + bytes * factor / link.busBytesPerS;
 }
 
 } // namespace paraplan

@@ -10,8 +10,8 @@
 //   et al. 2022, Megatron-LM on H100: large models, where they dominate);
 // - the framework overheads on vTrain's single-node runs (small models, the only published runs
 //   where they matter), alternating the two fits until neither moves.
-// vTrain's multi-node runs stay unseen by both. An engine calibration profile may replace any of
-// them with values measured on the user's machines.
+// vTrain's multi-node runs stay unseen by both. A calibration profile (docs/calibration.md) replaces
+// the GEMM and collective figures they shape with ones measured on the user's machines.
 namespace paraplan {
 
 struct EfficiencyParams {

@@ -87,14 +87,16 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     if (options.diagnostics)
         addMemoryWarnings(r);
 
-    const DeviceRates rates = deviceRates(scenario.cluster.gpu, scenario.training.precision, options.params);
-    const GroupPlacements groups = placeGroups(scenario, degreesOf(plan.layout), options.params);
+    const Calibration* calibration = options.calibration.get();
+    const DeviceRates rates
+        = deviceRates(scenario.cluster.gpu, scenario.training.precision, options.params, calibration);
+    const GroupPlacements groups = placeGroups(scenario, degreesOf(plan.layout), options.params, calibration);
     if (options.diagnostics) {
         addPlacementWarnings(r.diagnostics, groups, options.params);
         r.groups = groupReports(groups, options.params);
     }
     const StepTiming timing = stepTiming(scenario, plan, rates,
-                                         layerCostsFor(scenario, plan.layout, rates, groups, options.params), groups,
+                                         layerCostsFor(scenario, plan.layout, rates, groups), groups,
                                          options.params);
     const ParallelLayout& L = plan.layout;
     PipelineInput pipe = pipelineInput(plan, timing);

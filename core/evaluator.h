@@ -6,11 +6,18 @@
 #include "result.h"
 #include "scenario.h"
 
+#include <memory>
+
 // The cost model's entry point: one scenario in, one Result out. Pure: no I/O, no globals.
 namespace paraplan {
 
+class Calibration;
+
 struct EvaluateOptions {
     EfficiencyParams params;
+    // Measured GEMM rates and bus bandwidths that replace the model's where they apply
+    // (docs/calibration.md); null: the model alone.
+    std::shared_ptr<const Calibration> calibration;
     bool recordTimeline = false;
     // Check every rule and report warnings. A search that enumerates only rule-abiding
     // configurations turns this off to save the messages it would throw away.

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "kernel_costs.h"
 
+#include "calibration.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -26,9 +28,12 @@ constexpr TileShape kTileMenu[] = {
 
 } // namespace
 
-DeviceRates deviceRates(const GpuSpec& gpu, Precision precision, const EfficiencyParams& params)
+DeviceRates deviceRates(const GpuSpec& gpu, Precision precision, const EfficiencyParams& params,
+                        const Calibration* calibration)
 {
     DeviceRates rates;
+    rates.precision = precision;
+    rates.calibration = calibration;
     const double peakTflops = precision == Precision::Fp8 ? gpu.peakFp8Tflops : gpu.peakBf16Tflops;
     rates.peakFlops = peakTflops * 1e12;
     rates.hbmBytesPerS = gpu.hbmGBps * 1e9 * params.hbmEfficiency;
@@ -41,6 +46,13 @@ double gemmSeconds(const DeviceRates& rates, double m, double n, double k, doubl
 {
     if (m <= 0 || n <= 0 || k <= 0 || batch <= 0)
         return 0.0;
+    // A measured time already holds the tiles, waves and memory traffic of its shape. The kernel
+    // overhead still applies: it stands mostly for the small kernels around the GEMM the model
+    // does not list (bias, casts, copies), which a GEMM benchmark does not run. A batch of products
+    // fills the GPU like one product with `batch` times the rows.
+    if (rates.calibration)
+        if (const std::optional<double> measured = rates.calibration->gemmFlopsPerS(rates.precision, m * batch, n, k))
+            return 2 * m * n * k * batch / *measured + rates.params.kernelOverheadS;
     const double perSmRate = rates.peakFlops * rates.params.gemmCeiling / rates.sms;
     double best = HUGE_VAL;
     for (const TileShape& tile : kTileMenu) {

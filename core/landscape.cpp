@@ -78,6 +78,7 @@ Landscape computeLandscape(const Scenario& scenario, const LandscapeOptions& opt
     landscape.points.resize(fitting.size());
     EvaluateOptions quiet;
     quiet.params = options.params;
+    quiet.calibration = options.calibration;
     quiet.diagnostics = false;
     inParallel(fitting.size(), [&](Scenario& local, size_t k) {
         const size_t i = fitting[k];

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 // Every configuration of a scenario's model, cluster and batch that fits in memory, each with its
@@ -24,6 +25,7 @@ struct LandscapePoint {
 
 struct LandscapeOptions {
     EfficiencyParams params;
+    std::shared_ptr<const Calibration> calibration; // as EvaluateOptions::calibration
     // Above this many fitting configurations an evenly spread sample is priced (marked truncated).
     int64_t maxPoints = 20000;
     unsigned threads = 0;

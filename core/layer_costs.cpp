@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "layer_costs.h"
 
+#include "layer_shapes.h"
+
 #include <algorithm>
 
 namespace paraplan {
@@ -25,30 +27,10 @@ PassCost PassCost::scaled(double factor) const
 
 namespace {
 
-// The local (per-GPU) sizes of one micro-batch after TP and CP sharding.
-struct Shard {
-    double microBatch, localSeq, fullSeq, tokens, normTokens;
-    double hidden, headDim, heads, kvHeads;
-    double tp;
-    double bytes;
-
-    explicit Shard(const LayerCostInput& in)
-    {
-        const ModelSpec& m = *in.model;
-        tp = double(in.tp);
-        microBatch = double(in.microBatch);
-        fullSeq = double(in.seqLen);
-        localSeq = fullSeq / double(in.cp);
-        tokens = microBatch * localSeq;
-        normTokens = in.sequenceParallel ? tokens / tp : tokens;
-        hidden = double(m.hidden);
-        headDim = double(m.headDim());
-        heads = double(m.heads) / tp;
-        // With more TP ranks than KV heads each rank holds one replicated KV head.
-        kvHeads = m.kvHeads >= in.tp ? double(m.kvHeads) / tp : 1.0;
-        bytes = in.rates.activationBytes;
-    }
-};
+LayerShard shardOf(const LayerCostInput& in)
+{
+    return { *in.model, in.seqLen, in.microBatch, in.tp, in.cp, in.sequenceParallel, in.rates.activationBytes };
+}
 
 // Seconds of one GEMM as issued by the framework: the forward product, and in the backward the
 // data-gradient (dY W^T) and weight-gradient (X^T dY) products.
@@ -63,6 +45,8 @@ GemmPair gemmPair(const DeviceRates& r, double m, double n, double k, double bat
 {
     return { gemmSeconds(r, m, n, k, batch), gemmSeconds(r, m, k, n, batch), gemmSeconds(r, k, n, m, batch) };
 }
+
+GemmPair gemmPair(const DeviceRates& r, const GemmShape& g) { return gemmPair(r, g.m, g.n, g.k, g.batch); }
 
 double elementwise(const DeviceRates& r, double bytes) { return streamingSeconds(r, bytes); }
 
@@ -90,7 +74,7 @@ struct AttentionCore {
     double backward = 0;
 };
 
-AttentionCore attentionCore(const LayerCostInput& in, const Shard& x)
+AttentionCore attentionCore(const LayerCostInput& in, const LayerShard& x)
 {
     const DeviceRates& r = in.rates;
     AttentionCore core;
@@ -120,17 +104,17 @@ struct MlpCosts {
     double epForward = 0, epBackward = 0;
 };
 
-MlpCosts mlpCosts(const LayerCostInput& in, const Shard& x)
+// `gemms`: transformerLayerGemms(), whose MLP GEMMs follow QKV and the projection.
+MlpCosts mlpCosts(const LayerCostInput& in, const LayerShard& x, const std::vector<GemmShape>& gemms)
 {
     const ModelSpec& m = *in.model;
     const DeviceRates& r = in.rates;
-    const double upMatrices = m.gatedMlp ? 2.0 : 1.0;
     const double activationBytes = x.bytes * (m.gatedMlp ? 3.0 : 2.0);
     MlpCosts c;
     if (!m.isMoe()) {
         const double ffn = double(m.ffnHidden) / x.tp;
-        const GemmPair up = gemmPair(r, x.tokens, ffn * upMatrices, x.hidden);
-        const GemmPair down = gemmPair(r, x.tokens, x.hidden, ffn);
+        const GemmPair up = gemmPair(r, gemms[2]);
+        const GemmPair down = gemmPair(r, gemms[3]);
         const double act = elementwise(r, x.tokens * ffn * activationBytes);
         c.forwardCompute = up.forward + down.forward + act;
         c.backwardCompute = up.backward() + down.backward() + 2 * act;
@@ -138,22 +122,18 @@ MlpCosts mlpCosts(const LayerCostInput& in, const Shard& x)
         c.down = down;
         return c;
     }
-    const double experts = double(m.moe.experts);
-    const double ep = double(in.ep);
-    const double localExperts = experts / ep;
     const double routedTokens = x.tokens * double(m.moe.topK); // per GPU, balanced routing
-    const double tokensPerExpert = routedTokens / localExperts;
     const double ffn = double(m.moe.expertFfnHidden) / x.tp;
-    const GemmPair router = gemmPair(r, x.tokens, experts, x.hidden);
-    const GemmPair up = gemmPair(r, tokensPerExpert, ffn * upMatrices, x.hidden, localExperts);
-    const GemmPair down = gemmPair(r, tokensPerExpert, x.hidden, ffn, localExperts);
+    const GemmPair router = gemmPair(r, gemms[2]);
+    const GemmPair up = gemmPair(r, gemms[3]);
+    const GemmPair down = gemmPair(r, gemms[4]);
     const double act = elementwise(r, routedTokens * ffn * activationBytes);
     const double permute = elementwise(r, routedTokens * x.hidden * x.bytes * 2);
     c.forwardCompute = router.forward + up.forward + down.forward + act + 2 * permute;
     c.backwardCompute = router.backward() + up.backward() + down.backward() + 2 * act + 2 * permute;
     c.up = up;
     c.down = down;
-    const double dispatch = collective(in, Collective::AllToAll, routedTokens * x.hidden * x.bytes, in.ep, in.epLink);
+    const double dispatch = collective(in, Collective::AllToAll, layerMessages(m, x).epDispatch, in.ep, in.epLink);
     c.epForward = 2 * dispatch; // dispatch and combine
     c.epBackward = 2 * dispatch;
     return c;
@@ -165,12 +145,14 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
 {
     const ModelSpec& m = *in.model;
     const DeviceRates& r = in.rates;
-    const Shard x(in);
+    const LayerShard x = shardOf(in);
+    const LayerMessages messages = layerMessages(m, x);
 
-    const GemmPair qkv = gemmPair(r, x.tokens, (x.heads + 2 * x.kvHeads) * x.headDim, x.hidden);
-    const GemmPair proj = gemmPair(r, x.tokens, x.hidden, x.heads * x.headDim);
+    const std::vector<GemmShape> gemms = transformerLayerGemms(m, x, in.ep);
+    const GemmPair qkv = gemmPair(r, gemms[0]);
+    const GemmPair proj = gemmPair(r, gemms[1]);
     const AttentionCore core = attentionCore(in, x);
-    const MlpCosts mlp = mlpCosts(in, x);
+    const MlpCosts mlp = mlpCosts(in, x, gemms);
 
     const double norm = elementwise(r, x.normTokens * x.hidden * 2 * x.bytes);
     const double residual = elementwise(r, x.normTokens * x.hidden * (3 * x.bytes + (m.dropout ? 1 : 0)));
@@ -182,7 +164,7 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     // input gradients are all-reduced (reduce-scattered with SP) while their weight gradients are
     // computed, and with SP their inputs re-gathered while the data gradients are; only SP's
     // all-gathers of the row-parallel output gradients wait on the critical path.
-    const double activation = x.tokens * x.hidden * x.bytes;
+    const double activation = messages.tpActivation;
     double tpForward = 0, tpBackward = 0;
     if (in.tp > 1) {
         if (in.sequenceParallel) {
@@ -205,7 +187,7 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     // kernel as far as it lasts; the backward also returns their gradients.
     double cpForward = 0, cpBackward = 0;
     if (in.cp > 1) {
-        const double kvChunk = 2 * x.microBatch * x.localSeq * x.kvHeads * x.headDim * x.bytes;
+        const double kvChunk = messages.cpKeyValues;
         const double steps = double(in.cp - 1);
         const double hop = collective(in, Collective::SendRecv, kvChunk, 2, in.cpLink);
         const double hopBackward = collective(in, Collective::SendRecv, 2 * kvChunk, 2, in.cpLink);
@@ -238,7 +220,7 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
 
 LayerCosts embeddingCosts(const LayerCostInput& in)
 {
-    const Shard x(in);
+    const LayerShard x = shardOf(in);
     const double activation = x.tokens * x.hidden * x.bytes;
     LayerCosts costs;
     costs.forward.compute = elementwise(in.rates, activation);
@@ -253,11 +235,11 @@ LayerCosts embeddingCosts(const LayerCostInput& in)
 LayerCosts outputLayerCosts(const LayerCostInput& in)
 {
     const DeviceRates& r = in.rates;
-    const Shard x(in);
+    const LayerShard x = shardOf(in);
     const double vocab = double(in.model->vocab) / x.tp;
     const double activation = x.tokens * x.hidden * x.bytes;
     const double norm = elementwise(r, x.normTokens * x.hidden * 2 * x.bytes);
-    const GemmPair logits = gemmPair(r, x.tokens, vocab, x.hidden);
+    const GemmPair logits = gemmPair(r, logitsGemm(*in.model, x));
     // Vocab-parallel cross-entropy in fp32: read the logits, write exp; backward writes the gradient.
     const double lossForward = elementwise(r, x.tokens * vocab * (x.bytes + 4 + 4));
     const double lossBackward = elementwise(r, x.tokens * vocab * (4 + x.bytes));

@@ -32,8 +32,10 @@ struct GroupPlacement {
 // `parallel` with dp resolved (a result's `parallel`, or a scenario after planStep).
 [[nodiscard]] ParallelDegrees degreesOf(const ParallelSpec& parallel);
 
-// Bus bandwidth and per-hop latency of a priced group set (0 bandwidth: nothing to send).
-[[nodiscard]] LinkRate rateOf(const GroupSetPricing& pricing, const EfficiencyParams& params);
+// Bus bandwidth and per-hop latency of a priced group set (0 bandwidth: nothing to send), with the
+// calibration whose measurements of the group's size and locality replace them where they apply.
+[[nodiscard]] LinkRate rateOf(const GroupSetPricing& pricing, const EfficiencyParams& params,
+                              const Calibration* calibration);
 
 struct GroupPlacements {
     std::shared_ptr<const Fabric> fabric;
@@ -43,7 +45,7 @@ struct GroupPlacements {
 };
 
 [[nodiscard]] GroupPlacements placeGroups(const Scenario& scenario, const ParallelDegrees& degrees,
-                                          const EfficiencyParams& params);
+                                          const EfficiencyParams& params, const Calibration* calibration);
 [[nodiscard]] GroupPlacement placeGroup(const Scenario& scenario, const ParallelDegrees& degrees, CommGroup group,
                                         const EfficiencyParams& params);
 

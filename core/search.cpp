@@ -155,19 +155,25 @@ namespace {
 // links its TP, CP and EP groups got.
 class WorkerCache {
 public:
-    const GroupPlacements& groups(const Scenario& s, const ParallelLayout& layout, const EfficiencyParams& params)
+    const GroupPlacements& groups(const Scenario& s, const ParallelLayout& layout, const EfficiencyParams& params,
+                                  const Calibration* calibration)
     {
         const ParallelDegrees degrees = degreesOf(layout);
         auto it = m_groups.find(degrees);
         if (it == m_groups.end())
-            it = m_groups.emplace(degrees, placeGroups(s, degrees, params)).first;
+            it = m_groups.emplace(degrees, placeGroups(s, degrees, params, calibration)).first;
         return it->second;
     }
 
     const LayerCostSet& layerCosts(const Scenario& s, const ParallelLayout& layout, const DeviceRates& rates,
-                                   const GroupPlacements& groups, const EfficiencyParams& params)
+                                   const GroupPlacements& groups)
     {
-        auto link = [&](CommGroup g) { return std::pair{ groups[g].rate.busBytesPerS, groups[g].rate.latencyS }; };
+        // Locality picks the measured series when calibrated: two groups alike in bandwidth and
+        // latency may still differ there.
+        auto link = [&](CommGroup g) {
+            const LinkRate& rate = groups[g].rate;
+            return std::tuple{ rate.busBytesPerS, rate.latencyS, rate.crossesNodes };
+        };
         const Key key{ layout.tp,
                        layout.cp,
                        layout.ep,
@@ -177,12 +183,12 @@ public:
                        { link(CommGroup::Tp), link(CommGroup::Cp), link(CommGroup::Ep) } };
         auto it = m_layerCosts.find(key);
         if (it == m_layerCosts.end())
-            it = m_layerCosts.emplace(key, layerCostsFor(s, layout, rates, groups, params)).first;
+            it = m_layerCosts.emplace(key, layerCostsFor(s, layout, rates, groups)).first;
         return it->second;
     }
 
 private:
-    using Links = std::array<std::pair<double, double>, 3>;
+    using Links = std::array<std::tuple<double, double, bool>, 3>;
     using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, bool, Recompute, Links>;
     std::map<ParallelDegrees, GroupPlacements> m_groups;
     std::map<Key, LayerCostSet> m_layerCosts;
@@ -202,7 +208,9 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
     const Enumeration enumeration = enumerate(scenario);
     const std::vector<Candidate>& candidates = enumeration.candidates;
     const size_t k = size_t(std::max<int64_t>(options.topK, 1));
-    const DeviceRates rates = deviceRates(scenario.cluster.gpu, scenario.training.precision, options.params);
+    const Calibration* calibration = options.calibration.get();
+    const DeviceRates rates
+        = deviceRates(scenario.cluster.gpu, scenario.training.precision, options.params, calibration);
 
     unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
     threads = std::min<unsigned>(threads, unsigned(std::max<size_t>(candidates.size() / 256, 1)));
@@ -230,9 +238,9 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
                 (void)resolveRecompute(local, plan);
                 if (peakMemoryOf(local, plan) > plan.capacityBytes)
                     continue;
-                const GroupPlacements& groups = cache.groups(local, plan.layout, options.params);
+                const GroupPlacements& groups = cache.groups(local, plan.layout, options.params, calibration);
                 const StepTiming timing = stepTiming(local, plan, rates,
-                                                     cache.layerCosts(local, plan.layout, rates, groups, options.params),
+                                                     cache.layerCosts(local, plan.layout, rates, groups),
                                                      groups, options.params);
                 fitting[index].push_back({ stepLowerBound(plan, timing, options.params), i });
             }
@@ -254,6 +262,7 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
         Scenario local = scenario;
         EvaluateOptions evaluateOptions;
         evaluateOptions.params = options.params;
+        evaluateOptions.calibration = options.calibration;
         evaluateOptions.diagnostics = false;
         for (size_t i = next.fetch_add(1); i < order.size(); i = next.fetch_add(1)) {
             {
@@ -272,6 +281,7 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
     Scenario chosen = scenario;
     EvaluateOptions detailed;
     detailed.params = options.params;
+    detailed.calibration = options.calibration;
     for (const Ranked& r : best) {
         applyCandidate(chosen, candidates[r.candidate]);
         result.best.push_back({ candidates[r.candidate].microBatch, evaluate(chosen, detailed) });

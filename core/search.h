@@ -7,6 +7,7 @@
 #include "scenario.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 // Exhaustive search over every rule-abiding (tp, pp, dp, cp, ep, vpp, micro-batch, ZeRO stage,
@@ -14,9 +15,12 @@
 // the configurations that fit in memory. Fields the scenario pins in `parallel` are held fixed.
 namespace paraplan {
 
+class Calibration;
+
 struct SearchOptions {
     int64_t topK = 10;
     EfficiencyParams params;
+    std::shared_ptr<const Calibration> calibration; // as EvaluateOptions::calibration
     unsigned threads = 0; // 0 = one per hardware thread
 };
 

@@ -14,8 +14,6 @@ namespace paraplan {
 namespace {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-// Megatron's gradient bucket (--ddp-bucket-size default): the last bucket cannot overlap.
-constexpr double kGradBucketParams = 40e6;
 // Adam reads fp32 master weights and both moments and the gradient, writes the three fp32 states
 // and the 16-bit weights: 26 bytes per parameter plus the gradient's own size.
 constexpr double kOptimizerBytesPerParam = 26;
@@ -105,7 +103,7 @@ Recompute resolveRecompute(const Scenario& s, StepPlan& plan)
 }
 
 LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const DeviceRates& rates,
-                           const GroupPlacements& groups, const EfficiencyParams& params)
+                           const GroupPlacements& groups)
 {
     LayerCostInput in;
     in.model = &s.model;
@@ -201,7 +199,7 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
         double lastBackward = 0; // the window the final gradient reduction can hide in
         for (int64_t c = 0; c < L.vpp; ++c)
             lastBackward += timing.backward[size_t(c * L.pp + stage)].total();
-        const double lastBucket = std::min(1.0, kGradBucketParams / std::max(weights.total(), 1.0));
+        const double lastBucket = std::min(1.0, kGradientBucketParams / std::max(weights.total(), 1.0));
 
         double grads = 0, gather = 0;
         if (L.zeroStage == 0)

@@ -16,6 +16,10 @@
 // (per-layer costs) across configurations and discard hopeless configurations before simulating.
 namespace paraplan {
 
+// Megatron's gradient bucket (--ddp-bucket-size default): DP reduces gradients bucket by bucket,
+// and the last bucket cannot overlap the backward.
+inline constexpr double kGradientBucketParams = 40e6;
+
 // The split resolved: dp filled in, layers per (virtual) stage, micro-batches, HBM capacity.
 struct StepPlan {
     ParallelLayout layout;
@@ -46,8 +50,7 @@ struct LayerCostSet {
 };
 // `groups`: placeGroups() for the layout's degrees.
 [[nodiscard]] LayerCostSet layerCostsFor(const Scenario& scenario, const ParallelLayout& layout,
-                                         const DeviceRates& rates, const GroupPlacements& groups,
-                                         const EfficiencyParams& params);
+                                         const DeviceRates& rates, const GroupPlacements& groups);
 
 struct StepTiming {
     std::vector<PassCost> forward;  // per virtual stage, one micro-batch

@@ -37,10 +37,12 @@ double metricOf(const Result& r, PublishedMetric metric)
     return 0;
 }
 
-std::vector<CaseOutcome> predictCases(const std::vector<ValidationCase>& cases, const EfficiencyParams& params)
+std::vector<CaseOutcome> predictCases(const std::vector<ValidationCase>& cases, const EfficiencyParams& params,
+                                      std::shared_ptr<const Calibration> calibration)
 {
     EvaluateOptions options;
     options.params = params;
+    options.calibration = std::move(calibration);
     std::vector<CaseOutcome> outcomes;
     outcomes.reserve(cases.size());
     for (const ValidationCase& c : cases) {

@@ -6,12 +6,15 @@
 #include "result.h"
 #include "scenario.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
 // Published training runs as test cases (shared/validation/*.json): a scenario and the one figure
 // the source measured. Predicting that figure and scoring the error is how the model is judged.
 namespace paraplan {
+
+class Calibration;
 
 enum class PublishedMetric { StepSeconds, ModelTflopsPerGpu, HardwareTflopsPerGpu, Mfu };
 
@@ -34,7 +37,8 @@ struct CaseOutcome {
 [[nodiscard]] const char* toString(PublishedMetric metric);
 [[nodiscard]] double metricOf(const Result& result, PublishedMetric metric);
 [[nodiscard]] std::vector<CaseOutcome> predictCases(const std::vector<ValidationCase>& cases,
-                                                    const EfficiencyParams& params);
+                                                    const EfficiencyParams& params,
+                                                    std::shared_ptr<const Calibration> calibration = nullptr);
 // Mean absolute percentage error over the evaluated outcomes, as a fraction.
 [[nodiscard]] double meanAbsolutePercentageError(const std::vector<CaseOutcome>& outcomes);
 

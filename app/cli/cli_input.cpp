@@ -66,6 +66,15 @@ std::optional<std::string> Arguments::option(const std::string& option, std::str
     return value;
 }
 
+std::optional<std::string> Arguments::action()
+{
+    if (m_args.empty() || m_args.front().rfind("--", 0) == 0)
+        return std::nullopt;
+    std::string word = m_args.front();
+    m_args.erase(m_args.begin());
+    return word;
+}
+
 std::vector<std::string> Arguments::positional(std::string& error) const
 {
     for (const std::string& a : m_args)

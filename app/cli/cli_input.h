@@ -26,6 +26,9 @@ public:
     bool flag(const std::string& flag);
     // Removes `option VALUE` and returns VALUE; sets `error` if the value is missing.
     std::optional<std::string> option(const std::string& option, std::string& error);
+    // Removes and returns the first argument when it is a word, not an option: a command's action
+    // ("calibration import-nccl-tests ...").
+    std::optional<std::string> action();
     // What remains once flags and options are taken; anything starting with "--" is an error.
     std::vector<std::string> positional(std::string& error) const;
 

@@ -15,23 +15,30 @@ int runEvaluate(Arguments args, std::ostream& out, std::ostream& err)
 {
     const bool json = args.flag("--json");
     std::string error;
+    const std::optional<std::string> calibrationPath = args.option("--calibration", error);
     const std::vector<std::string> files = args.positional(error);
     if (error.empty() && files.size() > 1)
         error = "evaluate takes one scenario file";
     if (!error.empty()) {
-        err << "paraplan-cli evaluate: " << error << "\nusage: paraplan-cli evaluate [SCENARIO.json] [--json]\n";
+        err << "paraplan-cli evaluate: " << error
+            << "\nusage: paraplan-cli evaluate [SCENARIO.json] [--calibration PROFILE.json] [--json]\n";
         return kExitUnreadable;
     }
     const std::string path = files.empty() ? std::string() : files.front();
     const std::optional<Scenario> scenario = loadScenario(path, err);
     if (!scenario)
         return kExitUnreadable;
-    const Result result = evaluate(*scenario);
+    EvaluateOptions options;
+    if (calibrationPath && !(options.calibration = loadCalibration(*calibrationPath, err)))
+        return kExitUnreadable;
+    const Result result = evaluate(*scenario, options);
     if (json)
         out << io::toJson(result).dump(2) << "\n";
     else {
         if (path.empty())
             out << "(built-in default scenario; give a SCENARIO.json to evaluate your own)\n";
+        if (options.calibration)
+            out << renderCalibrationNote(options.calibration->profile());
         out << renderEvaluation(*scenario, result);
     }
     return result.valid ? kExitOk : kExitInvalid;

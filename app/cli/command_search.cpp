@@ -17,6 +17,7 @@ int runSearch(Arguments args, std::ostream& out, std::ostream& err)
     const bool json = args.flag("--json");
     std::string error;
     const std::optional<std::string> top = args.option("--top", error);
+    const std::optional<std::string> calibrationPath = args.option("--calibration", error);
     const std::vector<std::string> files = args.positional(error);
     SearchOptions options;
     if (top && error.empty())
@@ -25,11 +26,14 @@ int runSearch(Arguments args, std::ostream& out, std::ostream& err)
     if (error.empty() && files.size() != 1)
         error = "search takes one scenario file";
     if (!error.empty()) {
-        err << "paraplan-cli search: " << error << "\nusage: paraplan-cli search SCENARIO.json [--top K] [--json]\n";
+        err << "paraplan-cli search: " << error
+            << "\nusage: paraplan-cli search SCENARIO.json [--top K] [--calibration PROFILE.json] [--json]\n";
         return kExitUnreadable;
     }
     const std::optional<Scenario> scenario = loadScenario(files.front(), err);
     if (!scenario)
+        return kExitUnreadable;
+    if (calibrationPath && !(options.calibration = loadCalibration(*calibrationPath, err)))
         return kExitUnreadable;
 
     // The model, cluster and batch must be sound before their configurations can be searched;
@@ -55,8 +59,11 @@ int runSearch(Arguments args, std::ostream& out, std::ostream& err)
     const SearchResult search = searchConfigurations(*scenario, options);
     if (json)
         out << io::toJson(search).dump(2) << "\n";
-    else
+    else {
+        if (options.calibration)
+            out << renderCalibrationNote(options.calibration->profile());
         out << renderSearch(*scenario, search);
+    }
     return kExitOk;
 }
 

@@ -16,5 +16,6 @@ int runValidate(Arguments args, std::ostream& out, std::ostream& err);
 int runFit(Arguments args, std::ostream& out, std::ostream& err);
 int runPresets(Arguments args, std::ostream& out, std::ostream& err);
 int runTopoImport(Arguments args, std::ostream& out, std::ostream& err);
+int runCalibration(Arguments args, std::ostream& out, std::ostream& err);
 
 } // namespace paraplan::cli

@@ -4,6 +4,7 @@
 
 #include "cli_input.h"
 
+#include "io/calibration_json.h"
 #include "io/cases_reader.h"
 #include "io/catalog_reader.h"
 #include "io/json_reader.h"
@@ -29,6 +30,29 @@ std::optional<Scenario> loadScenario(const std::string& path, std::ostream& err)
     } catch (const io::ReadError& e) {
         err << "paraplan-cli: " << (path.empty() ? "built-in scenario" : path) << ": " << e.what() << "\n";
         return std::nullopt;
+    }
+}
+
+std::shared_ptr<const Calibration> loadCalibration(const std::string& path, std::ostream& err)
+{
+    std::string error;
+    const std::optional<std::string> text = readInputFile(path, error);
+    if (!text) {
+        err << "paraplan-cli: " << error << "\n";
+        return nullptr;
+    }
+    try {
+        CalibrationProfile profile = io::readCalibrationProfile(*text);
+        if (profile.cpu) {
+            err << "paraplan-cli: " << path << ": cpu: the profile was measured on CPUs (\"" << profile.device
+                << "\"), whose GEMM rates and bandwidths say nothing about the scenario's GPUs; calibrate with "
+                   "a profile measured on GPUs\n";
+            return nullptr;
+        }
+        return std::make_shared<const Calibration>(std::move(profile));
+    } catch (const io::ReadError& e) {
+        err << "paraplan-cli: " << path << ": " << e.what() << "\n";
+        return nullptr;
     }
 }
 

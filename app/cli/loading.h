@@ -4,10 +4,12 @@
 
 #include "cli_input.h"
 
+#include "calibration.h"
 #include "scenario.h"
 #include "validation_cases.h"
 
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +20,10 @@ namespace paraplan::cli {
 
 // The scenario at `path`, or the built-in default scenario when `path` is empty.
 [[nodiscard]] std::optional<Scenario> loadScenario(const std::string& path, std::ostream& err);
+
+// The calibration profile at `path`, prepared for the model; null after reporting why on `err`.
+// A CPU profile is refused: it describes the host's processors, and every scenario runs on GPUs.
+[[nodiscard]] std::shared_ptr<const Calibration> loadCalibration(const std::string& path, std::ostream& err);
 
 // What `validate` and `fit` read: case files, what-ifs applied to every scenario (--set), and the
 // id prefixes to keep (--only; all when empty).

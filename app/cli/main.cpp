@@ -12,20 +12,28 @@ namespace {
 constexpr const char* kUsage = R"(usage: paraplan-cli COMMAND [ARGS]
 
 Commands:
-  evaluate [SCENARIO.json] [--json]     price one configuration (the built-in default without a file)
-  search SCENARIO.json [--top K] [--json]
+  evaluate [SCENARIO.json] [--calibration PROFILE.json] [--json]
+                                        price one configuration (the built-in default without a file)
+  search SCENARIO.json [--top K] [--calibration PROFILE.json] [--json]
                                         rank every valid configuration of the scenario's model,
                                         cluster and batch by throughput among those that fit
   validate CASES.json [...] [--summary] [--only PREFIX,...] [--set PATH=VALUE ...]
+           [--calibration PROFILE.json]
                                         predicted vs published for measured training runs;
                                         --only keeps cases whose id starts with a prefix,
-                                        --set applies a what-if to every scenario
+                                        --set applies a what-if to every scenario;
+                                        --calibration replaces the model's GEMM rates and bus
+                                        bandwidths by measured ones (docs/calibration.md)
   fit CASES.json [...] [--params a,b] [--evaluations N] [--only ...] [--set ...]
                                         fit the efficiency constants to measured runs
   presets                               list the built-in GPUs, clusters and models
   topo-import FILE [--nvlink-GBps-per-link X] [--pcie-GBps X] [--nic-GBps X] [--socket-GBps X]
                                         turn the output of `nvidia-smi topo -m` into a node of
                                         cluster.topology (JSON on stdout)
+  calibration import-nccl-tests FILE... [--device NAME] [--collective NAME]
+                                        turn nccl-tests output (all_reduce_perf, all_gather_perf,
+                                        reduce_scatter_perf, alltoall_perf, sendrecv_perf) into a
+                                        calibration profile (JSON on stdout)
 
 Exit codes: 0 success, 1 unreadable input or usage, 2 invalid scenario.
 )";
@@ -59,6 +67,8 @@ int main(int argc, char** argv)
             return runPresets(rest, std::cout, std::cerr);
         if (command == "topo-import")
             return runTopoImport(rest, std::cout, std::cerr);
+        if (command == "calibration")
+            return runCalibration(rest, std::cout, std::cerr);
     } catch (const std::exception& e) { // a bug, not bad input: say so rather than abort
         std::cerr << "paraplan-cli: internal error: " << e.what() << "\n";
         return kExitUnreadable;

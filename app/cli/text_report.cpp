@@ -307,4 +307,11 @@ std::string renderValidation(const std::vector<CaseOutcome>& outcomes, bool summ
     return out;
 }
 
+std::string renderCalibrationNote(const CalibrationProfile& profile)
+{
+    return "(calibrated: " + profile.device + ", " + std::to_string(profile.gemms.size()) + " GEMM measurements, "
+        + std::to_string(profile.collectives.size()) + " bus-bandwidth measurements replace the model's where they "
+        + "apply)\n";
+}
+
 } // namespace paraplan::cli

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "calibration.h"
 #include "result.h"
 #include "scenario.h"
 #include "search.h"
@@ -41,5 +42,7 @@ private:
 [[nodiscard]] std::string renderDiagnostics(const Result& result);
 [[nodiscard]] std::string renderSearch(const Scenario& scenario, const SearchResult& search);
 [[nodiscard]] std::string renderValidation(const std::vector<CaseOutcome>& outcomes, bool summaryOnly);
+// One line saying which measurements replace the model's: "(calibrated: DEVICE, 12 GEMM shapes, ...)".
+[[nodiscard]] std::string renderCalibrationNote(const CalibrationProfile& profile);
 
 } // namespace paraplan::cli

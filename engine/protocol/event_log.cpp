@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "event_log.h"
 
+#include "backend/backend.h"
+
 #include <fstream>
 
 namespace paraplan::engine {
@@ -17,7 +19,12 @@ void EventLog::setResultsFile(std::filesystem::path path)
 {
     const std::lock_guard lock(m_mutex);
     m_resultsFile = std::move(path);
-    saveResults();
+    if (!saveResults()) {
+        const std::string where = m_resultsFile->string();
+        m_resultsFile.reset();
+        throw EngineError("unwritable_output", "cannot write the results file " + where
+                                                   + ": check that its folder exists and is writable");
+    }
 }
 
 void EventLog::progress(std::string_view step, int64_t done, int64_t total, std::string_view message)
@@ -49,9 +56,10 @@ double EventLog::secondsSinceStart() const
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
 }
 
-nlohmann::json EventLog::envelope(std::string_view event, nlohmann::json fields) const
+nlohmann::ordered_json EventLog::envelope(std::string_view event, nlohmann::json fields) const
 {
-    nlohmann::json line = { { "event", event }, { "time_s", secondsSinceStart() }, { "rank", m_rank } };
+    // What every event has comes first, so the lines read well.
+    nlohmann::ordered_json line = { { "event", event }, { "time_s", secondsSinceStart() }, { "rank", m_rank } };
     for (auto& [key, value] : fields.items())
         line[key] = std::move(value);
     return line;
@@ -67,10 +75,10 @@ void EventLog::emit(std::string_view event, nlohmann::json fields)
     saveResults();
 }
 
-void EventLog::saveResults()
+bool EventLog::saveResults()
 {
     if (!m_resultsFile)
-        return;
+        return true;
     // Written beside the target and renamed over it: readers see the old file or the new one.
     std::filesystem::path temporary = *m_resultsFile;
     temporary += ".partial";
@@ -80,10 +88,11 @@ void EventLog::saveResults()
             out << line << '\n';
         out.flush();
         if (!out)
-            return; // the events still reach stdout; a full disk must not end the run
+            return false; // the events still reach stdout; a full disk must not end the run
     }
-    std::error_code ignored;
-    std::filesystem::rename(temporary, *m_resultsFile, ignored);
+    std::error_code failed;
+    std::filesystem::rename(temporary, *m_resultsFile, failed);
+    return !failed;
 }
 
 } // namespace paraplan::engine

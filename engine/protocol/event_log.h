@@ -24,6 +24,8 @@ class EventLog {
 public:
     EventLog(std::ostream& out, int rank);
 
+    // Every event from now on also goes to `path`, rewritten atomically after each. Throws
+    // EngineError("unwritable_output") when the file cannot be written at all.
     void setResultsFile(std::filesystem::path path);
 
     void progress(std::string_view step, int64_t done, int64_t total, std::string_view message);
@@ -39,8 +41,8 @@ public:
 
 private:
     void emit(std::string_view event, nlohmann::json fields);
-    [[nodiscard]] nlohmann::json envelope(std::string_view event, nlohmann::json fields) const;
-    void saveResults();
+    [[nodiscard]] nlohmann::ordered_json envelope(std::string_view event, nlohmann::json fields) const;
+    bool saveResults(); // false when the file could not be written
 
     std::mutex m_mutex;
     std::ostream& m_out;

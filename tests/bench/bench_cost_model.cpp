@@ -4,8 +4,10 @@
 // How fast the cost model answers: one evaluation (the inner loop of every slider move) and a
 // whole search (issue #2's target: Llama 3.1 405B on 16,384 H100, global batch 2048, sequence
 // 8192, in under a second). Run: build/tests/bench/bench_cost_model --benchmark_repetitions=5
+#include "calibration.h"
 #include "evaluator.h"
 #include "io/catalog_reader.h"
+#include "io/nccl_tests_import.h"
 #include "io/scenario_reader.h"
 #include "search.h"
 
@@ -20,13 +22,15 @@ namespace {
 
 Scenario fromJson(const std::string& text) { return io::readScenarioText(text, io::builtinCatalog()); }
 
-Scenario fromFile(const std::string& name)
+std::string textOf(const std::string& name)
 {
     std::ifstream in(std::string(PARAPLAN_TEST_DATA_DIR) + "/" + name);
     std::stringstream text;
     text << in.rdbuf();
-    return fromJson(text.str());
+    return text.str();
 }
+
+Scenario fromFile(const std::string& name) { return fromJson(textOf(name)); }
 
 void evaluateLoop(benchmark::State& state, const Scenario& scenario)
 {
@@ -40,6 +44,30 @@ void BM_EvaluateDefaultScenario(benchmark::State& state)
     evaluateLoop(state, fromJson(io::builtinDefaultScenarioText()));
 }
 BENCHMARK(BM_EvaluateDefaultScenario);
+
+void BM_EvaluateDefaultScenarioCalibrated(benchmark::State& state)
+{
+    // The default scenario with a profile as the engine might write one: a 6 x 6 x 6 grid of GEMM
+    // shapes and the nccl-tests samples' 62 bus bandwidths.
+    CalibrationProfile profile;
+    for (double m = 512; m <= 16384; m *= 2)
+        for (double n = 512; n <= 16384; n *= 2)
+            for (double k = 512; k <= 16384; k *= 2)
+                profile.gemms.push_back({ m, n, k, Precision::Bf16, 2 * m * n * k / 600e12 });
+    for (const char* sample : { "all_reduce_8xh100_one_node.txt", "all_reduce_16xh100_two_nodes.txt" }) {
+        const io::NcclTestsRun run = io::importNcclTests(textOf(std::string("nccl_tests/") + sample));
+        profile.collectives.insert(profile.collectives.end(), run.measurements.begin(), run.measurements.end());
+    }
+    const io::NcclTestsRun gather
+        = io::importNcclTests(textOf("nccl_tests/all_gather_16xb200_two_nodes.txt"), Collective::AllGather);
+    profile.collectives.insert(profile.collectives.end(), gather.measurements.begin(), gather.measurements.end());
+    EvaluateOptions options;
+    options.calibration = std::make_shared<const Calibration>(profile);
+    const Scenario scenario = fromJson(io::builtinDefaultScenarioText());
+    for (auto _ : state)
+        benchmark::DoNotOptimize(evaluate(scenario, options));
+}
+BENCHMARK(BM_EvaluateDefaultScenarioCalibrated);
 
 void BM_EvaluateGpt3Megatron(benchmark::State& state)
 {

@@ -1,0 +1,71 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "probe_run.h"
+
+#include "bench/micro_bench.h"
+
+#include "io/calibration_json.h"
+#include "io/probe_log.h"
+
+#include <cstdio>
+#include <fstream>
+
+namespace paraplan::probe {
+
+namespace {
+
+// --profile-out: the result read back the way the GUI and the CLI read it, so the three make one
+// profile from one run. Written atomically: a reader never sees half a profile.
+void writeProfile(const std::string& path, const nlohmann::json& result, const std::string& scenarioPath)
+{
+    nlohmann::json event = result;
+    event["event"] = "result";
+    io::ProbeLog log;
+    io::addProbeLine(log, event.dump(), 1);
+    const CalibrationProfile profile
+        = io::calibrationFromProbe(log, "paraplan-probe bench --scenario " + scenarioPath + " (" + log.backend
+                                            + ", " + std::to_string(log.ranks) + " ranks)");
+    const std::string partial = path + ".partial";
+    {
+        std::ofstream out(partial, std::ios::trunc);
+        out << io::toJson(profile).dump(2) << "\n";
+        if (!out.flush())
+            throw engine::EngineError("unwritable_output", "cannot write the calibration profile " + partial);
+    }
+    if (std::rename(partial.c_str(), path.c_str()) != 0)
+        throw engine::EngineError("unwritable_output", "cannot move the calibration profile to " + path);
+}
+
+} // namespace
+
+int runBench(const ProbeRun& run)
+{
+    const LoadedScenario loaded = loadScenario(run.options.scenario);
+    const engine::Discovery discovery = discoverDevices(run);
+    const EfficiencyParams params;
+    const engine::BenchPlan plan = engine::planBench(loaded.scenario, loaded.predicted, params);
+    if (run.world.isRoot()) {
+        for (const std::string& note : plan.notes)
+            run.log.warning("bench_note", note);
+        if (run.backend.measuresCpu())
+            run.log.warning("cpu_measurements", "the host backend measures this machine's CPUs: the figures describe "
+                                                "them, not the scenario's GPUs");
+    }
+    injectFaults(run);
+    const engine::BenchReport report = engine::runBench(plan, run.backend, run.world, run.log, run.watchdog,
+                                                        { run.options.warmup, run.options.iterations });
+    if (run.world.isRoot()) {
+        nlohmann::json result = engine::toJson(report);
+        result["command"] = "bench";
+        result["backend"] = run.backend.name();
+        result["cpu"] = run.backend.measuresCpu();
+        result["ranks"] = run.world.size();
+        result["devices"] = devicesJson(discovery);
+        if (!run.options.profileOut.empty())
+            writeProfile(run.options.profileOut, result, run.options.scenario);
+        run.log.result(std::move(result));
+    }
+    return 0;
+}
+
+} // namespace paraplan::probe

@@ -1,0 +1,72 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "probe_run.h"
+
+#include "evaluator.h"
+#include "io/calibration_json.h"
+#include "io/catalog_reader.h"
+#include "io/json_reader.h"
+#include "io/scenario_reader.h"
+
+#include <chrono>
+#include <csignal>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace paraplan::probe {
+
+namespace {
+
+std::string readFile(const std::string& path, const char* code, const char* what)
+{
+    std::ifstream in(path);
+    if (!in)
+        throw engine::EngineError(code, std::string("cannot open the ") + what + " " + path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+} // namespace
+
+LoadedScenario loadScenario(const std::string& path, const std::string& calibrationPath)
+{
+    LoadedScenario loaded;
+    try {
+        loaded.scenario = io::readScenarioText(readFile(path, "unreadable_scenario", "scenario"),
+                                               io::builtinCatalog());
+    } catch (const io::ReadError& e) {
+        throw engine::EngineError("unreadable_scenario", path + ": " + e.what());
+    }
+    if (!calibrationPath.empty()) {
+        try {
+            loaded.calibration = std::make_shared<const Calibration>(io::readCalibrationProfile(
+                readFile(calibrationPath, "unreadable_calibration", "calibration profile")));
+        } catch (const io::ReadError& e) {
+            throw engine::EngineError("unreadable_calibration", calibrationPath + ": " + e.what());
+        }
+    }
+    EvaluateOptions options;
+    options.calibration = loaded.calibration;
+    loaded.predicted = evaluate(loaded.scenario, options);
+    if (!loaded.predicted.valid) {
+        std::string rules;
+        for (const Diagnostic& d : loaded.predicted.diagnostics)
+            if (d.severity == Severity::Error)
+                rules += (rules.empty() ? "" : "; ") + d.path + ": " + d.message;
+        throw engine::EngineError("invalid_scenario", path + " breaks the rules: " + rules);
+    }
+    return loaded;
+}
+
+void injectFaults(const ProbeRun& run)
+{
+    const int me = run.world.rank();
+    if (run.options.crashRank == me)
+        std::raise(SIGKILL);
+    if (run.options.stallRank == me)
+        std::this_thread::sleep_for(std::chrono::hours(24 * 365)); // the watchdogs end the run
+}
+
+} // namespace paraplan::probe

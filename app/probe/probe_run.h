@@ -1,0 +1,51 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "probe_options.h"
+
+#include "backend/backend.h"
+#include "protocol/event_log.h"
+#include "runtime/watchdog.h"
+#include "runtime/world.h"
+
+#include "calibration.h"
+#include "result.h"
+#include "scenario.h"
+
+#include <memory>
+
+// What every probe command works with, and the pieces they share.
+namespace paraplan::probe {
+
+struct ProbeRun {
+    const ProbeOptions& options;
+    engine::World& world;
+    engine::EventLog& log;
+    engine::Watchdog& watchdog;
+    engine::Backend& backend;
+};
+
+struct LoadedScenario {
+    Scenario scenario;
+    std::shared_ptr<const Calibration> calibration; // --calibration's profile, or null
+    Result predicted; // the cost model's evaluation of it, calibrated when a profile was given
+};
+
+// Reads and evaluates the scenario, with the calibration profile at `calibrationPath` when one is
+// given; throws EngineError "unreadable_scenario", "invalid_scenario" (the message lists the rules
+// it breaks) or "unreadable_calibration".
+[[nodiscard]] LoadedScenario loadScenario(const std::string& path, const std::string& calibrationPath = "");
+
+// Every rank's device (a collective call: every rank makes it), and the result's "devices" list.
+[[nodiscard]] engine::Discovery discoverDevices(const ProbeRun& run);
+[[nodiscard]] nlohmann::json devicesJson(const engine::Discovery& discovery);
+
+// The deliberate faults of --stall-rank and --crash-rank, on the rank they name.
+void injectFaults(const ProbeRun& run);
+
+int runDiscover(const ProbeRun& run);
+int runBench(const ProbeRun& run);
+int runConfirm(const ProbeRun& run);
+
+} // namespace paraplan::probe

@@ -1,0 +1,112 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "calibration_json.h"
+
+#include "json_reader.h"
+#include "spec_fields.h"
+
+#include <cmath>
+
+namespace paraplan::io {
+
+namespace {
+
+// Shapes and sizes are whole numbers: write 8192, not 8192.0.
+nlohmann::json numberOf(double value)
+{
+    return std::floor(value) == value && std::fabs(value) < 9.0e15 ? nlohmann::json(int64_t(value))
+                                                                     : nlohmann::json(value);
+}
+
+// A figure every measurement needs, and that only makes sense above zero.
+double positive(ObjectReader& in, const char* key, const char* hint)
+{
+    const std::optional<double> value = in.number(key);
+    require(value.has_value(), in, key, hint);
+    if (!(*value > 0))
+        in.fail(key, "must be positive; " + std::string(hint));
+    return *value;
+}
+
+GemmMeasurement readGemm(ObjectReader& in)
+{
+    GemmMeasurement g;
+    g.m = positive(in, "m", "give the rows of C (and of A)");
+    g.n = positive(in, "n", "give the columns of C (and of B)");
+    g.k = positive(in, "k", "give the inner dimension");
+    const std::optional<size_t> precision = in.choice("precision", { "bf16", "fp16", "fp8" });
+    require(precision.has_value(), in, "precision", "one of bf16, fp16, fp8");
+    g.precision = Precision(*precision);
+    g.seconds = positive(in, "seconds", "give the time of one product in seconds");
+    in.rejectUnknownFields();
+    return g;
+}
+
+CollectiveMeasurement readCollective(ObjectReader& in)
+{
+    CollectiveMeasurement c;
+    // The names of collectiveTraits, in the enum's order.
+    const std::optional<size_t> collective = in.choice("collective",
+        { "all_reduce", "all_gather", "reduce_scatter", "all_to_all", "broadcast", "reduce", "send_recv" });
+    require(collective.has_value(), in, "collective", "name the collective, e.g. \"all_reduce\"");
+    c.collective = Collective(*collective);
+    const std::optional<int64_t> ranks = in.integer("ranks");
+    require(ranks.has_value(), in, "ranks", "give the number of ranks in the group");
+    if (*ranks < 2)
+        in.fail("ranks", "a collective needs at least 2 ranks");
+    c.ranks = *ranks;
+    const std::optional<bool> crossesNodes = in.boolean("crosses_nodes");
+    require(crossesNodes.has_value(), in, "crosses_nodes", "say whether the group spans more than one node");
+    c.crossesNodes = *crossesNodes;
+    c.bytes = positive(in, "bytes", "give nccl-tests' size S in bytes");
+    c.busGBps = positive(in, "bus_GBps", "give nccl-tests' bus bandwidth in GB/s (1e9 bytes per second)");
+    in.rejectUnknownFields();
+    return c;
+}
+
+} // namespace
+
+CalibrationProfile readCalibrationProfile(const std::string& text)
+{
+    const nlohmann::json document = parseJson(text);
+    ObjectReader in(document, "");
+    CalibrationProfile profile;
+    const std::optional<std::string> device = in.string("device");
+    require(device.has_value(), in, "device", "name what was measured, e.g. \"NVIDIA H100 80GB HBM3\"");
+    profile.device = *device;
+    profile.source = in.string("source").value_or("");
+    profile.cpu = in.boolean("cpu").value_or(false);
+    if (std::optional<std::vector<ObjectReader>> gemms = in.objectList("gemms"))
+        for (ObjectReader& g : *gemms)
+            profile.gemms.push_back(readGemm(g));
+    if (std::optional<std::vector<ObjectReader>> collectives = in.objectList("collectives"))
+        for (ObjectReader& c : *collectives)
+            profile.collectives.push_back(readCollective(c));
+    in.rejectUnknownFields();
+    if (profile.gemms.empty() && profile.collectives.empty())
+        throw ReadError("(document)", "the profile has no measurements; give \"gemms\" or \"collectives\"");
+    return profile;
+}
+
+nlohmann::json toJson(const CalibrationProfile& profile)
+{
+    nlohmann::json gemms = nlohmann::json::array();
+    for (const GemmMeasurement& g : profile.gemms)
+        gemms.push_back(
+            { { "m", numberOf(g.m) }, { "n", numberOf(g.n) }, { "k", numberOf(g.k) },
+              { "precision", toString(g.precision) }, { "seconds", g.seconds } });
+    nlohmann::json collectives = nlohmann::json::array();
+    for (const CollectiveMeasurement& c : profile.collectives)
+        collectives.push_back({ { "collective", collectiveTraits(c.collective).name },
+                                { "ranks", c.ranks },
+                                { "crosses_nodes", c.crossesNodes },
+                                { "bytes", numberOf(c.bytes) },
+                                { "bus_GBps", c.busGBps } });
+    return { { "device", profile.device },
+             { "source", profile.source },
+             { "cpu", profile.cpu },
+             { "gemms", gemms },
+             { "collectives", collectives } };
+}
+
+} // namespace paraplan::io

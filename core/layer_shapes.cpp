@@ -1,0 +1,61 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "layer_shapes.h"
+
+namespace paraplan {
+
+LayerShard::LayerShard(const ModelSpec& m, int64_t seqLen, int64_t micro, int64_t tpDegree, int64_t cp,
+                       bool sequenceParallel, double activationBytes)
+{
+    tp = double(tpDegree);
+    microBatch = double(micro);
+    fullSeq = double(seqLen);
+    localSeq = fullSeq / double(cp);
+    tokens = microBatch * localSeq;
+    normTokens = sequenceParallel ? tokens / tp : tokens;
+    hidden = double(m.hidden);
+    headDim = double(m.headDim());
+    heads = double(m.heads) / tp;
+    // With more TP ranks than KV heads each rank holds one replicated KV head.
+    kvHeads = m.kvHeads >= tpDegree ? double(m.kvHeads) / tp : 1.0;
+    bytes = activationBytes;
+}
+
+std::vector<GemmShape> transformerLayerGemms(const ModelSpec& m, const LayerShard& x, int64_t ep)
+{
+    const double upMatrices = m.gatedMlp ? 2.0 : 1.0;
+    std::vector<GemmShape> gemms = {
+        { "qkv", x.tokens, (x.heads + 2 * x.kvHeads) * x.headDim, x.hidden, 1 },
+        { "attention projection", x.tokens, x.hidden, x.heads * x.headDim, 1 },
+    };
+    if (!m.isMoe()) {
+        const double ffn = double(m.ffnHidden) / x.tp;
+        gemms.push_back({ "mlp up", x.tokens, ffn * upMatrices, x.hidden, 1 });
+        gemms.push_back({ "mlp down", x.tokens, x.hidden, ffn, 1 });
+        return gemms;
+    }
+    const double experts = double(m.moe.experts);
+    const double localExperts = experts / double(ep);
+    const double tokensPerExpert = x.tokens * double(m.moe.topK) / localExperts; // balanced routing
+    const double ffn = double(m.moe.expertFfnHidden) / x.tp;
+    gemms.push_back({ "router", x.tokens, experts, x.hidden, 1 });
+    gemms.push_back({ "expert up", tokensPerExpert, ffn * upMatrices, x.hidden, localExperts });
+    gemms.push_back({ "expert down", tokensPerExpert, x.hidden, ffn, localExperts });
+    return gemms;
+}
+
+GemmShape logitsGemm(const ModelSpec& m, const LayerShard& x)
+{
+    return { "logits", x.tokens, double(m.vocab) / x.tp, x.hidden, 1 };
+}
+
+LayerMessages layerMessages(const ModelSpec& m, const LayerShard& x)
+{
+    LayerMessages messages;
+    messages.tpActivation = x.tokens * x.hidden * x.bytes;
+    messages.cpKeyValues = 2 * x.microBatch * x.localSeq * x.kvHeads * x.headDim * x.bytes;
+    messages.epDispatch = x.tokens * double(m.moe.topK) * x.hidden * x.bytes;
+    return messages;
+}
+
+} // namespace paraplan

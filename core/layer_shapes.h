@@ -1,0 +1,49 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "scenario.h"
+
+#include <string>
+#include <vector>
+
+// The shapes one GPU works on for one micro-batch: its TP/CP shard of a transformer layer, the
+// GEMMs of it, the attention core and the messages its collectives carry. The cost model prices
+// these (core/layer_costs.cpp); the engine runs these same shapes on real devices to measure them.
+namespace paraplan {
+
+// The local (per-GPU) sizes of one micro-batch after TP and CP sharding.
+struct LayerShard {
+    double microBatch = 1, localSeq = 1, fullSeq = 1, tokens = 1, normTokens = 1;
+    double hidden = 1, headDim = 1, heads = 1, kvHeads = 1;
+    double tp = 1;
+    double bytes = 2; // per activation element
+
+    LayerShard(const ModelSpec& model, int64_t seqLen, int64_t microBatch, int64_t tp, int64_t cp,
+               bool sequenceParallel, double activationBytes);
+};
+
+// One forward GEMM, C[m x n] = A[m x k] B[k x n], `batch` of them; its backward runs the
+// data-gradient (m x k x n) and weight-gradient (k x n x m) products.
+struct GemmShape {
+    std::string name;
+    double m = 0, n = 0, k = 0, batch = 1;
+    [[nodiscard]] double flops() const { return 2 * m * n * k * batch; }
+};
+
+// The forward GEMMs of one transformer layer on one GPU: QKV, the attention projection, and the
+// MLP (up and down; for mixture-of-experts the router and each local expert's up and down, with
+// balanced routing).
+[[nodiscard]] std::vector<GemmShape> transformerLayerGemms(const ModelSpec& model, const LayerShard& shard, int64_t ep);
+// The output layer's logits GEMM over the vocabulary shard.
+[[nodiscard]] GemmShape logitsGemm(const ModelSpec& model, const LayerShard& shard);
+
+// What the TP, CP and EP collectives of one layer carry, per GPU, in nccl-tests' sense.
+struct LayerMessages {
+    double tpActivation = 0; // all-reduce buffer, or SP's gathered / scattered activation
+    double cpKeyValues = 0;  // one ring step of ring attention (K and V chunks)
+    double epDispatch = 0;   // all-to-all of the routed tokens (dispatch, and again to combine)
+};
+[[nodiscard]] LayerMessages layerMessages(const ModelSpec& model, const LayerShard& shard);
+
+} // namespace paraplan

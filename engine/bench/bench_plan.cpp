@@ -1,0 +1,100 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "bench_plan.h"
+
+#include "kernel_costs.h"
+#include "memory_model.h"
+#include "model_shape.h"
+#include "placement.h"
+#include "step_model.h"
+
+#include <algorithm>
+
+namespace paraplan::engine {
+
+namespace {
+
+void addCollective(BenchPlan& plan, const GroupPlacements& groups, const EfficiencyParams& params, CommGroup group,
+                   Collective collective, double bytes, std::string purpose)
+{
+    const GroupPlacement& placement = groups[group];
+    if (placement.pricing->groupCount == 0 || bytes <= 0)
+        return;
+    CollectiveBench bench;
+    bench.group = group;
+    bench.collective = collective;
+    bench.purpose = std::move(purpose);
+    bench.ranks = collective == Collective::SendRecv ? 2 : placement.size();
+    bench.bytes = bytes;
+    bench.crossesNodes = placement.crossesNodes();
+    bench.predictedSeconds = collectiveSeconds(collective, bytes, bench.ranks, placement.rate, params);
+    bench.predictedBusGBps = placement.rate.busBytesPerS / 1e9;
+    plan.collectives.push_back(std::move(bench));
+}
+
+} // namespace
+
+DataType dataTypeOf(Precision precision) { return precision == Precision::Fp16 ? DataType::Fp16 : DataType::Bf16; }
+
+BenchPlan planBench(const Scenario& s, const Result& evaluation, const EfficiencyParams& params)
+{
+    const ParallelSpec& p = evaluation.parallel;
+    BenchPlan plan;
+    plan.degrees = degreesOf(p);
+    plan.placement = s.parallel.placement;
+    plan.type = dataTypeOf(s.training.precision);
+    if (s.training.precision == Precision::Fp8)
+        plan.notes.push_back("fp8 GEMMs are measured at bf16: the probe has no fp8 scaling recipe yet");
+
+    const DeviceRates rates = deviceRates(s.cluster.gpu, s.training.precision, params);
+    const bool sequenceParallel = p.sequenceParallel && p.tp > 1;
+    const LayerShard shard(s.model, s.training.seqLen, s.training.microBatch, p.tp, p.cp, sequenceParallel,
+                           rates.activationBytes);
+    auto priced = [&](const GemmShape& shape) {
+        return GemmBench{ shape, gemmSeconds(rates, shape.m, shape.n, shape.k, shape.batch) };
+    };
+    for (const GemmShape& shape : transformerLayerGemms(s.model, shard, p.ep))
+        plan.gemms.push_back(priced(shape));
+    plan.gemms.push_back(priced(logitsGemm(s.model, shard)));
+
+    AttentionBench& a = plan.attention;
+    a.batchHeads = int64_t(shard.microBatch * shard.heads);
+    a.seq = int64_t(shard.localSeq);
+    a.headDim = int64_t(shard.headDim);
+    a.flops = 4.0 * double(a.batchHeads) * double(a.seq) * double(a.seq) * double(a.headDim);
+    a.predictedSeconds = fusedAttentionSeconds(rates, a.flops);
+
+    const GroupPlacements groups = placeGroups(s, plan.degrees, params, nullptr);
+    const LayerMessages messages = layerMessages(s.model, shard);
+    if (sequenceParallel) {
+        addCollective(plan, groups, params, CommGroup::Tp, Collective::AllGather, messages.tpActivation,
+                      "TP all-gather before each column-parallel GEMM (sequence parallelism)");
+        addCollective(plan, groups, params, CommGroup::Tp, Collective::ReduceScatter, messages.tpActivation,
+                      "TP reduce-scatter after each row-parallel GEMM (sequence parallelism)");
+    } else {
+        addCollective(plan, groups, params, CommGroup::Tp, Collective::AllReduce, messages.tpActivation,
+                      "TP all-reduce after the attention projection and the MLP");
+    }
+    addCollective(plan, groups, params, CommGroup::Cp, Collective::SendRecv, messages.cpKeyValues,
+                  "CP ring step: keys and values to the next rank");
+    if (s.model.isMoe())
+        addCollective(plan, groups, params, CommGroup::Ep, Collective::AllToAll, messages.epDispatch,
+                      "EP all-to-all dispatch (and combine) of the routed tokens");
+    addCollective(plan, groups, params, CommGroup::PipelineHop, Collective::SendRecv,
+                  messages.tpActivation / shard.tp, "PP send of a micro-batch's activation (1/tp of it per rank)");
+    // Gradients leave in Megatron's buckets: one bucket is the message the DP group reduces.
+    const StateBytes bytes = stateBytes(s.training);
+    const double bucket = std::min(kGradientBucketParams, totalParameters(s.model) / double(p.tp * p.pp)) * bytes.gradients;
+    if (p.zeroStage == 0) {
+        addCollective(plan, groups, params, CommGroup::DataParallel, Collective::AllReduce, bucket,
+                      "DP all-reduce of a gradient bucket");
+    } else {
+        addCollective(plan, groups, params, CommGroup::DataParallel, Collective::ReduceScatter, bucket,
+                      "DP reduce-scatter of a gradient bucket (ZeRO / distributed optimizer)");
+        addCollective(plan, groups, params, CommGroup::DataParallel, Collective::AllGather,
+                      bucket / bytes.gradients * bytes.weights, "DP all-gather of updated weights");
+    }
+    return plan;
+}
+
+} // namespace paraplan::engine

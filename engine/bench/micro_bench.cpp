@@ -1,0 +1,322 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "micro_bench.h"
+
+#include "bench/world_groups.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <memory>
+
+namespace paraplan::engine {
+
+namespace {
+
+// Elements a correctness check sends: enough to cover several blocks, small enough to read back.
+constexpr size_t kCheckElements = 1024;
+
+bool near(double value, double expected) { return std::fabs(value - expected) <= 0.02 * std::max(1.0, std::fabs(expected)); }
+
+// The slowest rank's figures: the step waits for it.
+TimingStats slowest(const World& world, TimingStats stats)
+{
+    stats.median = world.maxOf(stats.median);
+    stats.min = world.maxOf(stats.min);
+    stats.max = world.maxOf(stats.max);
+    stats.p10 = world.maxOf(stats.p10);
+    stats.p90 = world.maxOf(stats.p90);
+    return stats;
+}
+
+bool everywhere(const World& world, bool ok) { return world.maxOf(ok ? 0.0 : 1.0) == 0.0; }
+
+nlohmann::json statsJson(const TimingStats& s)
+{
+    return { { "median_s", s.median }, { "min_s", s.min }, { "max_s", s.max }, { "p10_s", s.p10 }, { "p90_s", s.p90 },
+             { "spread", s.spread() },  { "runs", s.count } };
+}
+
+MeasuredGemm measureGemm(const GemmBench& bench, DataType requested, Backend& backend, const World& world,
+                         const BenchOptions& options)
+{
+    MeasuredGemm measured{ bench, backend.computeType(requested), {}, false };
+    const GemmShape& g = bench.shape;
+    const auto m = int64_t(std::llround(g.m)), n = int64_t(std::llround(g.n)), k = int64_t(std::llround(g.k));
+    const auto batch = int64_t(std::llround(g.batch));
+    const size_t element = elementBytes(measured.type);
+    auto a = backend.allocate(size_t(batch * m * k) * element);
+    auto b = backend.allocate(size_t(batch * k * n) * element);
+    auto c = backend.allocate(size_t(batch * m * n) * element);
+    backend.fill(*a, measured.type, size_t(batch * m * k), 0.5);
+    backend.fill(*b, measured.type, size_t(batch * k * n), 0.25);
+    measured.stats = slowest(world, timeRepeated(options.warmup, options.iterations,
+                                                 [&] { backend.gemm(*a, *b, *c, m, n, k, batch, measured.type); },
+                                                 [&] { backend.synchronize(); }));
+    bool ok = true;
+    for (double value : backend.read(*c, measured.type, std::min<size_t>(size_t(m * n), 8)))
+        ok = ok && near(value, 0.125 * double(k)); // every product sums k terms of 0.5 x 0.25
+    measured.correct = everywhere(world, ok);
+    return measured;
+}
+
+MeasuredAttention measureAttention(const AttentionBench& bench, DataType requested, Backend& backend,
+                                   const World& world, const BenchOptions& options)
+{
+    MeasuredAttention measured{ bench, {}, false };
+    const DataType type = backend.computeType(requested);
+    const size_t element = elementBytes(type);
+    const size_t block = size_t(bench.batchHeads * bench.seq * bench.headDim);
+    auto q = backend.allocate(block * element), k = backend.allocate(block * element);
+    auto v = backend.allocate(block * element), out = backend.allocate(block * element);
+    auto scores = backend.allocate(size_t(bench.batchHeads * bench.seq * bench.seq) * element);
+    backend.fill(*q, type, block, 0.01);
+    backend.fill(*k, type, block, 0.01);
+    backend.fill(*v, type, block, 1.0);
+    measured.stats = slowest(world, timeRepeated(options.warmup, options.iterations,
+                                                 [&] {
+                                                     backend.attention(*q, *k, *v, *scores, *out, bench.batchHeads,
+                                                                       bench.seq, bench.headDim, type);
+                                                 },
+                                                 [&] { backend.synchronize(); }));
+    bool ok = true;
+    for (double value : backend.read(*out, type, 8))
+        ok = ok && near(value, 1.0); // uniform scores: the softmax averages rows of ones
+    measured.correct = everywhere(world, ok);
+    return measured;
+}
+
+// One collective of `bench`, sized `bytes` (nccl-tests' S), on this rank's group.
+class CollectiveRun {
+public:
+    CollectiveRun(Backend& backend, Communicator& comm, const CollectiveBench& bench, DataType type, double bytes)
+        : m_backend(backend)
+        , m_comm(comm)
+        , m_collective(bench.collective)
+        , m_ring(bench.group == CommGroup::Cp)
+        , m_type(type)
+    {
+        const size_t element = elementBytes(type);
+        const auto ranks = size_t(comm.size());
+        m_total = std::max<size_t>(size_t(bytes) / element / ranks * ranks, ranks);
+        m_in = backend.allocate(m_total * element);
+        m_out = backend.allocate(m_total * element);
+    }
+
+    void run()
+    {
+        const size_t block = m_total / size_t(m_comm.size());
+        switch (m_collective) {
+        case Collective::AllReduce:
+            m_comm.allReduce(*m_in, m_total, m_type);
+            break;
+        case Collective::AllGather:
+            m_comm.allGather(*m_in, *m_out, block, m_type);
+            break;
+        case Collective::ReduceScatter:
+            m_comm.reduceScatter(*m_in, *m_out, block, m_type);
+            break;
+        case Collective::AllToAll:
+            m_comm.allToAll(*m_in, *m_out, block, m_type);
+            break;
+        default:
+            exchange();
+        }
+    }
+
+    // Runs once on values that say who sent them and checks what arrived.
+    [[nodiscard]] bool check()
+    {
+        const int me = m_comm.rank(), g = m_comm.size();
+        m_backend.fill(*m_in, m_type, m_total, double(me + 1));
+        m_backend.fill(*m_out, m_type, m_total, 0.0);
+        run();
+        m_backend.synchronize();
+        const size_t block = m_total / size_t(g);
+        const double sum = double(g) * double(g + 1) / 2;
+        switch (m_collective) {
+        case Collective::AllReduce:
+            return near(m_backend.read(*m_in, m_type, 1).front(), sum);
+        case Collective::ReduceScatter:
+            return near(m_backend.read(*m_out, m_type, 1).front(), sum);
+        case Collective::AllGather:
+        case Collective::AllToAll: { // block j came from rank j
+            const std::vector<double> values = m_backend.read(*m_out, m_type, m_total);
+            for (int j = 0; j < g; ++j)
+                if (!near(values[size_t(j) * block], double(j + 1)))
+                    return false;
+            return true;
+        }
+        default: {
+            const int from = receivesFrom();
+            return from < 0 || near(m_backend.read(*m_out, m_type, 1).front(), double(from + 1));
+        }
+        }
+    }
+
+private:
+    // The pipeline sends to the next stage; the CP ring wraps round.
+    [[nodiscard]] int sendsTo() const
+    {
+        const int next = m_comm.rank() + 1;
+        return next < m_comm.size() ? next : (m_ring ? 0 : -1);
+    }
+    [[nodiscard]] int receivesFrom() const
+    {
+        const int previous = m_comm.rank() - 1;
+        return previous >= 0 ? previous : (m_ring ? m_comm.size() - 1 : -1);
+    }
+
+    void exchange()
+    {
+        if (const int to = sendsTo(); to >= 0)
+            m_comm.send(*m_in, m_total, m_type, to, 0);
+        if (const int from = receivesFrom(); from >= 0)
+            m_comm.receive(*m_out, m_total, m_type, from, 0);
+        m_comm.waitForSends();
+    }
+
+    Backend& m_backend;
+    Communicator& m_comm;
+    Collective m_collective;
+    bool m_ring;
+    DataType m_type;
+    size_t m_total = 0; // elements of the full buffer
+    std::unique_ptr<Buffer> m_in, m_out;
+};
+
+MeasuredCollective measureCollective(const CollectiveBench& bench, DataType type, Backend& backend, Communicator& comm,
+                                     bool asScenario, const World& world, const BenchOptions& options)
+{
+    MeasuredCollective measured{ bench, {}, 0, asScenario, false };
+    CollectiveRun small(backend, comm, bench, type, double(kCheckElements * elementBytes(type) * size_t(comm.size())));
+    measured.correct = everywhere(world, small.check());
+    CollectiveRun full(backend, comm, bench, type, bench.bytes);
+    std::vector<double> seconds;
+    for (int i = 0; i < options.warmup + options.iterations; ++i) {
+        world.barrier(); // every group starts together, as in a training step
+        const auto start = std::chrono::steady_clock::now();
+        full.run();
+        backend.synchronize();
+        if (i >= options.warmup)
+            seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    measured.stats = slowest(world, summarize(std::move(seconds)));
+    measured.busGBps = measured.stats.median > 0
+        ? bench.bytes * busBandwidthFactor(bench.collective, bench.ranks) / measured.stats.median / 1e9
+        : 0;
+    return measured;
+}
+
+nlohmann::json gemmJson(const MeasuredGemm& g)
+{
+    const double tflops = g.stats.median > 0 ? g.bench.shape.flops() / g.stats.median / 1e12 : 0;
+    nlohmann::json j = { { "kind", "gemm" },
+                         { "name", g.bench.shape.name },
+                         { "m", g.bench.shape.m },
+                         { "n", g.bench.shape.n },
+                         { "k", g.bench.shape.k },
+                         { "batch", g.bench.shape.batch },
+                         { "precision", toString(g.type) },
+                         { "tflops", tflops },
+                         { "predicted_s", g.bench.predictedSeconds },
+                         { "correct", g.correct } };
+    j.update(statsJson(g.stats));
+    return j;
+}
+
+nlohmann::json attentionJson(const MeasuredAttention& a)
+{
+    nlohmann::json j = { { "kind", "attention" },
+                         { "batch_heads", a.bench.batchHeads },
+                         { "seq", a.bench.seq },
+                         { "head_dim", a.bench.headDim },
+                         { "tflops", a.stats.median > 0 ? a.bench.flops / a.stats.median / 1e12 : 0 },
+                         { "predicted_s", a.bench.predictedSeconds },
+                         { "correct", a.correct } };
+    j.update(statsJson(a.stats));
+    return j;
+}
+
+nlohmann::json collectiveJson(const MeasuredCollective& c)
+{
+    nlohmann::json j = { { "kind", "collective" },
+                         { "group", toString(c.bench.group) },
+                         { "collective", collectiveTraits(c.bench.collective).name },
+                         { "purpose", c.bench.purpose },
+                         { "ranks", c.bench.ranks },
+                         { "bytes", c.bench.bytes },
+                         { "crosses_nodes", c.bench.crossesNodes },
+                         { "as_scenario", c.asScenario },
+                         { "bus_GBps", c.busGBps },
+                         { "predicted_bus_GBps", c.bench.predictedBusGBps },
+                         { "predicted_s", c.bench.predictedSeconds },
+                         { "correct", c.correct } };
+    j.update(statsJson(c.stats));
+    return j;
+}
+
+} // namespace
+
+BenchReport runBench(const BenchPlan& plan, Backend& backend, const World& world, EventLog& log, Watchdog& watchdog,
+                     const BenchOptions& options)
+{
+    BenchReport report;
+    const int64_t total = int64_t(plan.gemms.size() + 1 + plan.collectives.size());
+    int64_t done = 0;
+    auto progress = [&](const std::string& what) {
+        if (world.isRoot())
+            log.progress("bench", done, total, what);
+    };
+    for (const GemmBench& gemm : plan.gemms) {
+        progress("GEMM " + gemm.shape.name);
+        const WatchdogStep step(watchdog, "GEMM " + gemm.shape.name);
+        report.gemms.push_back(measureGemm(gemm, plan.type, backend, world, options));
+        if (world.isRoot())
+            log.measurement(gemmJson(report.gemms.back()));
+        ++done;
+    }
+    {
+        progress("attention");
+        const WatchdogStep step(watchdog, "attention");
+        report.attention = measureAttention(plan.attention, plan.type, backend, world, options);
+        if (world.isRoot())
+            log.measurement(attentionJson(report.attention));
+        ++done;
+    }
+    std::map<CommGroup, std::unique_ptr<Communicator>> communicators;
+    for (const CollectiveBench& collective : plan.collectives) {
+        const std::string what = std::string(toString(collective.group)) + " " + collectiveTraits(collective.collective).name;
+        progress(what);
+        const std::optional<WorldGroup> group = worldGroupOf(collective.group, plan.degrees, plan.placement, world);
+        ++done;
+        if (!group) {
+            if (world.isRoot())
+                log.warning("group_does_not_fit", what + " skipped: a group of " + std::to_string(collective.ranks)
+                                                      + " does not fit " + std::to_string(world.size()) + " ranks");
+            continue;
+        }
+        const WatchdogStep step(watchdog, what);
+        std::unique_ptr<Communicator>& comm = communicators[collective.group];
+        if (!comm)
+            comm = backend.communicator(world, group->ranks);
+        report.collectives.push_back(
+            measureCollective(collective, backend.computeType(plan.type), backend, *comm, group->asScenario, world, options));
+        if (world.isRoot())
+            log.measurement(collectiveJson(report.collectives.back()));
+    }
+    return report;
+}
+
+nlohmann::json toJson(const BenchReport& report)
+{
+    nlohmann::json gemms = nlohmann::json::array(), collectives = nlohmann::json::array();
+    for (const MeasuredGemm& g : report.gemms)
+        gemms.push_back(gemmJson(g));
+    for (const MeasuredCollective& c : report.collectives)
+        collectives.push_back(collectiveJson(c));
+    return { { "gemms", gemms }, { "attention", attentionJson(report.attention) }, { "collectives", collectives } };
+}
+
+} // namespace paraplan::engine

@@ -1,0 +1,164 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "layer_work.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace paraplan::engine {
+
+namespace {
+
+int64_t whole(double value) { return std::max<int64_t>(1, int64_t(std::llround(value))); }
+
+// Elements of `bytes` at `type`, rounded up to a multiple of `ranks` so collectives split evenly.
+size_t elementsOf(double bytes, DataType type, int ranks)
+{
+    const size_t elements = size_t(std::ceil(bytes / double(elementBytes(type))));
+    const auto r = size_t(std::max(ranks, 1));
+    return std::max((elements + r - 1) / r * r, r);
+}
+
+} // namespace
+
+LayerWork::LayerWork(Backend& backend, const std::vector<GemmShape>& gemms, const LayerShard& shard,
+                     const LayerMessages& messages, LayerGroups groups, LayerSettings settings)
+    : m_backend(backend)
+    , m_groups(groups)
+    , m_settings(settings)
+    , m_batchHeads(whole(shard.microBatch * shard.heads))
+    , m_seq(whole(shard.localSeq))
+    , m_headDim(whole(shard.headDim))
+{
+    const size_t element = elementBytes(settings.type);
+    for (const GemmShape& shape : gemms) {
+        Gemm g{ whole(shape.m), whole(shape.n), whole(shape.k), whole(shape.batch), nullptr, nullptr, nullptr, nullptr };
+        g.input = backend.allocate(size_t(g.batch * g.m * g.k) * element);
+        g.weight = backend.allocate(size_t(g.batch * g.k * g.n) * element);
+        g.output = backend.allocate(size_t(g.batch * g.m * g.n) * element);
+        g.weightGrad = backend.allocate(size_t(g.batch * g.k * g.n) * element);
+        for (Buffer* b : { g.input.get(), g.weight.get() })
+            backend.fill(*b, settings.type, b->bytes() / element, 0.01);
+        m_gemms.push_back(std::move(g));
+    }
+    const size_t block = size_t(m_batchHeads * m_seq * m_headDim) * element;
+    m_q = backend.allocate(block);
+    m_k = backend.allocate(block);
+    m_v = backend.allocate(block);
+    m_attention = backend.allocate(block);
+    m_scores = backend.allocate(size_t(m_batchHeads * m_seq * m_seq) * element);
+    if (groups.tp) {
+        m_tpElements = elementsOf(messages.tpActivation, settings.type, groups.tp->size());
+        m_tpIn = backend.allocate(m_tpElements * element);
+        m_tpOut = backend.allocate(m_tpElements * element);
+    }
+    if (groups.cp) {
+        m_cpElements = elementsOf(2 * messages.cpKeyValues, settings.type, 1); // the backward sends twice as much
+        m_cpSend = backend.allocate(m_cpElements * element);
+        m_cpReceive = backend.allocate(m_cpElements * element);
+    }
+    if (groups.ep) {
+        m_epElements = elementsOf(messages.epDispatch, settings.type, groups.ep->size());
+        m_epIn = backend.allocate(m_epElements * element);
+        m_epOut = backend.allocate(m_epElements * element);
+    }
+    for (const Gemm& g : m_gemms)
+        m_bytes += g.input->bytes() + g.weight->bytes() + g.output->bytes() + g.weightGrad->bytes();
+    for (const std::unique_ptr<Buffer>* b : { &m_q, &m_k, &m_v, &m_attention, &m_scores, &m_tpIn, &m_tpOut, &m_cpSend,
+                                              &m_cpReceive, &m_epIn, &m_epOut })
+        m_bytes += *b ? (*b)->bytes() : 0;
+}
+
+// Megatron's f and g: an all-reduce after each row-parallel GEMM, or with sequence parallelism
+// an all-gather before each column-parallel GEMM (gather) and a reduce-scatter after each
+// row-parallel one.
+void LayerWork::tpCollective(bool gather)
+{
+    if (!m_groups.tp)
+        return;
+    const size_t block = m_tpElements / size_t(m_groups.tp->size());
+    if (!m_settings.sequenceParallel) {
+        if (!gather)
+            m_groups.tp->allReduce(*m_tpIn, m_tpElements, m_settings.type);
+    } else if (gather) {
+        m_groups.tp->allGather(*m_tpIn, *m_tpOut, block, m_settings.type);
+    } else {
+        m_groups.tp->reduceScatter(*m_tpIn, *m_tpOut, block, m_settings.type);
+    }
+}
+
+// Ring attention: cp - 1 steps, each passing keys and values (`scale` 2 in the backward, which
+// also returns their gradients) to the next rank of the ring.
+void LayerWork::cpRing(double scale)
+{
+    if (!m_groups.cp)
+        return;
+    const int g = m_groups.cp->size(), me = m_groups.cp->rank();
+    const size_t count = size_t(double(m_cpElements) * scale / 2);
+    for (int step = 0; step + 1 < g; ++step) {
+        m_groups.cp->send(*m_cpSend, count, m_settings.type, (me + 1) % g, 0);
+        m_groups.cp->receive(*m_cpReceive, count, m_settings.type, (me + g - 1) % g, 0);
+        m_groups.cp->waitForSends();
+    }
+}
+
+void LayerWork::epAllToAll()
+{
+    if (m_groups.ep)
+        m_groups.ep->allToAll(*m_epIn, *m_epOut, m_epElements / size_t(m_groups.ep->size()), m_settings.type);
+}
+
+void LayerWork::attention()
+{
+    m_backend.attention(*m_q, *m_k, *m_v, *m_scores, *m_attention, m_batchHeads, m_seq, m_headDim, m_settings.type);
+}
+
+// GEMMs in order: qkv, attention projection, then the MLP (dense up and down, or router, expert
+// up, expert down).
+void LayerWork::forward()
+{
+    const DataType type = m_settings.type;
+    for (size_t i = 0; i < m_gemms.size(); ++i) {
+        Gemm& g = m_gemms[i];
+        const bool columnParallel = i == 0 || i == 2;
+        if (columnParallel)
+            tpCollective(true);
+        if (i == 2 && m_groups.ep)
+            epAllToAll(); // dispatch
+        m_backend.gemm(*g.input, *g.weight, *g.output, g.m, g.n, g.k, g.batch, type);
+        if (i == 0) {
+            cpRing(1);
+            attention();
+        }
+        if (i == 1 || i + 1 == m_gemms.size())
+            tpCollective(false); // after each row-parallel GEMM
+    }
+    if (m_groups.ep)
+        epAllToAll(); // combine
+}
+
+void LayerWork::backward()
+{
+    const DataType type = m_settings.type;
+    if (m_groups.ep)
+        epAllToAll();
+    for (size_t i = m_gemms.size(); i-- > 0;) {
+        Gemm& g = m_gemms[i];
+        // Data gradient dX = dY W^T (m x k from m x n and n x k), weight gradient dW = X^T dY.
+        m_backend.gemm(*g.output, *g.weight, *g.input, g.m, g.k, g.n, g.batch, type);
+        m_backend.gemm(*g.input, *g.output, *g.weightGrad, g.k, g.n, g.m, g.batch, type);
+        if (i == 2 && m_groups.ep)
+            epAllToAll();
+        if (i == 0) {
+            // FlashAttention's backward recomputes the scores: about two forwards of work.
+            attention();
+            attention();
+            cpRing(2);
+        }
+        tpCollective(i == 1 || i + 1 == m_gemms.size());
+        if (i == 0 || i == 2)
+            tpCollective(false); // input gradients of the column-parallel GEMMs
+    }
+}
+
+} // namespace paraplan::engine

@@ -1,0 +1,62 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "backend/backend.h"
+
+#include "layer_shapes.h"
+
+#include <memory>
+#include <vector>
+
+// One micro-batch through one transformer layer's shard on one device, as real work: every GEMM
+// of the shard (forward; in the backward its data- and weight-gradient products), the attention
+// core, and the TP, CP and EP collectives between them on the rank's own groups. The layers of a
+// stage share these buffers (their weights cost the same time; the memory is held in reserve by
+// the synthetic step). Elementwise kernels (norms, activations, residuals) are left out: the
+// model counts them, the confirmation does not (a few per cent of a layer).
+namespace paraplan::engine {
+
+struct LayerGroups {
+    Communicator* tp = nullptr; // null when tp is 1
+    Communicator* cp = nullptr;
+    Communicator* ep = nullptr;
+};
+
+struct LayerSettings {
+    bool sequenceParallel = false;
+    DataType type = DataType::Bf16;
+};
+
+class LayerWork {
+public:
+    LayerWork(Backend& backend, const std::vector<GemmShape>& gemms, const LayerShard& shard, const LayerMessages& messages,
+              LayerGroups groups, LayerSettings settings);
+
+    void forward();
+    void backward();
+    // Device memory the layer's buffers hold.
+    [[nodiscard]] size_t bytes() const { return m_bytes; }
+
+private:
+    struct Gemm {
+        int64_t m, n, k, batch;
+        std::unique_ptr<Buffer> input, weight, output, weightGrad;
+    };
+    void tpCollective(bool gather);
+    void cpRing(double scale);
+    void epAllToAll();
+    void attention();
+
+    Backend& m_backend;
+    LayerGroups m_groups;
+    LayerSettings m_settings;
+    std::vector<Gemm> m_gemms;
+    int64_t m_batchHeads, m_seq, m_headDim;
+    std::unique_ptr<Buffer> m_q, m_k, m_v, m_scores, m_attention;
+    size_t m_tpElements = 0, m_cpElements = 0, m_epElements = 0;
+    std::unique_ptr<Buffer> m_tpIn, m_tpOut, m_cpSend, m_cpReceive, m_epIn, m_epOut;
+    size_t m_bytes = 0;
+};
+
+} // namespace paraplan::engine

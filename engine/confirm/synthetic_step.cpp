@@ -1,0 +1,292 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "synthetic_step.h"
+
+#include "bench/bench_plan.h"
+#include "bench/world_groups.h"
+#include "confirm/layer_work.h"
+
+#include "kernel_costs.h"
+#include "memory_model.h"
+#include "model_shape.h"
+#include "pipeline_schedule.h"
+#include "step_model.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+
+namespace paraplan::engine {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// The scenario rank this world rank runs (the rank table sends rank r to GPU / world rank t[r]).
+int64_t scenarioRankOf(const RankPlacement& placement, int64_t ranks, int worldRank)
+{
+    for (int64_t r = 0; r < ranks; ++r)
+        if (placement.gpuOf(r) == worldRank)
+            return r;
+    return worldRank;
+}
+
+std::unique_ptr<Communicator> groupOf(CommGroup kind, const ParallelDegrees& degrees, const RankPlacement& placement,
+                                      Backend& backend, const World& world)
+{
+    const std::optional<WorldGroup> group = worldGroupOf(kind, degrees, placement, world);
+    return group ? backend.communicator(world, group->ranks) : nullptr;
+}
+
+// One rank's part of the step: its stage's layers under the schedule, its sends and receives.
+class StageRunner {
+public:
+    StageRunner(const Scenario& s, const Result& predicted, Backend& backend, const World& world)
+        : m_backend(backend)
+        , m_degrees(degreesOf(predicted.parallel))
+        , m_type(backend.computeType(dataTypeOf(s.training.precision)))
+    {
+        const RankPlacement& placement = s.parallel.placement;
+        const int64_t rank = scenarioRankOf(placement, m_degrees.ranks(), world.rank());
+        m_stage = denseCoordinate(rank, ParallelDim::Pp, m_degrees, placement.order);
+        // Every rank creates every kind of communicator, in the same order (they are collective).
+        m_tp = groupOf(CommGroup::Tp, m_degrees, placement, backend, world);
+        m_cp = groupOf(CommGroup::Cp, m_degrees, placement, backend, world);
+        m_ep = s.model.isMoe() ? groupOf(CommGroup::Ep, m_degrees, placement, backend, world) : nullptr;
+        m_dp = groupOf(CommGroup::DataParallel, m_degrees, placement, backend, world);
+        m_line = groupOf(CommGroup::PipelineHop, m_degrees, placement, backend, world);
+
+        Scenario resolved = s;
+        resolved.parallel = predicted.parallel;
+        StepPlan plan = planStep(resolved);
+        (void)resolveRecompute(resolved, plan);
+        m_recomputeFull = plan.layout.recompute == Recompute::Full;
+        m_vpp = plan.layout.vpp;
+        m_microBatches = plan.layout.microBatches;
+        m_virtualLayers = plan.virtualLayers;
+
+        const ParallelSpec& p = predicted.parallel;
+        const LayerShard shard(s.model, s.training.seqLen, s.training.microBatch, p.tp, p.cp,
+                               p.sequenceParallel && p.tp > 1, double(elementBytes(dataTypeOf(s.training.precision))));
+        const LayerMessages messages = layerMessages(s.model, shard);
+        const LayerSettings settings{ p.sequenceParallel && p.tp > 1, m_type };
+        m_layer = std::make_unique<LayerWork>(backend, transformerLayerGemms(s.model, shard, p.ep), shard, messages,
+                                              LayerGroups{ m_tp.get(), m_cp.get(), m_ep.get() }, settings);
+        m_logits = std::make_unique<LayerWork>(backend, std::vector<GemmShape>{ logitsGemm(s.model, shard) }, shard,
+                                               LayerMessages{}, LayerGroups{}, settings);
+
+        // Pipeline messages: each TP rank sends its 1/tp share of the activation.
+        const size_t element = elementBytes(m_type);
+        m_pipeElements = std::max<size_t>(1, size_t(messages.tpActivation / shard.tp / double(element)));
+        m_activationOut = backend.allocate(m_pipeElements * element);
+        m_gradientOut = backend.allocate(m_pipeElements * element);
+        m_received = backend.allocate(m_pipeElements * element);
+
+        // Gradients of the stage's weights, reduced bucket by bucket over DP.
+        const StateBytes bytes = stateBytes(s.training);
+        const double stageParameters = totalParameters(s.model) / double(p.tp * p.pp);
+        const double bucketParameters = std::min(kGradientBucketParams, stageParameters);
+        m_buckets = std::max<int64_t>(1, int64_t(std::ceil(stageParameters / bucketParameters)));
+        m_zero = p.zeroStage;
+        if (m_dp) {
+            m_bucketElements = std::max<size_t>(size_t(m_dp->size()),
+                                                size_t(bucketParameters * bytes.gradients / double(element))
+                                                    / size_t(m_dp->size()) * size_t(m_dp->size()));
+            m_bucket = backend.allocate(m_bucketElements * element);
+            m_shard = backend.allocate(m_bucketElements / size_t(m_dp->size()) * element);
+        }
+        m_workingBytes = m_layer->bytes() + m_logits->bytes() + 3 * m_pipeElements * element
+            + (m_dp ? m_bucket->bytes() + m_shard->bytes() : 0);
+    }
+
+    [[nodiscard]] int64_t stage() const { return m_stage; }
+    [[nodiscard]] size_t workingBytes() const { return m_workingBytes; }
+
+    // Runs one step; returns this rank's measurement of it.
+    StageMeasurement step()
+    {
+        StageMeasurement m;
+        m.stage = m_stage;
+        const int64_t pp = m_degrees.pp;
+        const int64_t last = pp * m_vpp - 1;
+        for (const ScheduledOp& op : stageSchedule(m_stage, pp, m_vpp, m_microBatches)) {
+            const int64_t vs = op.chunk * pp + m_stage;
+            const int previous = int((m_stage + pp - 1) % pp), next = int((m_stage + 1) % pp);
+            if (op.kind == PipelineOpKind::Forward) {
+                if (vs > 0)
+                    m.idle += receive(previous, int(2 * vs));
+                m.busy += timed([&] {
+                    for (int64_t l = 0; l < m_virtualLayers[size_t(vs)]; ++l)
+                        m_layer->forward();
+                    if (vs == last)
+                        m_logits->forward();
+                });
+                if (vs < last)
+                    m.sending += send(*m_activationOut, next, int(2 * (vs + 1)));
+            } else {
+                if (vs < last)
+                    m.idle += receive(next, int(2 * vs + 1));
+                m.busy += timed([&] {
+                    for (int64_t l = 0; l < m_virtualLayers[size_t(vs)]; ++l) {
+                        if (m_recomputeFull)
+                            m_layer->forward();
+                        m_layer->backward();
+                    }
+                    if (vs == last)
+                        m_logits->backward();
+                });
+                if (vs > 0)
+                    m.sending += send(*m_gradientOut, previous, int(2 * (vs - 1) + 1));
+            }
+        }
+        if (m_line)
+            m.sending += timed([&] { m_line->waitForSends(); });
+        m.tail = timed([&] { reduceGradients(); });
+        return m;
+    }
+
+private:
+    template <typename Work>
+    double timed(Work&& work)
+    {
+        const auto start = Clock::now();
+        work();
+        m_backend.synchronize();
+        return since(start);
+    }
+
+    double receive(int peer, int tag)
+    {
+        return timed([&] { m_line->receive(*m_received, m_pipeElements, m_type, peer, tag); });
+    }
+
+    // A stage sends each activation (gradient) from the same buffer: the previous send must have
+    // been taken first, as with Megatron's blocking sends.
+    double send(const Buffer& data, int peer, int tag)
+    {
+        const double waited = timed([&] { m_line->waitForSends(); });
+        m_line->send(data, m_pipeElements, m_type, peer, tag);
+        return waited;
+    }
+
+    void reduceGradients()
+    {
+        if (!m_dp)
+            return;
+        const size_t block = m_bucketElements / size_t(m_dp->size());
+        for (int64_t b = 0; b < m_buckets; ++b) {
+            if (m_zero == 0) {
+                m_dp->allReduce(*m_bucket, m_bucketElements, m_type);
+            } else {
+                m_dp->reduceScatter(*m_bucket, *m_shard, block, m_type);
+                m_dp->allGather(*m_shard, *m_bucket, block, m_type); // the updated weights come back
+            }
+        }
+    }
+
+    Backend& m_backend;
+    ParallelDegrees m_degrees;
+    DataType m_type;
+    int64_t m_stage = 0;
+    int64_t m_vpp = 1;
+    int64_t m_microBatches = 1;
+    bool m_recomputeFull = false;
+    int m_zero = 1;
+    std::vector<int64_t> m_virtualLayers;
+    std::unique_ptr<Communicator> m_tp, m_cp, m_ep, m_dp, m_line;
+    std::unique_ptr<LayerWork> m_layer, m_logits;
+    size_t m_pipeElements = 1;
+    std::unique_ptr<Buffer> m_activationOut, m_gradientOut, m_received;
+    int64_t m_buckets = 1;
+    size_t m_bucketElements = 0;
+    std::unique_ptr<Buffer> m_bucket, m_shard;
+    size_t m_workingBytes = 0;
+};
+
+// Per stage, the slowest of its ranks.
+std::vector<StageMeasurement> byStage(const World& world, const StageMeasurement& mine, int64_t stages)
+{
+    const nlohmann::json j = { { "stage", mine.stage }, { "busy", mine.busy }, { "idle", mine.idle },
+                               { "sending", mine.sending }, { "tail", mine.tail } };
+    std::vector<StageMeasurement> result(static_cast<size_t>(stages));
+    for (int64_t s = 0; s < stages; ++s)
+        result[size_t(s)].stage = s;
+    for (const std::string& text : world.gather(j.dump())) {
+        const nlohmann::json r = nlohmann::json::parse(text);
+        StageMeasurement& st = result[size_t(r["stage"].get<int64_t>())];
+        st.busy = std::max(st.busy, r["busy"].get<double>());
+        st.idle = std::max(st.idle, r["idle"].get<double>());
+        st.sending = std::max(st.sending, r["sending"].get<double>());
+        st.tail = std::max(st.tail, r["tail"].get<double>());
+    }
+    return result;
+}
+
+} // namespace
+
+ConfirmReport runSyntheticSteps(const Scenario& s, const Result& predicted, Backend& backend, const World& world,
+                                EventLog& log, Watchdog& watchdog, const ConfirmOptions& options)
+{
+    const int64_t ranks = degreesOf(predicted.parallel).ranks();
+    if (ranks != world.size())
+        throw EngineError("world_size_mismatch", "confirm runs one rank per GPU of the scenario: "
+                                                     + std::to_string(ranks) + " ranks (mpirun -np " + std::to_string(ranks)
+                                                     + "); this run has " + std::to_string(world.size()));
+    ConfirmReport report;
+    std::unique_ptr<StageRunner> runner;
+    {
+        const WatchdogStep step(watchdog, "confirm: set-up (communicators, buffers)");
+        runner = std::make_unique<StageRunner>(s, predicted, backend, world);
+    }
+    // Hold the rest of the memory the model predicts for this stage.
+    const double predictedBytes = predicted.stages[size_t(runner->stage())].memory.total();
+    std::unique_ptr<Buffer> reserve;
+    {
+        const WatchdogStep step(watchdog, "confirm: allocating the predicted memory");
+        const double rest = std::max(0.0, predictedBytes - double(runner->workingBytes()));
+        reserve = backend.allocate(size_t(rest));
+        report.reservedBytes = world.maxOf(predictedBytes);
+    }
+    std::vector<double> stepSeconds;
+    std::vector<std::vector<StageMeasurement>> stages;
+    for (int i = 0; i <= options.steps; ++i) {
+        if (world.isRoot())
+            log.progress("confirm", i, options.steps + 1, i == 0 ? "warm-up step" : "step " + std::to_string(i));
+        const WatchdogStep step(watchdog, "confirm: training step " + std::to_string(i));
+        world.barrier();
+        const auto start = Clock::now();
+        const StageMeasurement mine = runner->step();
+        backend.synchronize();
+        const double seconds = world.maxOf(since(start));
+        std::vector<StageMeasurement> perStage = byStage(world, mine, degreesOf(predicted.parallel).pp);
+        if (i == 0)
+            continue; // the warm-up: first-touch allocations, lazy connections
+        stepSeconds.push_back(seconds);
+        stages.push_back(std::move(perStage));
+        if (world.isRoot())
+            log.measurement({ { "kind", "step" }, { "step", i }, { "seconds", seconds } });
+    }
+    report.step = summarize(stepSeconds);
+    // The stage figures of the step closest to the median.
+    size_t median = 0;
+    for (size_t i = 0; i < stepSeconds.size(); ++i)
+        if (std::fabs(stepSeconds[i] - report.step.median) < std::fabs(stepSeconds[median] - report.step.median))
+            median = i;
+    report.stages = stages[median];
+    return report;
+}
+
+nlohmann::json toJson(const ConfirmReport& report)
+{
+    nlohmann::json stages = nlohmann::json::array();
+    for (const StageMeasurement& st : report.stages)
+        stages.push_back({ { "stage", st.stage }, { "busy_s", st.busy }, { "idle_s", st.idle },
+                           { "send_s", st.sending }, { "tail_s", st.tail } });
+    return { { "step_s", report.step.median },   { "step_min_s", report.step.min }, { "step_max_s", report.step.max },
+             { "steps", report.step.count },     { "stages", stages },              { "reserved_bytes", report.reservedBytes } };
+}
+
+} // namespace paraplan::engine

@@ -1,0 +1,133 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "cuda_backend.h"
+
+#include "cuda/cublaslt_gemm.h"
+#include "cuda/cuda_check.h"
+#include "cuda/cuda_discovery.h"
+#include "cuda/cuda_stream.h"
+#include "cuda/device_buffer.h"
+#include "cuda/kernels.h"
+#include "cuda/nccl_communicator.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+
+namespace paraplan::engine {
+
+namespace {
+
+// Makes this thread's current device the rank's GPU, and says which it is.
+int selectDevice(const World& world)
+{
+    const int device = world.localRank() % visibleDeviceCount();
+    checkCuda(cudaSetDevice(device), "cudaSetDevice(" + std::to_string(device) + ")");
+    return device;
+}
+
+// An IEEE binary16 value as a float; bf16 is the upper half of a float's bits.
+float halfToFloat(uint16_t bits)
+{
+    const int exponent = (bits >> 10) & 0x1f, mantissa = bits & 0x3ff;
+    const float magnitude = exponent == 0 ? std::ldexp(float(mantissa), -24)
+        : exponent == 31                  ? (mantissa ? NAN : INFINITY)
+                                          : std::ldexp(float(mantissa | 0x400), exponent - 25);
+    return (bits & 0x8000) ? -magnitude : magnitude;
+}
+
+std::vector<double> valuesOf(const std::vector<unsigned char>& bytes, DataType type, size_t count)
+{
+    std::vector<double> values(count);
+    for (size_t i = 0; i < count; ++i) {
+        if (type == DataType::Fp32) {
+            float value = 0;
+            std::memcpy(&value, bytes.data() + 4 * i, 4);
+            values[i] = value;
+            continue;
+        }
+        uint16_t bits = 0;
+        std::memcpy(&bits, bytes.data() + 2 * i, 2);
+        values[i] = type == DataType::Bf16 ? std::bit_cast<float>(uint32_t(bits) << 16) : halfToFloat(bits);
+    }
+    return values;
+}
+
+class CudaBackend : public Backend {
+public:
+    explicit CudaBackend(const World& world)
+        : m_device(selectDevice(world))
+    {
+    }
+
+    [[nodiscard]] std::string name() const override { return "cuda"; }
+    [[nodiscard]] bool measuresCpu() const override { return false; }
+    // cuBLASLt and NCCL run fp32, bf16 and fp16 as they are.
+    [[nodiscard]] DataType computeType(DataType requested) const override { return requested; }
+
+    [[nodiscard]] Discovery discover(const World& world) override { return discoverCudaWorld(world, m_device); }
+
+    [[nodiscard]] std::unique_ptr<Buffer> allocate(size_t bytes) override { return std::make_unique<DeviceBuffer>(bytes); }
+
+    void fill(Buffer& buffer, DataType type, size_t count, double value) override
+    {
+        count = std::min(count, buffer.bytes() / elementBytes(type));
+        checkCuda(launchFill(buffer.data(), type, count, value, m_stream.get()), "the fill kernel's launch");
+    }
+
+    [[nodiscard]] std::vector<double> read(const Buffer& buffer, DataType type, size_t count) override
+    {
+        count = std::min(count, buffer.bytes() / elementBytes(type));
+        std::vector<unsigned char> bytes(count * elementBytes(type));
+        checkCuda(cudaMemcpyAsync(bytes.data(), buffer.data(), bytes.size(), cudaMemcpyDeviceToHost, m_stream.get()),
+                  "cudaMemcpyAsync of a result to the host");
+        m_stream.synchronize();
+        return valuesOf(bytes, type, count);
+    }
+
+    void gemm(const Buffer& a, const Buffer& b, Buffer& c, int64_t m, int64_t n, int64_t k, int64_t batch,
+              DataType type) override
+    {
+        requireElements(a, size_t(batch * m * k), type, "the GEMM's A");
+        requireElements(b, size_t(batch * k * n), type, "the GEMM's B");
+        requireElements(c, size_t(batch * m * n), type, "the GEMM's C");
+        m_gemm.run({ m, n, k, batch, false, type }, 1.0f, a.data(), b.data(), c.data(), m_stream.get());
+    }
+
+    void attention(const Buffer& q, const Buffer& k, const Buffer& v, Buffer& scores, Buffer& out, int64_t batchHeads,
+                   int64_t seq, int64_t headDim, DataType type) override
+    {
+        const int64_t block = batchHeads * seq * headDim;
+        requireElements(q, size_t(block), type, "attention's Q");
+        requireElements(k, size_t(block), type, "attention's K");
+        requireElements(v, size_t(block), type, "attention's V");
+        requireElements(out, size_t(block), type, "attention's output");
+        requireElements(scores, size_t(batchHeads * seq * seq), type, "attention's scores");
+        const float scale = 1.0f / std::sqrt(float(headDim));
+        m_gemm.run({ seq, seq, headDim, batchHeads, true, type }, scale, q.data(), k.data(), scores.data(),
+                   m_stream.get());
+        checkCuda(launchRowSoftmax(scores.data(), type, batchHeads * seq, seq, m_stream.get()),
+                  "the softmax kernel's launch");
+        m_gemm.run({ seq, headDim, seq, batchHeads, false, type }, 1.0f, scores.data(), v.data(), out.data(),
+                   m_stream.get());
+    }
+
+    void synchronize() override { m_stream.synchronize(); }
+
+    [[nodiscard]] std::unique_ptr<Communicator> communicator(const World& world, const std::vector<int>& group) override
+    {
+        return std::make_unique<NcclCommunicator>(world, group, m_stream.get());
+    }
+
+private:
+    int m_device;
+    CudaStream m_stream; // every GEMM, kernel and collective, in the order the run asks for them
+    CublasLtGemm m_gemm;
+};
+
+} // namespace
+
+std::unique_ptr<Backend> makeCudaBackend(const World& world) { return std::make_unique<CudaBackend>(world); }
+
+} // namespace paraplan::engine

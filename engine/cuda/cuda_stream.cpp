@@ -1,0 +1,26 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "cuda_stream.h"
+
+#include "cuda/cuda_check.h"
+
+namespace paraplan::engine {
+
+CudaStream::CudaStream() { checkCuda(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags"); }
+
+// Queued work still completes: cudaStreamDestroy returns at once and releases the stream after it.
+CudaStream::~CudaStream() { cudaStreamDestroy(m_stream); }
+
+void CudaStream::synchronize() const { checkCuda(cudaStreamSynchronize(m_stream), "cudaStreamSynchronize"); }
+
+CudaEvent::CudaEvent() { checkCuda(cudaEventCreateWithFlags(&m_event, cudaEventDisableTiming), "cudaEventCreateWithFlags"); }
+
+CudaEvent::~CudaEvent() { cudaEventDestroy(m_event); }
+
+void CudaEvent::order(cudaStream_t producer, cudaStream_t waiter)
+{
+    checkCuda(cudaEventRecord(m_event, producer), "cudaEventRecord");
+    checkCuda(cudaStreamWaitEvent(waiter, m_event, 0), "cudaStreamWaitEvent");
+}
+
+} // namespace paraplan::engine

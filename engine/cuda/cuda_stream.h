@@ -1,0 +1,41 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+// Owned CUDA streams and events, released with their owner.
+namespace paraplan::engine {
+
+// A stream that never synchronises implicitly with the legacy default stream, so that only the
+// dependencies the engine states order its work.
+class CudaStream {
+public:
+    CudaStream();
+    ~CudaStream();
+    CudaStream(const CudaStream&) = delete;
+    CudaStream& operator=(const CudaStream&) = delete;
+
+    [[nodiscard]] cudaStream_t get() const { return m_stream; }
+    void synchronize() const;
+
+private:
+    cudaStream_t m_stream = nullptr;
+};
+
+// An event for ordering only: no timing, so that recording and waiting stay cheap.
+class CudaEvent {
+public:
+    CudaEvent();
+    ~CudaEvent();
+    CudaEvent(const CudaEvent&) = delete;
+    CudaEvent& operator=(const CudaEvent&) = delete;
+
+    // Work queued on `waiter` from now on starts after what `producer` has queued so far.
+    void order(cudaStream_t producer, cudaStream_t waiter);
+
+private:
+    cudaEvent_t m_event = nullptr;
+};
+
+} // namespace paraplan::engine

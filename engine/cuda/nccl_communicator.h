@@ -1,0 +1,74 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "backend/communicator.h"
+#include "cuda/cuda_stream.h"
+#include "runtime/world.h"
+
+#include <cuda_runtime_api.h>
+#include <nccl.h>
+
+#include <array>
+#include <atomic>
+#include <deque>
+#include <vector>
+
+// A group's collectives and messages over NCCL, on device memory. Collectives and receives run on
+// the backend's stream, in order with its GEMMs; sends run on a stream of their own, after what
+// that stream had queued when they were asked for, so a send never holds up the work behind it.
+// NCCL has no tags: messages between two ranks in one direction arrive in the order sent, which
+// is what the pipeline and the ring need (their kinds of message go in different directions).
+namespace paraplan::engine {
+
+class NcclCommunicator : public Communicator {
+public:
+    // Collective over the world: `group` lists this rank's group in world ranks. The group's first
+    // rank creates NCCL's id and sends it to the others over MPI. Throws EngineError("nccl_failed")
+    // when NCCL fails or a rank of the group has not joined within kInitTimeoutSeconds. Runs on
+    // the current device; `compute` is the backend's stream there, which must outlive it.
+    NcclCommunicator(const World& world, const std::vector<int>& group, cudaStream_t compute);
+    ~NcclCommunicator() override;
+    NcclCommunicator(const NcclCommunicator&) = delete;
+    NcclCommunicator& operator=(const NcclCommunicator&) = delete;
+
+    // Setting up NCCL takes seconds, a minute on a large cluster; far longer means a rank is missing.
+    static constexpr int kInitTimeoutSeconds = 300;
+
+    [[nodiscard]] int size() const override { return m_size; }
+    [[nodiscard]] int rank() const override { return m_rank; }
+
+    void allReduce(Buffer& data, size_t count, DataType type) override;
+    void allGather(const Buffer& in, Buffer& out, size_t count, DataType type) override;
+    void reduceScatter(const Buffer& in, Buffer& out, size_t count, DataType type) override;
+    void allToAll(const Buffer& in, Buffer& out, size_t count, DataType type) override;
+    void send(const Buffer& data, size_t count, DataType type, int peer, int tag) override;
+    void receive(Buffer& data, size_t count, DataType type, int peer, int tag) override;
+    void waitForSends() override;
+    // ncclCommAbort on every communicator: callable from the watchdog's thread.
+    void abort() override;
+
+private:
+    // A message to itself: NCCL would need its send and receive in one call, so it becomes a copy.
+    struct SelfMessage {
+        const void* data;
+        size_t bytes;
+    };
+
+    // Waits until NCCL has queued (or set up) what `comm` was asked for.
+    void settle(ncclComm_t comm, ncclResult_t result, const char* what) const;
+    [[nodiscard]] ncclComm_t laneFor(int from, int to) const;
+    void requirePeer(int peer) const;
+
+    int m_size = 1;
+    int m_rank = 0;
+    cudaStream_t m_compute;
+    CudaStream m_sends;
+    CudaEvent m_sendsAfterCompute;
+    ncclComm_t m_collectives = nullptr;
+    std::array<ncclComm_t, 4> m_lanes{}; // see laneOf in the .cpp; null where the group has no such traffic
+    std::deque<SelfMessage> m_toSelf;
+    std::atomic<bool> m_aborted{ false };
+};
+
+} // namespace paraplan::engine
