@@ -37,6 +37,9 @@ struct CalibrationProfile {
     std::string device; // what was measured, e.g. "NVIDIA H100 80GB HBM3"
     std::string source; // how: the tool, the files, the date
     bool cpu = false;   // measured on CPUs (the engine's host backend): says nothing about GPUs
+    // What a device-to-device copy sustains, reads plus writes, in 1e9 B/s (0: not measured): the
+    // rate of every memory-bound kernel (norms, activations, softmax, the optimizer).
+    double memoryGBps = 0;
     std::vector<GemmMeasurement> gemms;
     std::vector<CollectiveMeasurement> collectives;
 };
@@ -48,6 +51,12 @@ public:
     explicit Calibration(CalibrationProfile profile);
 
     [[nodiscard]] const CalibrationProfile& profile() const { return m_profile; }
+
+    // Bytes per second (reads plus writes) memory-bound kernels move; nullopt when not measured.
+    [[nodiscard]] std::optional<double> memoryBytesPerS() const
+    {
+        return m_profile.memoryGBps > 0 ? std::optional<double>(m_profile.memoryGBps * 1e9) : std::nullopt;
+    }
 
     // FLOP/s (2mnk per second) a GEMM of this shape reaches at `precision`, from the nearest
     // measured shapes in log space (calibration.cpp says how); nullopt when none of that precision

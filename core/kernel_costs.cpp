@@ -37,6 +37,9 @@ DeviceRates deviceRates(const GpuSpec& gpu, Precision precision, const Efficienc
     const double peakTflops = precision == Precision::Fp8 ? gpu.peakFp8Tflops : gpu.peakBf16Tflops;
     rates.peakFlops = peakTflops * 1e12;
     rates.hbmBytesPerS = gpu.hbmGBps * 1e9 * params.hbmEfficiency;
+    if (calibration)
+        if (const std::optional<double> measured = calibration->memoryBytesPerS())
+            rates.hbmBytesPerS = *measured;
     rates.sms = double(std::max<int64_t>(gpu.sms, 1));
     rates.params = params;
     return rates;

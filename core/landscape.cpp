@@ -94,11 +94,11 @@ Landscape computeLandscape(const Scenario& scenario, const LandscapeOptions& opt
 }
 
 std::vector<double> bubbleFractionByMicroBatches(const Scenario& scenario, const std::vector<int64_t>& counts,
-                                                 const EfficiencyParams& params)
+                                                 const EvaluateOptions& options)
 {
-    EvaluateOptions quiet;
-    quiet.params = params;
+    EvaluateOptions quiet = options;
     quiet.diagnostics = false;
+    quiet.recordTimeline = false;
     Scenario s = scenario;
     const int64_t dp = resolvedDataParallel(scenario);
     std::vector<double> fractions;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "efficiency_params.h"
+#include "evaluator.h"
 #include "scenario.h"
 #include "search.h"
 
@@ -48,9 +49,10 @@ void markParetoFront(std::vector<LandscapePoint>& points);
 
 // Bubble fraction of the scenario's configuration for each number of micro-batches in `counts`
 // (the global batch adjusted to give it), as evaluate() would report it. Counts the
-// configuration cannot run (interleaving needs a multiple of pp) give a negative value.
+// configuration cannot run (interleaving needs a multiple of pp) give a negative value. `options`
+// give the constants and the calibration (diagnostics and the timeline are never needed here).
 [[nodiscard]] std::vector<double> bubbleFractionByMicroBatches(const Scenario& scenario,
                                                                const std::vector<int64_t>& counts,
-                                                               const EfficiencyParams& params = {});
+                                                               const EvaluateOptions& options = {});
 
 } // namespace paraplan

@@ -88,12 +88,11 @@ AttentionCore attentionCore(const LayerCostInput& in, const LayerShard& x)
     }
     // Unfused: two batched GEMMs around a softmax (and dropout) that streams the full score matrix.
     const double batch = x.microBatch * x.heads;
-    const double scores = batch * x.localSeq * x.fullSeq;
-    const double dropoutBytes = in.model->dropout ? 1 + x.bytes : 0;
+    const LayerTraffic traffic = layerTraffic(*in.model, x);
     const GemmPair qk = gemmPair(r, x.localSeq, x.fullSeq, x.headDim, batch);
     const GemmPair pv = gemmPair(r, x.localSeq, x.headDim, x.fullSeq, batch);
-    core.forward = qk.forward + pv.forward + elementwise(r, scores * (2 * x.bytes + dropoutBytes));
-    core.backward = qk.backward() + pv.backward() + elementwise(r, scores * (3 * x.bytes + dropoutBytes));
+    core.forward = qk.forward + pv.forward + elementwise(r, traffic.softmaxForward);
+    core.backward = qk.backward() + pv.backward() + elementwise(r, traffic.softmaxBackward);
     return core;
 }
 
@@ -109,26 +108,22 @@ MlpCosts mlpCosts(const LayerCostInput& in, const LayerShard& x, const std::vect
 {
     const ModelSpec& m = *in.model;
     const DeviceRates& r = in.rates;
-    const double activationBytes = x.bytes * (m.gatedMlp ? 3.0 : 2.0);
+    const LayerTraffic traffic = layerTraffic(m, x);
+    const double act = elementwise(r, traffic.mlpActivation);
     MlpCosts c;
     if (!m.isMoe()) {
-        const double ffn = double(m.ffnHidden) / x.tp;
         const GemmPair up = gemmPair(r, gemms[2]);
         const GemmPair down = gemmPair(r, gemms[3]);
-        const double act = elementwise(r, x.tokens * ffn * activationBytes);
         c.forwardCompute = up.forward + down.forward + act;
         c.backwardCompute = up.backward() + down.backward() + 2 * act;
         c.up = up;
         c.down = down;
         return c;
     }
-    const double routedTokens = x.tokens * double(m.moe.topK); // per GPU, balanced routing
-    const double ffn = double(m.moe.expertFfnHidden) / x.tp;
     const GemmPair router = gemmPair(r, gemms[2]);
     const GemmPair up = gemmPair(r, gemms[3]);
     const GemmPair down = gemmPair(r, gemms[4]);
-    const double act = elementwise(r, routedTokens * ffn * activationBytes);
-    const double permute = elementwise(r, routedTokens * x.hidden * x.bytes * 2);
+    const double permute = elementwise(r, traffic.moePermute);
     c.forwardCompute = router.forward + up.forward + down.forward + act + 2 * permute;
     c.backwardCompute = router.backward() + up.backward() + down.backward() + 2 * act + 2 * permute;
     c.up = up;
@@ -154,8 +149,9 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     const AttentionCore core = attentionCore(in, x);
     const MlpCosts mlp = mlpCosts(in, x, gemms);
 
-    const double norm = elementwise(r, x.normTokens * x.hidden * 2 * x.bytes);
-    const double residual = elementwise(r, x.normTokens * x.hidden * (3 * x.bytes + (m.dropout ? 1 : 0)));
+    const LayerTraffic traffic = layerTraffic(m, x);
+    const double norm = elementwise(r, traffic.norm);
+    const double residual = elementwise(r, traffic.residual);
     const double elementwiseForward = 2 * norm + 2 * residual;
 
     // TP (Megatron's f and g operators). Forward: an all-reduce after each row-parallel GEMM
@@ -236,13 +232,12 @@ LayerCosts outputLayerCosts(const LayerCostInput& in)
 {
     const DeviceRates& r = in.rates;
     const LayerShard x = shardOf(in);
-    const double vocab = double(in.model->vocab) / x.tp;
     const double activation = x.tokens * x.hidden * x.bytes;
-    const double norm = elementwise(r, x.normTokens * x.hidden * 2 * x.bytes);
+    const OutputTraffic traffic = outputTraffic(*in.model, x);
+    const double norm = elementwise(r, traffic.norm);
     const GemmPair logits = gemmPair(r, logitsGemm(*in.model, x));
-    // Vocab-parallel cross-entropy in fp32: read the logits, write exp; backward writes the gradient.
-    const double lossForward = elementwise(r, x.tokens * vocab * (x.bytes + 4 + 4));
-    const double lossBackward = elementwise(r, x.tokens * vocab * (4 + x.bytes));
+    const double lossForward = elementwise(r, traffic.lossForward);
+    const double lossBackward = elementwise(r, traffic.lossBackward);
 
     LayerCosts costs;
     costs.forward.compute = norm + logits.forward + lossForward;

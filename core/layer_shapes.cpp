@@ -58,4 +58,31 @@ LayerMessages layerMessages(const ModelSpec& m, const LayerShard& x)
     return messages;
 }
 
+LayerTraffic layerTraffic(const ModelSpec& m, const LayerShard& x)
+{
+    LayerTraffic t;
+    t.norm = x.normTokens * x.hidden * 2 * x.bytes;
+    t.residual = x.normTokens * x.hidden * (3 * x.bytes + (m.dropout ? 1 : 0));
+    const double activationBytes = x.bytes * (m.gatedMlp ? 3.0 : 2.0);
+    if (m.isMoe()) {
+        const double routedTokens = x.tokens * double(m.moe.topK); // per GPU, balanced routing
+        t.mlpActivation = routedTokens * double(m.moe.expertFfnHidden) / x.tp * activationBytes;
+        t.moePermute = routedTokens * x.hidden * x.bytes * 2;
+    } else {
+        t.mlpActivation = x.tokens * double(m.ffnHidden) / x.tp * activationBytes;
+    }
+    const double scores = x.microBatch * x.heads * x.localSeq * x.fullSeq;
+    const double dropoutBytes = m.dropout ? 1 + x.bytes : 0;
+    t.softmaxForward = scores * (2 * x.bytes + dropoutBytes);
+    t.softmaxBackward = scores * (3 * x.bytes + dropoutBytes);
+    return t;
+}
+
+OutputTraffic outputTraffic(const ModelSpec& m, const LayerShard& x)
+{
+    const double vocab = double(m.vocab) / x.tp;
+    return { x.normTokens * x.hidden * 2 * x.bytes, x.tokens * vocab * (x.bytes + 4 + 4),
+             x.tokens * vocab * (4 + x.bytes) };
+}
+
 } // namespace paraplan

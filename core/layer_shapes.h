@@ -46,4 +46,23 @@ struct LayerMessages {
 };
 [[nodiscard]] LayerMessages layerMessages(const ModelSpec& model, const LayerShard& shard);
 
+// Bytes the memory-bound kernels of one layer's forward move, reads plus writes, per kernel; the
+// backward moves twice as much in each (the unfused softmax: `softmaxBackward`).
+struct LayerTraffic {
+    double norm = 0;          // each of the two norms
+    double residual = 0;      // each of the two residual adds (dropout's mask included)
+    double mlpActivation = 0; // GeLU, or SwiGLU's gate, over the MLP's hidden activations
+    double moePermute = 0;    // each of the routed tokens' two permutes (MoE only)
+    double softmaxForward = 0, softmaxBackward = 0; // the unfused attention's score matrix
+};
+[[nodiscard]] LayerTraffic layerTraffic(const ModelSpec& model, const LayerShard& shard);
+
+// The output layer's memory-bound kernels: its norm (as a layer's) and the vocab-parallel
+// cross-entropy in fp32 (forward: read the logits, write exp; backward: write the gradient).
+struct OutputTraffic {
+    double norm = 0;
+    double lossForward = 0, lossBackward = 0;
+};
+[[nodiscard]] OutputTraffic outputTraffic(const ModelSpec& model, const LayerShard& shard);
+
 } // namespace paraplan

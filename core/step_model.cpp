@@ -102,6 +102,13 @@ Recompute resolveRecompute(const Scenario& s, StepPlan& plan)
     return plan.layout.recompute = Recompute::Full;
 }
 
+OptimizerTraffic optimizerTraffic(const ParallelLayout& L, const StageParameters& weights, double gradientBytes)
+{
+    const double shards = L.zeroStage >= 1 ? double(L.dp * L.cp) : 1.0;
+    const double owned = weights.dense / shards + weights.expert / std::max(1.0, shards / double(L.ep));
+    return { owned * (kOptimizerBytesPerParam + gradientBytes), weights.total() * gradientBytes };
+}
+
 LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const DeviceRates& rates,
                            const GroupPlacements& groups)
 {
@@ -216,10 +223,9 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
         }
         timing.tailDp[size_t(stage)] = tail;
 
-        const double shards = L.zeroStage >= 1 ? double(L.dp * L.cp) : 1.0;
-        const double owned = weights.dense / shards + weights.expert / std::max(1.0, shards / double(L.ep));
-        timing.optimizer[size_t(stage)] = streamingSeconds(rates, owned * (kOptimizerBytesPerParam + bytes.gradients))
-            + streamingSeconds(rates, weights.total() * bytes.gradients); // zero the gradients
+        const OptimizerTraffic traffic = optimizerTraffic(L, weights, bytes.gradients);
+        timing.optimizer[size_t(stage)] = streamingSeconds(rates, traffic.update)
+            + streamingSeconds(rates, traffic.zeroGradients);
     }
     return timing;
 }

@@ -48,6 +48,15 @@ struct LayerCostSet {
     LayerCosts embedding;
     LayerCosts output;
 };
+// Bytes the optimizer step of one stage moves, reads plus writes: Adam over the parameters the rank
+// owns (all of them, or its ZeRO shard), then zeroing every gradient.
+struct OptimizerTraffic {
+    double update = 0;
+    double zeroGradients = 0;
+};
+[[nodiscard]] OptimizerTraffic optimizerTraffic(const ParallelLayout& layout, const StageParameters& weights,
+                                                double gradientBytes);
+
 // `groups`: placeGroups() for the layout's degrees.
 [[nodiscard]] LayerCostSet layerCostsFor(const Scenario& scenario, const ParallelLayout& layout,
                                          const DeviceRates& rates, const GroupPlacements& groups);

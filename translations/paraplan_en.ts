@@ -52,11 +52,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, topology, compare, or all.</source>
+        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine, or all.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, topology, compare or all.</source>
+        <source>Import a paraplan-probe results file into the engine panel (may be given several times).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price everything with this calibration profile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine or all.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -674,6 +682,67 @@
     </message>
 </context>
 <context>
+    <name>EngineLadder</name>
+    <message>
+        <source>Single device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP=2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP=4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data parallel (DP=8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3D mixed (TP=PP=DP=2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication stress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stability run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP=%1 · PP=%2 · DP=%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, bench GEMMs and collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, confirm %n step(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>needs %1 CPU ranks, %2 attached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs %1 GPUs, %2 attached</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EngineSession</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Explanation</name>
     <message>
         <source>nothing</source>
@@ -930,6 +999,128 @@
     </message>
     <message>
         <source>NIC</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProbeText</name>
+    <message>
+        <source>rank %1: %2 on %3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GEMM %1 (%2×%3×%4, %5): %6 TFLOP/s, %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention (sequence %1, head %2): %3 TFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 over %3 ranks, %4 bytes: bus %5 (model %6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measurement %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[%1/%2] %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error on rank %1 (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 finished on %n rank(s) (%2 backend)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no GPU was found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the GPU driver is older than the CUDA runtime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this probe was built without that backend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown backend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the scenario file cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the scenario breaks a rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the number of ranks does not match the scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a CUDA call failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a cuBLAS call failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an NCCL call failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an MPI call failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a step took longer than the watchdog allows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped (cancelled, or another rank failed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>internal error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the probe failed (exit status 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the scenario breaks a rule (exit status 2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the watchdog aborted a stuck step (exit status 3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the probe ended with exit status %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1355,6 +1546,507 @@
     </message>
 </context>
 <context>
+    <name>paraplan::widgets::EnginePanel</name>
+    <message>
+        <source>running…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not calibrated: the model&apos;s own efficiency figures.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibrated: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — CPU measurements: they describe this machine&apos;s CPUs, not the scenario&apos;s GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply calibration from this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured vs predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The probe&apos;s progress, measurements, warnings and errors appear here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load profile…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save profile…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove calibration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Automatic (GPUs, else CPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host CPUs (CPU measurements)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run paraplan-probe discover: the devices, their memory and the links between them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backend:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMs / cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute capability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation ladder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each step runs a few training steps of this scenario&apos;s layers, cut to two layers per stage, on the devices attached. Climb it in order: a step that fails explains the ones above it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run all available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For the full scenario on its own cluster: write the launch command or batch script, run it there, then import the results file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write mpirun command…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write Slurm script…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import results…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n CPU rank(s) attached (host backend).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) attached (%1 backend).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No devices yet: press Discover.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>discover the devices first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select one or more available steps of the ladder first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No step of the ladder fits the devices attached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discover the devices first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import probe results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probe results (*.jsonl *.json *.log *.txt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The scenario breaks a rule (see the banner above the plots): fix it before writing a launch for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Run this on the cluster with paraplan-probe on every node&apos;s PATH and the scenario beside it as scenario.json (Save scenario…). One rank per GPU: %n GPU(s). Import results.jsonl here afterwards.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Slurm batch script</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mpirun command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load calibration profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibration profiles (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save calibration profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibration profiles (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make a calibration profile of the selected bench run&apos;s GEMM rates, memory and bus bandwidths and price every configuration with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::EngineRatePlot</name>
+    <message>
+        <source>GEMM and attention rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2×%3×%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention (sequence %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 ×%3, %4 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured (CPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (wrong result!)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;measured %2&lt;br&gt;predicted %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;measured / predicted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bus and memory bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory copy, %1 B (read + write)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::EngineResultsView</name>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured / predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirm: the measured training step. Bench: one of each GEMM, attention and collective, added up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(predicted − measured) / measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (CPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run on this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirm: the model of the step the probe ran (its kernels, attention unfused, no framework overhead; calibrated when the run had a profile). Bench: the model&apos;s time for each measurement, added up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::EngineSession</name>
+    <message>
+        <source>paraplan-probe was not found (looked in %1). Build it (target paraplan-probe) or install it beside paraplan, or put its folder on PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mpirun was not found on PATH: one CPU rank only. Install Open MPI (mpirun) for the multi-rank steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No usable GPU (%1): discovering with the host backend; its figures are CPU measurements.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU measurements: no GPU is used; each rank is a CPU worker standing in for one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No usable GPU was found. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paraplan-probe was not found (looked in %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” needs %2 ranks, started by mpirun, which is not on PATH. Install Open MPI.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No temporary folder for the run&apos;s files: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds no paraplan-probe results.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 failed: %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run ended before its result (the file keeps what it measured until then).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %1: %2 on %n rank(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>an unfinished run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paraplan-probe bench: %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No calibration from “%1”: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::EngineStagePlot</name>
+    <message>
+        <source>Measured vs predicted, per stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle (bubble)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage %1
+measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage %1
+predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds per step (CPU measurements)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stage %1, %2&lt;/b&gt;&lt;br&gt;busy %3&lt;br&gt;idle (bubble) %4 (%5)&lt;br&gt;send %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>paraplan::widgets::LandscapeView</name>
     <message>
         <source>Configuration landscape</source>
@@ -1402,6 +2094,41 @@
     </message>
     <message>
         <source> · on the Pareto front</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::LaunchDialog</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save s&amp;cenario…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1479,6 +2206,41 @@
     </message>
     <message>
         <source>Export as PDF…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::ProbeProcess</name>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unreadable probe output, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The probe&apos;s output could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The probe ended without a result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 failed: %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The probe crashed.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2191,6 +2953,10 @@
     </message>
     <message>
         <source>Topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

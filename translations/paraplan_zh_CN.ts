@@ -52,12 +52,20 @@
         <translation>--lang 的取值为 en 或 zh_CN。</translation>
     </message>
     <message>
-        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, topology, compare, or all.</source>
-        <translation>要渲染的视图：overview、memory、breakdown、timeline、bubble、landscape、topology、compare 或 all。</translation>
+        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine, or all.</source>
+        <translation>要渲染的视图：overview、memory、breakdown、timeline、bubble、landscape、topology、compare、engine 或 all。</translation>
     </message>
     <message>
-        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, topology, compare or all.</source>
-        <translation>未知视图“%1”；请使用 overview、memory、breakdown、timeline、bubble、landscape、topology、compare 或 all。</translation>
+        <source>Import a paraplan-probe results file into the engine panel (may be given several times).</source>
+        <translation>把 paraplan-probe 结果文件导入引擎面板（可多次指定）。</translation>
+    </message>
+    <message>
+        <source>Price everything with this calibration profile.</source>
+        <translation>用此校准配置文件计算所有配置。</translation>
+    </message>
+    <message>
+        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine or all.</source>
+        <translation>未知视图“%1”；请用 overview、memory、breakdown、timeline、bubble、landscape、topology、compare、engine 或 all。</translation>
     </message>
 </context>
 <context>
@@ -674,6 +682,66 @@
     </message>
 </context>
 <context>
+    <name>EngineLadder</name>
+    <message>
+        <source>Single device</source>
+        <translation>单卡</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP=2)</source>
+        <translation>张量并行（TP=2）</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP=4)</source>
+        <translation>流水线并行（PP=4）</translation>
+    </message>
+    <message>
+        <source>Data parallel (DP=8)</source>
+        <translation>数据并行（DP=8）</translation>
+    </message>
+    <message>
+        <source>3D mixed (TP=PP=DP=2)</source>
+        <translation>3D 混合（TP=PP=DP=2）</translation>
+    </message>
+    <message>
+        <source>Communication stress</source>
+        <translation>通信压力测试</translation>
+    </message>
+    <message>
+        <source>Stability run</source>
+        <translation>稳定性运行</translation>
+    </message>
+    <message>
+        <source>TP=%1 · PP=%2 · DP=%3</source>
+        <translation>TP=%1 · PP=%2 · DP=%3</translation>
+    </message>
+    <message>
+        <source>%1, bench GEMMs and collectives</source>
+        <translation>%1，测 GEMM 和集合通信</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, confirm %n step(s)</source>
+        <translation>
+            <numerusform>%1，确认运行 %n 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>needs %1 CPU ranks, %2 attached</source>
+        <translation>需要 %1 个 CPU rank，现有 %2 个</translation>
+    </message>
+    <message>
+        <source>needs %1 GPUs, %2 attached</source>
+        <translation>需要 %1 块 GPU，现有 %2 块</translation>
+    </message>
+</context>
+<context>
+    <name>EngineSession</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>Explanation</name>
     <message>
         <source>nothing</source>
@@ -931,6 +999,127 @@
     <message>
         <source>NIC</source>
         <translation>网卡</translation>
+    </message>
+</context>
+<context>
+    <name>ProbeText</name>
+    <message>
+        <source>rank %1: %2 on %3, %4</source>
+        <translation>rank %1：%2，位于 %3，%4</translation>
+    </message>
+    <message>
+        <source>GEMM %1 (%2×%3×%4, %5): %6 TFLOP/s, %7</source>
+        <translation>GEMM %1（%2×%3×%4，%5）：%6 TFLOP/s，%7</translation>
+    </message>
+    <message>
+        <source>attention (sequence %1, head %2): %3 TFLOP/s</source>
+        <translation>注意力（序列 %1，头维度 %2）：%3 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>%1 %2 over %3 ranks, %4 bytes: bus %5 (model %6)</source>
+        <translation>%1 %2，%3 个 rank，%4 字节：总线带宽 %5（模型 %6）</translation>
+    </message>
+    <message>
+        <source>step %1: %2</source>
+        <translation>第 %1 步：%2</translation>
+    </message>
+    <message>
+        <source>measurement %1</source>
+        <translation>测量 %1</translation>
+    </message>
+    <message>
+        <source>[%1/%2] %3</source>
+        <translation>[%1/%2] %3</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>error on rank %1 (%2): %3</source>
+        <translation>rank %1 出错（%2）：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 finished on %n rank(s) (%2 backend)</source>
+        <translation>
+            <numerusform>%1 已在 %n 个 rank 上完成（%2 后端）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no GPU was found</source>
+        <translation>未找到 GPU</translation>
+    </message>
+    <message>
+        <source>the GPU driver is older than the CUDA runtime</source>
+        <translation>GPU 驱动比 CUDA 运行时旧</translation>
+    </message>
+    <message>
+        <source>this probe was built without that backend</source>
+        <translation>此 probe 构建时未包含该后端</translation>
+    </message>
+    <message>
+        <source>unknown backend</source>
+        <translation>未知后端</translation>
+    </message>
+    <message>
+        <source>the scenario file cannot be read</source>
+        <translation>无法读取场景文件</translation>
+    </message>
+    <message>
+        <source>the scenario breaks a rule</source>
+        <translation>场景违反规则</translation>
+    </message>
+    <message>
+        <source>the number of ranks does not match the scenario</source>
+        <translation>rank 数与场景不符</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <source>a CUDA call failed</source>
+        <translation>CUDA 调用失败</translation>
+    </message>
+    <message>
+        <source>a cuBLAS call failed</source>
+        <translation>cuBLAS 调用失败</translation>
+    </message>
+    <message>
+        <source>an NCCL call failed</source>
+        <translation>NCCL 调用失败</translation>
+    </message>
+    <message>
+        <source>an MPI call failed</source>
+        <translation>MPI 调用失败</translation>
+    </message>
+    <message>
+        <source>a step took longer than the watchdog allows</source>
+        <translation>某一步超过了看门狗允许的时间</translation>
+    </message>
+    <message>
+        <source>stopped (cancelled, or another rank failed)</source>
+        <translation>已停止（被取消，或另一个 rank 失败）</translation>
+    </message>
+    <message>
+        <source>internal error</source>
+        <translation>内部错误</translation>
+    </message>
+    <message>
+        <source>the probe failed (exit status 1)</source>
+        <translation>probe 失败（退出状态 1）</translation>
+    </message>
+    <message>
+        <source>the scenario breaks a rule (exit status 2)</source>
+        <translation>场景违反规则（退出状态 2）</translation>
+    </message>
+    <message>
+        <source>the watchdog aborted a stuck step (exit status 3)</source>
+        <translation>看门狗中止了卡住的步骤（退出状态 3）</translation>
+    </message>
+    <message>
+        <source>the probe ended with exit status %1</source>
+        <translation>probe 以退出状态 %1 结束</translation>
     </message>
 </context>
 <context>
@@ -1355,6 +1544,505 @@
     </message>
 </context>
 <context>
+    <name>paraplan::widgets::EnginePanel</name>
+    <message>
+        <source>running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Not calibrated: the model&apos;s own efficiency figures.</source>
+        <translation>未校准：使用模型自身的效率数据。</translation>
+    </message>
+    <message>
+        <source>Calibrated: %1 (%2)</source>
+        <translation>已校准：%1（%2）</translation>
+    </message>
+    <message>
+        <source> — CPU measurements: they describe this machine&apos;s CPUs, not the scenario&apos;s GPUs.</source>
+        <translation> —— CPU 测量：描述的是本机 CPU，而非场景中的 GPU。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Apply calibration from this run</source>
+        <translation>应用此次运行的校准</translation>
+    </message>
+    <message>
+        <source>Measured vs predicted</source>
+        <translation>实测与预测对比</translation>
+    </message>
+    <message>
+        <source>The probe&apos;s progress, measurements, warnings and errors appear here.</source>
+        <translation>probe 的进度、测量、警告和错误显示在这里。</translation>
+    </message>
+    <message>
+        <source>Load profile…</source>
+        <translation>加载配置…</translation>
+    </message>
+    <message>
+        <source>Save profile…</source>
+        <translation>保存配置…</translation>
+    </message>
+    <message>
+        <source>Remove calibration</source>
+        <translation>移除校准</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Automatic (GPUs, else CPUs)</source>
+        <translation>自动（优先 GPU，否则 CPU）</translation>
+    </message>
+    <message>
+        <source>CUDA GPUs</source>
+        <translation>CUDA GPU</translation>
+    </message>
+    <message>
+        <source>Host CPUs (CPU measurements)</source>
+        <translation>主机 CPU（CPU 测量）</translation>
+    </message>
+    <message>
+        <source>Discover</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Run paraplan-probe discover: the devices, their memory and the links between them.</source>
+        <translation>运行 paraplan-probe discover：查看设备、显存及其间的链路。</translation>
+    </message>
+    <message>
+        <source>Backend:</source>
+        <translation>后端：</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>SMs / cores</source>
+        <translation>SM / 核心</translation>
+    </message>
+    <message>
+        <source>Compute capability</source>
+        <translation>计算能力</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Validation ladder</source>
+        <translation>验证阶梯</translation>
+    </message>
+    <message>
+        <source>Each step runs a few training steps of this scenario&apos;s layers, cut to two layers per stage, on the devices attached. Climb it in order: a step that fails explains the ones above it.</source>
+        <translation>每一步在已连接的设备上用本场景的层（每个流水线阶段裁剪为两层）跑几个训练步。请按顺序逐级验证：某一步失败，其上各步也就无从谈起。</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Run selected</source>
+        <translation>运行所选</translation>
+    </message>
+    <message>
+        <source>Run all available</source>
+        <translation>运行全部可用步骤</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>For the full scenario on its own cluster: write the launch command or batch script, run it there, then import the results file.</source>
+        <translation>在场景自己的集群上跑完整场景：生成启动命令或批处理脚本，在集群上运行，再导入结果文件。</translation>
+    </message>
+    <message>
+        <source>Write mpirun command…</source>
+        <translation>生成 mpirun 命令…</translation>
+    </message>
+    <message>
+        <source>Write Slurm script…</source>
+        <translation>生成 Slurm 脚本…</translation>
+    </message>
+    <message>
+        <source>Import results…</source>
+        <translation>导入结果…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n CPU rank(s) attached (host backend).</source>
+        <translation>
+            <numerusform>已连接 %n 个 CPU rank（host 后端）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) attached (%1 backend).</source>
+        <translation>
+            <numerusform>已连接 %n 块 GPU（%1 后端）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No devices yet: press Discover.</source>
+        <translation>还没有设备：请点击“发现”。</translation>
+    </message>
+    <message>
+        <source>discover the devices first</source>
+        <translation>请先发现设备</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Select one or more available steps of the ladder first.</source>
+        <translation>请先在阶梯中选择一个或多个可用步骤。</translation>
+    </message>
+    <message>
+        <source>No step of the ladder fits the devices attached.</source>
+        <translation>阶梯中没有适合已连接设备的步骤。</translation>
+    </message>
+    <message>
+        <source>Discover the devices first.</source>
+        <translation>请先发现设备。</translation>
+    </message>
+    <message>
+        <source>Import probe results</source>
+        <translation>导入 probe 结果</translation>
+    </message>
+    <message>
+        <source>Probe results (*.jsonl *.json *.log *.txt);;All files (*)</source>
+        <translation>Probe 结果 (*.jsonl *.json *.log *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The scenario breaks a rule (see the banner above the plots): fix it before writing a launch for it.</source>
+        <translation>场景违反了规则（见图表上方的横幅）：请先修正，再为它生成启动脚本。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run this on the cluster with paraplan-probe on every node&apos;s PATH and the scenario beside it as scenario.json (Save scenario…). One rank per GPU: %n GPU(s). Import results.jsonl here afterwards.</source>
+        <translation>
+            <numerusform>在集群上运行：每个节点的 PATH 中都要有 paraplan-probe，场景文件放在旁边并命名为 scenario.json（“保存场景…”）。每块 GPU 一个 rank：共 %n 块 GPU。完成后在这里导入 results.jsonl。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Slurm batch script</source>
+        <translation>Slurm 批处理脚本</translation>
+    </message>
+    <message>
+        <source>mpirun command</source>
+        <translation>mpirun 命令</translation>
+    </message>
+    <message>
+        <source>Load calibration profile</source>
+        <translation>加载校准配置</translation>
+    </message>
+    <message>
+        <source>Calibration profiles (*.json);;All files (*)</source>
+        <translation>校准配置 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save calibration profile</source>
+        <translation>保存校准配置</translation>
+    </message>
+    <message>
+        <source>Calibration profiles (*.json)</source>
+        <translation>校准配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>Make a calibration profile of the selected bench run&apos;s GEMM rates, memory and bus bandwidths and price every configuration with it.</source>
+        <translation>用所选基准测试运行的 GEMM 速率、内存带宽和总线带宽生成校准配置，并用它为每个配置定价。</translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::EngineRatePlot</name>
+    <message>
+        <source>GEMM and attention rate</source>
+        <translation>GEMM 与注意力速率</translation>
+    </message>
+    <message>
+        <source>%1 (%2×%3×%4)</source>
+        <translation>%1（%2×%3×%4）</translation>
+    </message>
+    <message>
+        <source>attention (sequence %1)</source>
+        <translation>注意力（序列 %1）</translation>
+    </message>
+    <message>
+        <source>%1 %2 ×%3, %4 B</source>
+        <translation>%1 %2 ×%3，%4 B</translation>
+    </message>
+    <message>
+        <source>measured (CPU)</source>
+        <translation>实测（CPU）</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>%1 (wrong result!)</source>
+        <translation>%1（结果错误！）</translation>
+    </message>
+    <message>
+        <source>TFLOP/s</source>
+        <translation>TFLOP/s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;measured %2&lt;br&gt;predicted %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;实测 %2&lt;br&gt;预测 %3</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;measured / predicted: %1</source>
+        <translation>&lt;br&gt;实测 / 预测：%1</translation>
+    </message>
+    <message>
+        <source>Bus and memory bandwidth</source>
+        <translation>总线与内存带宽</translation>
+    </message>
+    <message>
+        <source>memory copy, %1 B (read + write)</source>
+        <translation>内存拷贝，%1 B（读 + 写）</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::EngineResultsView</name>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Rank 数</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Measured / predicted</source>
+        <translation>实测 / 预测</translation>
+    </message>
+    <message>
+        <source>Model error</source>
+        <translation>模型误差</translation>
+    </message>
+    <message>
+        <source>Confirm: the measured training step. Bench: one of each GEMM, attention and collective, added up.</source>
+        <translation>Confirm：实测的训练步时间。Bench：每种 GEMM、注意力和集合通信各一次的时间之和。</translation>
+    </message>
+    <message>
+        <source>(predicted − measured) / measured</source>
+        <translation>（预测 − 实测）/ 实测</translation>
+    </message>
+    <message>
+        <source> (CPU)</source>
+        <translation>（CPU）</translation>
+    </message>
+    <message>
+        <source>run on this machine</source>
+        <translation>在本机运行</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Confirm: the model of the step the probe ran (its kernels, attention unfused, no framework overhead; calibrated when the run had a profile). Bench: the model&apos;s time for each measurement, added up.</source>
+        <translation>确认运行：模型对探针所运行步骤的预测（即其内核，注意力未融合，无框架开销；运行带校准配置时已校准）。基准测试：模型对每项测量的时间预测之和。</translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::EngineSession</name>
+    <message>
+        <source>paraplan-probe was not found (looked in %1). Build it (target paraplan-probe) or install it beside paraplan, or put its folder on PATH.</source>
+        <translation>未找到 paraplan-probe（已查找：%1）。请构建它（目标 paraplan-probe），或把它安装在 paraplan 旁边，或把它所在目录加入 PATH。</translation>
+    </message>
+    <message>
+        <source>mpirun was not found on PATH: one CPU rank only. Install Open MPI (mpirun) for the multi-rank steps.</source>
+        <translation>PATH 中没有 mpirun：只能用一个 CPU rank。多 rank 步骤需要安装 Open MPI（mpirun）。</translation>
+    </message>
+    <message>
+        <source>No usable GPU (%1): discovering with the host backend; its figures are CPU measurements.</source>
+        <translation>没有可用的 GPU（%1）：改用 host 后端发现设备；其数据是 CPU 测量。</translation>
+    </message>
+    <message>
+        <source>CPU measurements: no GPU is used; each rank is a CPU worker standing in for one.</source>
+        <translation>CPU 测量：不使用 GPU；每个 rank 是代替一块 GPU 的 CPU 工作进程。</translation>
+    </message>
+    <message>
+        <source>No usable GPU was found. </source>
+        <translation>未找到可用的 GPU。</translation>
+    </message>
+    <message>
+        <source>paraplan-probe was not found (looked in %1).</source>
+        <translation>未找到 paraplan-probe（已查找：%1）。</translation>
+    </message>
+    <message>
+        <source>“%1” needs %2 ranks, started by mpirun, which is not on PATH. Install Open MPI.</source>
+        <translation>“%1”需要由 mpirun 启动 %2 个 rank，但 PATH 中没有 mpirun。请安装 Open MPI。</translation>
+    </message>
+    <message>
+        <source>No temporary folder for the run&apos;s files: %1</source>
+        <translation>没有存放运行文件的临时目录：%1</translation>
+    </message>
+    <message>
+        <source>“%1” failed: %2</source>
+        <translation>“%1”失败：%2</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 holds no paraplan-probe results.</source>
+        <translation>%1 中没有 paraplan-probe 结果。</translation>
+    </message>
+    <message>
+        <source>Rank %1 failed: %2 (%3)</source>
+        <translation>Rank %1 失败：%2（%3）</translation>
+    </message>
+    <message>
+        <source>The run ended before its result (the file keeps what it measured until then).</source>
+        <translation>运行在得出结果前就结束了（文件保留了此前测得的数据）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %1: %2 on %n rank(s).</source>
+        <translation>
+            <numerusform>已导入 %1：%2，%n 个 rank。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>an unfinished run</source>
+        <translation>未完成的运行</translation>
+    </message>
+    <message>
+        <source>paraplan-probe bench: %1, %2</source>
+        <translation>paraplan-probe bench：%1，%2</translation>
+    </message>
+    <message>
+        <source>No calibration from “%1”: %2</source>
+        <translation>无法从“%1”得到校准：%2</translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::EngineStagePlot</name>
+    <message>
+        <source>Measured vs predicted, per stage</source>
+        <translation>各阶段实测与预测对比</translation>
+    </message>
+    <message>
+        <source>busy</source>
+        <translation>忙碌</translation>
+    </message>
+    <message>
+        <source>idle (bubble)</source>
+        <translation>空闲（气泡）</translation>
+    </message>
+    <message>
+        <source>send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>stage %1
+measured</source>
+        <translation>阶段 %1
+实测</translation>
+    </message>
+    <message>
+        <source>stage %1
+predicted</source>
+        <translation>阶段 %1
+预测</translation>
+    </message>
+    <message>
+        <source>seconds per step (CPU measurements)</source>
+        <translation>每步秒数（CPU 测量）</translation>
+    </message>
+    <message>
+        <source>seconds per step</source>
+        <translation>每步秒数</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stage %1, %2&lt;/b&gt;&lt;br&gt;busy %3&lt;br&gt;idle (bubble) %4 (%5)&lt;br&gt;send %6</source>
+        <translation>&lt;b&gt;阶段 %1，%2&lt;/b&gt;&lt;br&gt;忙碌 %3&lt;br&gt;空闲（气泡）%4（%5）&lt;br&gt;发送 %6</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+</context>
+<context>
     <name>paraplan::widgets::LandscapeView</name>
     <message>
         <source>Configuration landscape</source>
@@ -1403,6 +2091,41 @@
     <message>
         <source> · on the Pareto front</source>
         <translation> · 位于帕累托前沿</translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::LaunchDialog</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save s&amp;cenario…</source>
+        <translation>保存场景(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard.</source>
+        <translation>已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json)</source>
+        <translation>场景 (*.json)</translation>
     </message>
 </context>
 <context>
@@ -1480,6 +2203,41 @@
     <message>
         <source>Export as PDF…</source>
         <translation>导出为 PDF…</translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::ProbeProcess</name>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Unreadable probe output, %1</source>
+        <translation>无法读取的 probe 输出，%1</translation>
+    </message>
+    <message>
+        <source>Cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>The probe&apos;s output could not be read: %1</source>
+        <translation>无法读取 probe 的输出：%1</translation>
+    </message>
+    <message>
+        <source>The probe ended without a result.</source>
+        <translation>probe 结束时没有给出结果。</translation>
+    </message>
+    <message>
+        <source>Rank %1 failed: %2 (%3)</source>
+        <translation>Rank %1 失败：%2（%3）</translation>
+    </message>
+    <message>
+        <source>The probe crashed.</source>
+        <translation>probe 崩溃了。</translation>
     </message>
 </context>
 <context>
@@ -2192,6 +2950,10 @@
     <message>
         <source>Topology</source>
         <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
     </message>
 </context>
 </TS>

@@ -27,16 +27,17 @@ std::vector<int64_t> curveCounts(int64_t current, int64_t stages)
 }
 } // namespace
 
-EvaluationPtr evaluateForViews(const Scenario& scenario)
+EvaluationPtr evaluateForViews(const Scenario& scenario, const std::shared_ptr<const Calibration>& calibration)
 {
     auto e = std::make_shared<Evaluation>();
     e->scenario = scenario;
     EvaluateOptions options;
     options.recordTimeline = true;
+    options.calibration = calibration;
     e->result = evaluate(scenario, options);
     if (e->result.valid) {
         e->bubbleMicroBatches = curveCounts(e->result.microBatches, scenario.parallel.pp);
-        e->bubbleFractions = bubbleFractionByMicroBatches(scenario, e->bubbleMicroBatches);
+        e->bubbleFractions = bubbleFractionByMicroBatches(scenario, e->bubbleMicroBatches, options);
     }
     return e;
 }

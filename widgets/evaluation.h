@@ -8,6 +8,10 @@
 #include <memory>
 #include <vector>
 
+namespace paraplan {
+class Calibration;
+}
+
 // Everything the views draw for one configuration, computed once per change and shared
 // read-only between them.
 namespace paraplan::widgets {
@@ -23,7 +27,9 @@ struct Evaluation {
 
 using EvaluationPtr = std::shared_ptr<const Evaluation>;
 
-// Evaluates a scenario for the views; the result may be invalid (its diagnostics say why).
-[[nodiscard]] EvaluationPtr evaluateForViews(const Scenario& scenario);
+// Evaluates a scenario for the views, with the measured figures of `calibration` where it has them
+// (null: the model alone); the result may be invalid (its diagnostics say why).
+[[nodiscard]] EvaluationPtr evaluateForViews(const Scenario& scenario,
+                                             const std::shared_ptr<const Calibration>& calibration = nullptr);
 
 } // namespace paraplan::widgets

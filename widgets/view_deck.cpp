@@ -5,6 +5,7 @@
 #include "breakdown_view.h"
 #include "bubble_view.h"
 #include "compare_view.h"
+#include "engine_panel.h"
 #include "landscape_view.h"
 #include "memory_view.h"
 #include "timeline_view.h"
@@ -16,7 +17,7 @@
 
 namespace paraplan::widgets {
 
-ViewDeck::ViewDeck(QWidget* parent)
+ViewDeck::ViewDeck(EngineSession* engine, QWidget* parent)
     : QWidget(parent)
     , m_tabs(new QTabBar(this))
     , m_grid(new QGridLayout)
@@ -27,6 +28,7 @@ ViewDeck::ViewDeck(QWidget* parent)
     , m_landscape(new LandscapeView(this))
     , m_compare(new CompareView(this))
     , m_topology(new TopologyEditor(this))
+    , m_engine(new EnginePanel(engine, this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -42,6 +44,7 @@ ViewDeck::ViewDeck(QWidget* parent)
     m_grid->addWidget(m_landscape, 0, 0, 2, 2);
     m_grid->addWidget(m_compare, 0, 0, 2, 2);
     m_grid->addWidget(m_topology, 0, 0, 2, 2);
+    m_grid->addWidget(m_engine, 0, 0, 2, 2);
     for (int i = 0; i < 2; ++i) { // the overview's quarters share the space evenly
         m_grid->setColumnStretch(i, 1);
         m_grid->setRowStretch(i, 1);
@@ -69,6 +72,8 @@ QString ViewDeck::label(ViewId id) const
         return tr("Topology");
     case ViewId::Compare:
         return tr("Compare");
+    case ViewId::Engine:
+        return tr("Engine");
     }
     return {};
 }
@@ -83,7 +88,7 @@ QString ViewDeck::title(ViewId id) const
 
 QString ViewDeck::key(ViewId id)
 {
-    static const char* keys[] = { "overview", "memory", "breakdown", "timeline", "bubble", "landscape", "topology", "compare" };
+    static const char* keys[] = { "overview", "memory", "breakdown", "timeline", "bubble", "landscape", "topology", "compare", "engine" };
     return QLatin1String(keys[int(id)]);
 }
 
@@ -114,6 +119,8 @@ PlotView* ViewDeck::view(ViewId id) const
         return nullptr;
     case ViewId::Compare:
         return m_compare;
+    case ViewId::Engine:
+        return nullptr;
     }
     return nullptr;
 }
@@ -156,6 +163,7 @@ void ViewDeck::showView(ViewId id)
     m_landscape->setVisible(id == ViewId::Landscape);
     m_compare->setVisible(id == ViewId::Compare);
     m_topology->setVisible(id == ViewId::Topology);
+    m_engine->setVisible(id == ViewId::Engine);
     Q_EMIT currentChanged(id);
 }
 

@@ -13,13 +13,15 @@ class QGridLayout;
 class QTabBar;
 
 // The workbench's plots and how they are laid out: an overview of memory, step time, timeline and
-// bubble side by side, or any one view alone at full size (the topology editor among them), chosen
-// from a tab bar.
+// bubble side by side, or any one view alone at full size (the topology editor and the engine panel
+// among them), chosen from a tab bar.
 namespace paraplan::widgets {
 
 class BreakdownView;
 class BubbleView;
 class CompareView;
+class EnginePanel;
+class EngineSession;
 class EvaluationView;
 class LandscapeView;
 class MemoryView;
@@ -27,15 +29,16 @@ class PlotView;
 class TimelineView;
 class TopologyEditor;
 
-enum class ViewId { Overview, Memory, Breakdown, Timeline, Bubble, Landscape, Topology, Compare };
-inline constexpr std::array<ViewId, 8> kViewIds{ ViewId::Overview, ViewId::Memory,    ViewId::Breakdown,
+// Append only: the order gives the Ctrl+N shortcuts and the tab order users know.
+enum class ViewId { Overview, Memory, Breakdown, Timeline, Bubble, Landscape, Topology, Compare, Engine };
+inline constexpr std::array<ViewId, 9> kViewIds{ ViewId::Overview, ViewId::Memory,    ViewId::Breakdown,
                                                  ViewId::Timeline, ViewId::Bubble,    ViewId::Landscape,
-                                                 ViewId::Topology, ViewId::Compare };
+                                                 ViewId::Topology, ViewId::Compare,   ViewId::Engine };
 
 class ViewDeck : public QWidget {
     Q_OBJECT
 public:
-    explicit ViewDeck(QWidget* parent = nullptr);
+    explicit ViewDeck(EngineSession* engine, QWidget* parent = nullptr);
 
     [[nodiscard]] MemoryView* memory() const { return m_memory; }
     [[nodiscard]] BreakdownView* breakdown() const { return m_breakdown; }
@@ -44,7 +47,8 @@ public:
     [[nodiscard]] LandscapeView* landscape() const { return m_landscape; }
     [[nodiscard]] CompareView* compare() const { return m_compare; }
     [[nodiscard]] TopologyEditor* topology() const { return m_topology; }
-    // The single plot for an id (null for the overview and the topology, which is no plot).
+    [[nodiscard]] EnginePanel* engine() const { return m_engine; }
+    // The single plot for an id (null for the overview, the topology and the engine: no plots).
     [[nodiscard]] PlotView* view(ViewId id) const;
     [[nodiscard]] std::vector<PlotView*> allViews() const;
     // The view's name in menus: the plot's title, or the tab's label.
@@ -74,6 +78,7 @@ private:
     LandscapeView* m_landscape;
     CompareView* m_compare;
     TopologyEditor* m_topology;
+    EnginePanel* m_engine;
     ViewId m_current = ViewId::Overview;
 };
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "workbench.h"
 
+#include "calibration.h"
 #include "io/scenario_writer.h"
 
 #include <QPointer>
@@ -25,6 +26,7 @@ Workbench::Workbench(QObject* parent)
 {
     qRegisterMetaType<EvaluationPtr>();
     qRegisterMetaType<LandscapePtr>();
+    qRegisterMetaType<CalibrationPtr>();
 }
 
 Workbench::~Workbench() { cancelLandscape(); }
@@ -33,7 +35,16 @@ void Workbench::setScenario(const Scenario& scenario)
 {
     m_scenario = scenario;
     Q_EMIT scenarioChanged(m_scenario);
-    EvaluationPtr evaluation = evaluateForViews(scenario);
+    evaluateCurrent();
+    if (m_landscape && landscapeKey(scenario) != m_landscapeKey) {
+        m_landscape.reset(); // stale: it belongs to another model, cluster or batch
+        Q_EMIT landscapeAvailable(m_landscape);
+    }
+}
+
+void Workbench::evaluateCurrent()
+{
+    EvaluationPtr evaluation = evaluateForViews(m_scenario, m_calibration);
     m_currentValid = evaluation->result.valid;
     if (m_currentValid) {
         m_evaluation = std::move(evaluation);
@@ -41,9 +52,27 @@ void Workbench::setScenario(const Scenario& scenario)
     } else {
         Q_EMIT evaluationRejected(evaluation);
     }
-    if (m_landscape && landscapeKey(scenario) != m_landscapeKey) {
-        m_landscape.reset(); // stale: it belongs to another model, cluster or batch
+}
+
+void Workbench::setCalibration(CalibrationPtr calibration)
+{
+    if (calibration == m_calibration)
+        return;
+    m_calibration = std::move(calibration);
+    Q_EMIT calibrationChanged(m_calibration);
+    if (m_pinned) { // A and B must be priced alike, or the comparison explains the calibration
+        m_pinned = evaluateForViews(m_pinned->scenario, m_calibration);
+        Q_EMIT pinnedChanged(m_pinned);
+    }
+    evaluateCurrent();
+    const bool landscapeWanted = m_landscape || m_landscapeCancel;
+    cancelLandscape();
+    m_landscape.reset();
+    m_landscapeKey.clear();
+    ++m_landscapeGeneration; // a landscape still on its way was priced without it
+    if (landscapeWanted) {
         Q_EMIT landscapeAvailable(m_landscape);
+        requestLandscape();
     }
 }
 
@@ -81,9 +110,10 @@ void Workbench::requestLandscape()
     Q_EMIT landscapeStarted();
     QPointer<Workbench> self(this);
     const Scenario scenario = m_scenario;
-    QThreadPool::globalInstance()->start([self, scenario, cancel, generation] {
+    QThreadPool::globalInstance()->start([self, scenario, cancel, generation, calibration = m_calibration] {
         LandscapeOptions options;
         options.cancel = cancel.get();
+        options.calibration = calibration;
         auto landscape = std::make_shared<const Landscape>(computeLandscape(scenario, options));
         if (cancel->load())
             return;

@@ -11,10 +11,16 @@
 #include <memory>
 
 // The workbench's state: the scenario being designed, its last valid evaluation, the configuration
-// pinned for comparison, and the landscape of all configurations (computed off the GUI thread).
+// pinned for comparison, the landscape of all configurations (computed off the GUI thread), and
+// the calibration (measured GEMM rates and bandwidths) every one of them is priced with.
 // Views and panels listen to its signals; nothing else owns scenario state.
+namespace paraplan {
+class Calibration;
+}
+
 namespace paraplan::widgets {
 
+using CalibrationPtr = std::shared_ptr<const Calibration>;
 using LandscapePtr = std::shared_ptr<const Landscape>;
 
 class Workbench : public QObject {
@@ -29,6 +35,8 @@ public:
     [[nodiscard]] EvaluationPtr pinned() const { return m_pinned; }
     [[nodiscard]] LandscapePtr landscape() const { return m_landscape; }
     [[nodiscard]] bool isCurrentValid() const { return m_currentValid; }
+    // Null: the model's own efficiency figures.
+    [[nodiscard]] CalibrationPtr calibration() const { return m_calibration; }
 
     // Evaluates (microseconds) and notifies; an invalid scenario is kept as the current one, but
     // the views keep showing the last valid evaluation.
@@ -37,6 +45,9 @@ public:
     void clearPin();
     // Computes the landscape of the current model, cluster and batch unless it is known already.
     void requestLandscape();
+    // Prices everything with `calibration` from now on (null removes it): the current and pinned
+    // configurations are evaluated again, and a landscape already asked for is computed again.
+    void setCalibration(CalibrationPtr calibration);
 
 Q_SIGNALS:
     void scenarioChanged(const paraplan::Scenario& scenario);
@@ -46,15 +57,18 @@ Q_SIGNALS:
     void pinnedChanged(const paraplan::widgets::EvaluationPtr& pinned);
     void landscapeStarted();
     void landscapeAvailable(const paraplan::widgets::LandscapePtr& landscape);
+    void calibrationChanged(const paraplan::widgets::CalibrationPtr& calibration);
 
 private:
     void cancelLandscape();
+    void evaluateCurrent();
 
     Scenario m_scenario;
     EvaluationPtr m_evaluation;
     EvaluationPtr m_pinned;
     LandscapePtr m_landscape;
     bool m_currentValid = false;
+    CalibrationPtr m_calibration;
     std::string m_landscapeKey;     // what the landscape was computed for
     uint64_t m_landscapeGeneration = 0;
     std::shared_ptr<std::atomic<bool>> m_landscapeCancel;
@@ -64,3 +78,4 @@ private:
 
 Q_DECLARE_METATYPE(paraplan::widgets::EvaluationPtr)
 Q_DECLARE_METATYPE(paraplan::widgets::LandscapePtr)
+Q_DECLARE_METATYPE(paraplan::widgets::CalibrationPtr)

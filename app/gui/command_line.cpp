@@ -36,7 +36,7 @@ CommandLine parseCommandLine(const QCoreApplication& app)
     const QCommandLineOption view(QStringLiteral("view"),
                                   QCoreApplication::translate("CommandLine",
                                                               "View to render: overview, memory, breakdown, timeline, "
-                                                              "bubble, landscape, topology, compare, or all."),
+                                                              "bubble, landscape, topology, compare, engine, or all."),
                                   QStringLiteral("view"), QStringLiteral("overview"));
     const QCommandLineOption language(QStringLiteral("lang"), QCoreApplication::translate("CommandLine", "Interface language: en or zh_CN."),
                                       QStringLiteral("language"));
@@ -53,7 +53,16 @@ CommandLine parseCommandLine(const QCoreApplication& app)
                                                                 "Print the evaluation and write the report images into "
                                                                 "this folder (what runs when there is no display)."),
                                     QStringLiteral("folder"));
-    parser.addOptions({ scenario, screenshot, view, language, size, dark, benchmark, report });
+    const QCommandLineOption probeResults(QStringLiteral("probe-results"),
+                                          QCoreApplication::translate("CommandLine",
+                                                                      "Import a paraplan-probe results file into the "
+                                                                      "engine panel (may be given several times)."),
+                                          QStringLiteral("file"));
+    const QCommandLineOption calibration(QStringLiteral("calibration"),
+                                         QCoreApplication::translate("CommandLine",
+                                                                     "Price everything with this calibration profile."),
+                                         QStringLiteral("profile"));
+    parser.addOptions({ scenario, screenshot, view, language, size, dark, benchmark, report, probeResults, calibration });
     parser.process(app);
 
     CommandLine c;
@@ -65,9 +74,11 @@ CommandLine parseCommandLine(const QCoreApplication& app)
     c.language = parser.value(language);
     c.dark = parser.isSet(dark);
     c.reportDirectory = parser.value(report);
+    c.probeResults = parser.values(probeResults);
+    c.calibration = parser.value(calibration);
     if (c.view != QLatin1String("all") && !widgets::ViewDeck::fromKey(c.view))
         c.error = QCoreApplication::translate("CommandLine", "Unknown view \"%1\"; use overview, memory, breakdown, timeline, "
-                                                             "bubble, landscape, topology, compare or all.")
+                                                             "bubble, landscape, topology, compare, engine or all.")
                       .arg(c.view);
     const QStringList wh = parser.value(size).split(QLatin1Char('x'));
     bool okW = false, okH = false;

@@ -22,6 +22,8 @@ struct CommandLine {
     bool dark = false;
     int benchmarkMoves = 0; // --benchmark-interaction N
     QString reportDirectory; // --report DIR: the headless main job
+    QStringList probeResults; // --probe-results FILE: shown in the engine panel as imported runs
+    QString calibration;      // --calibration PROFILE: applied from the start
     QString error;        // a usage problem, for the user
 
     // Runs without a window: screenshot, benchmark or report.

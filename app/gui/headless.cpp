@@ -43,6 +43,7 @@ void pinBestIfNothingPinned(MainWindow& window)
     open.pins = ParallelPins{};
     SearchOptions options;
     options.topK = 1;
+    options.calibration = workbench->calibration();
     const SearchResult best = searchConfigurations(open, options);
     if (best.best.empty())
         return;
@@ -100,7 +101,9 @@ QStringList renderScreenshots(MainWindow& window, const QString& path, const QSt
 int writeReport(MainWindow& window, const QString& directory, const QSize& size)
 {
     const Workbench* workbench = window.workbench();
-    const Result result = evaluate(workbench->scenario());
+    EvaluateOptions options;
+    options.calibration = workbench->calibration();
+    const Result result = evaluate(workbench->scenario(), options);
     std::fputs(cli::renderEvaluation(workbench->scenario(), result).c_str(), stdout);
     if (!result.valid)
         return 2;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "appearance.h"
 #include "command_line.h"
+#include "engine_session.h"
 #include "headless.h"
 #include "interaction_benchmark.h"
 #include "language.h"
@@ -56,6 +57,21 @@ int main(int argc, char** argv)
     if (!options.input.isEmpty()) {
         QString error;
         if (!window.openDocument(options.input, &error) && options.headless()) {
+            std::fprintf(stderr, "paraplan: %s\n", qPrintable(error));
+            return 1;
+        }
+    }
+
+    for (const QString& file : options.probeResults) {
+        QString error;
+        if (!window.engine()->importResults(file, &error) && options.headless()) {
+            std::fprintf(stderr, "paraplan: %s\n", qPrintable(error));
+            return 1;
+        }
+    }
+    if (!options.calibration.isEmpty()) {
+        QString error;
+        if (!window.engine()->loadProfile(options.calibration, &error) && options.headless()) {
             std::fprintf(stderr, "paraplan: %s\n", qPrintable(error));
             return 1;
         }

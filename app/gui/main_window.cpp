@@ -10,6 +10,8 @@
 #include "breakdown_view.h"
 #include "bubble_view.h"
 #include "compare_view.h"
+#include "engine_panel.h"
+#include "engine_session.h"
 #include "landscape_view.h"
 #include "memory_view.h"
 #include "message_banner.h"
@@ -18,6 +20,7 @@
 #include "topology_editor.h"
 #include "topology_import.h"
 
+#include "calibration.h"
 #include "io/catalog_reader.h"
 #include "io/scenario_reader.h"
 #include "search.h"
@@ -30,6 +33,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScrollArea>
@@ -45,6 +49,7 @@ MainWindow::MainWindow(Settings& settings, QWidget* parent)
     : QMainWindow(parent)
     , m_settings(settings)
     , m_workbench(new Workbench(this))
+    , m_engine(new EngineSession(m_workbench, this))
     , m_undo(new QUndoStack(this))
 {
     setObjectName(QStringLiteral("ParaPlanMainWindow"));
@@ -69,7 +74,7 @@ void MainWindow::buildInterface()
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
     m_banner = new MessageBanner(central);
-    m_deck = new ViewDeck(central);
+    m_deck = new ViewDeck(m_engine, central);
     layout->addWidget(m_banner);
     layout->addWidget(m_deck, 1);
     setCentralWidget(central);
@@ -88,6 +93,10 @@ void MainWindow::buildInterface()
 
     buildMenus();
     connectWorkbench();
+    delete m_calibrationStatus;
+    m_calibrationStatus = new QLabel;
+    statusBar()->addPermanentWidget(m_calibrationStatus);
+    showCalibration();
     statusBar()->showMessage(tr("MFU counts model FLOPs in the Megatron convention: attention scores in full, "
                                 "recomputation not counted."));
     showEverything();
@@ -111,6 +120,7 @@ void MainWindow::connectWorkbench()
     keep(connect(m_workbench, &Workbench::evaluationRejected, this,
                  [this](const EvaluationPtr& e) { m_banner->showDiagnostics(e->result.diagnostics, bool(m_workbench->evaluation())); }));
     keep(connect(m_workbench, &Workbench::pinnedChanged, this, [this] { updateComparison(); }));
+    keep(connect(m_workbench, &Workbench::calibrationChanged, this, &MainWindow::showCalibration));
     keep(connect(m_workbench, &Workbench::landscapeStarted, m_deck->landscape(), &LandscapeView::showComputing));
     keep(connect(m_workbench, &Workbench::landscapeAvailable, m_deck->landscape(), &LandscapeView::showLandscape));
     keep(connect(m_deck, &ViewDeck::currentChanged, this, [this](ViewId id) {
@@ -371,6 +381,15 @@ void MainWindow::showError(const QString& message)
     // Inline, never modal: the user keeps working and the message stays until the next change.
     m_banner->showMessage(message);
     statusBar()->showMessage(message, 15000);
+}
+
+void MainWindow::showCalibration()
+{
+    // Always in sight: every figure on screen depends on whether measurements replaced the model's guesses.
+    const CalibrationPtr calibration = m_workbench->calibration();
+    m_calibrationStatus->setVisible(bool(calibration));
+    m_calibrationStatus->setText(calibration ? calibrationSummary(calibration) : QString());
+    m_calibrationStatus->setStyleSheet(calibration && calibration->profile().cpu ? QStringLiteral("color: #b07000;") : QString());
 }
 
 void MainWindow::exportView(const QString& format)

@@ -9,10 +9,12 @@
 #include <QMainWindow>
 
 class QDockWidget;
+class QLabel;
 class QMenu;
 class QUndoStack;
 
 namespace paraplan::widgets {
+class EngineSession;
 class MessageBanner;
 class ScenarioPanel;
 } // namespace paraplan::widgets
@@ -31,6 +33,7 @@ public:
     ~MainWindow() override;
 
     [[nodiscard]] widgets::Workbench* workbench() const { return m_workbench; }
+    [[nodiscard]] widgets::EngineSession* engine() const { return m_engine; }
     [[nodiscard]] widgets::ViewDeck* deck() const { return m_deck; }
     [[nodiscard]] widgets::ScenarioPanel* panel() const { return m_panel; }
     [[nodiscard]] widgets::MessageBanner* banner() const { return m_banner; }
@@ -71,9 +74,12 @@ private:
     bool maybeSave();
     void rebuildRecentMenu();
     void showError(const QString& message);
+    void showCalibration();
 
     Settings& m_settings;
     widgets::Workbench* m_workbench;
+    // Outlives the interface (rebuilt for a new language): a probe run goes on meanwhile.
+    widgets::EngineSession* m_engine;
     QUndoStack* m_undo;
     QString m_path;
     // Rebuilt by buildInterface():
@@ -82,6 +88,7 @@ private:
     widgets::MessageBanner* m_banner = nullptr;
     QDockWidget* m_dock = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QLabel* m_calibrationStatus = nullptr;
     bool m_retranslatePending = false;
     std::vector<QMetaObject::Connection> m_connections;
 };

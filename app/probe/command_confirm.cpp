@@ -19,13 +19,20 @@ nlohmann::json predictionJson(const Result& r)
     return { { "step_s", r.time.step }, { "bubble_fraction", r.bubbleFraction }, { "stages", stages } };
 }
 
-// The model for the synthetic step itself: no framework (Python, dispatcher) between kernels.
-EfficiencyParams withoutFramework(EfficiencyParams params)
+// The model of the synthetic step itself: no framework (Python, dispatcher) between kernels, and
+// attention the unfused way the backends run it, in the configuration the step ran (recompute as
+// resolved for the scenario).
+Result predictSyntheticStep(const LoadedScenario& loaded)
 {
-    params.hostLayerOverheadS = 0;
-    params.hostMicroBatchOverheadS = 0;
-    params.stepOverheadS = 0;
-    return params;
+    Scenario synthetic = loaded.scenario;
+    synthetic.training.flashAttention = false;
+    synthetic.parallel = loaded.predicted.parallel;
+    EvaluateOptions options;
+    options.params.hostLayerOverheadS = 0;
+    options.params.hostMicroBatchOverheadS = 0;
+    options.params.stepOverheadS = 0;
+    options.calibration = loaded.calibration;
+    return evaluate(synthetic, options);
 }
 
 } // namespace
@@ -43,10 +50,7 @@ int runConfirm(const ProbeRun& run)
                                                                    { run.options.steps });
     if (!run.world.isRoot())
         return 0;
-    EvaluateOptions synthetic;
-    synthetic.params = withoutFramework(synthetic.params);
-    synthetic.calibration = loaded.calibration;
-    const Result forSteps = evaluate(loaded.scenario, synthetic);
+    const Result forSteps = predictSyntheticStep(loaded);
     nlohmann::json result = { { "command", "confirm" },
                               { "backend", run.backend.name() },
                               { "cpu", run.backend.measuresCpu() },

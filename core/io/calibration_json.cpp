@@ -76,6 +76,8 @@ CalibrationProfile readCalibrationProfile(const std::string& text)
     profile.device = *device;
     profile.source = in.string("source").value_or("");
     profile.cpu = in.boolean("cpu").value_or(false);
+    if (in.has("memory_GBps"))
+        profile.memoryGBps = positive(in, "memory_GBps", "give the copy bandwidth, reads plus writes, in GB/s");
     if (std::optional<std::vector<ObjectReader>> gemms = in.objectList("gemms"))
         for (ObjectReader& g : *gemms)
             profile.gemms.push_back(readGemm(g));
@@ -83,8 +85,9 @@ CalibrationProfile readCalibrationProfile(const std::string& text)
         for (ObjectReader& c : *collectives)
             profile.collectives.push_back(readCollective(c));
     in.rejectUnknownFields();
-    if (profile.gemms.empty() && profile.collectives.empty())
-        throw ReadError("(document)", "the profile has no measurements; give \"gemms\" or \"collectives\"");
+    if (profile.gemms.empty() && profile.collectives.empty() && profile.memoryGBps <= 0)
+        throw ReadError("(document)",
+                        "the profile has no measurements; give \"gemms\", \"collectives\" or \"memory_GBps\"");
     return profile;
 }
 
@@ -102,11 +105,14 @@ nlohmann::json toJson(const CalibrationProfile& profile)
                                 { "crosses_nodes", c.crossesNodes },
                                 { "bytes", numberOf(c.bytes) },
                                 { "bus_GBps", c.busGBps } });
-    return { { "device", profile.device },
-             { "source", profile.source },
-             { "cpu", profile.cpu },
-             { "gemms", gemms },
-             { "collectives", collectives } };
+    nlohmann::json out = { { "device", profile.device },
+                           { "source", profile.source },
+                           { "cpu", profile.cpu },
+                           { "gemms", gemms },
+                           { "collectives", collectives } };
+    if (profile.memoryGBps > 0)
+        out["memory_GBps"] = profile.memoryGBps;
+    return out;
 }
 
 } // namespace paraplan::io

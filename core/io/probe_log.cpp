@@ -140,6 +140,17 @@ ProbeAttention attentionOf(const EventFields& f)
     return a;
 }
 
+ProbeMemory memoryOf(const EventFields& f)
+{
+    ProbeMemory m;
+    m.bytes = f.number("bytes");
+    m.GBps = f.number("GBps");
+    m.predictedGBps = f.numberOr("predicted_GBps", 0);
+    m.correct = f.boolean("correct");
+    m.timing = timingOf(f);
+    return m;
+}
+
 ProbeCollective collectiveOf(const EventFields& f)
 {
     ProbeCollective c;
@@ -187,6 +198,8 @@ void addMeasurement(ProbeLog& log, const EventFields& f)
         log.gemms.push_back(gemmOf(f));
     } else if (kind == "attention") {
         log.attention.push_back(attentionOf(f));
+    } else if (kind == "memory") {
+        log.memory = memoryOf(f);
     } else if (kind == "collective") {
         log.collectives.push_back(collectiveOf(f));
     } else if (kind == "step") {
@@ -229,6 +242,8 @@ void addResult(ProbeLog& log, const EventFields& f)
         else
             log.attention.push_back(attentionOf(f.nested(*attention)));
     }
+    if (const json* memory = f.find("memory"))
+        log.memory = memoryOf(f.nested(*memory));
     if (f.find("collectives")) {
         log.collectives.clear();
         for (const json& c : f.array("collectives"))
@@ -326,7 +341,7 @@ ProbeLog readProbeLog(const std::string& text)
 
 CalibrationProfile calibrationFromProbe(const ProbeLog& log, const std::string& source)
 {
-    if (log.gemms.empty() && log.collectives.empty())
+    if (log.gemms.empty() && log.collectives.empty() && !log.memory)
         throw ReadError("(file)", "no GEMM or collective measurements: a calibration profile comes from "
                                   "`paraplan-probe bench` output");
     CalibrationProfile profile;
@@ -340,6 +355,8 @@ CalibrationProfile calibrationFromProbe(const ProbeLog& log, const std::string& 
         for (const Precision p : precisionsOf(g.precision))
             profile.gemms.push_back({ g.m * g.batch, g.n, g.k, p, g.timing.medianS });
     }
+    if (log.memory && log.memory->correct)
+        profile.memoryGBps = log.memory->GBps;
     for (const ProbeCollective& c : log.collectives) {
         const std::optional<Collective> collective = collectiveNamed(c.collective);
         if (!c.correct || !collective || c.busGBps <= 0)

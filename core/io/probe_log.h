@@ -51,6 +51,15 @@ struct ProbeAttention {
     ProbeTiming timing;
 };
 
+// A device-to-device copy: what memory-bound kernels sustain.
+struct ProbeMemory {
+    double bytes = 0;        // copied per run
+    double GBps = 0;         // reads plus writes per second
+    double predictedGBps = 0; // the model's achievable HBM bandwidth on the scenario's GPU
+    bool correct = false;
+    ProbeTiming timing;
+};
+
 struct ProbeCollective {
     std::string group;      // TP, CP, EP, DP, PP
     std::string collective; // all_reduce, all_gather, reduce_scatter, all_to_all, send_recv
@@ -102,6 +111,7 @@ struct ProbeLog {
     std::vector<std::string> notes;
     std::vector<ProbeGemm> gemms;
     std::vector<ProbeAttention> attention;
+    std::optional<ProbeMemory> memory;
     std::vector<ProbeCollective> collectives;
     std::vector<double> stepSeconds; // confirm's timed steps as they complete
     std::optional<ProbeStep> measured, predicted, predictedWithoutFramework;
@@ -120,8 +130,8 @@ void addProbeLine(ProbeLog& log, std::string_view line, int lineNumber);
 [[nodiscard]] ProbeLog readProbeLog(const std::string& text);
 
 // The calibration profile a bench run's measurements make: every correct GEMM at its shape and
-// precision, every correct collective's bus bandwidth at its group size, message size and
-// locality, named after the devices the run measured. Throws ReadError("(file)") when the log holds
+// precision, the copy bandwidth, every correct collective's bus bandwidth at its group size,
+// message size and locality, named after the devices the run measured. Throws ReadError("(file)") when the log holds
 // no bench measurements.
 [[nodiscard]] CalibrationProfile calibrationFromProbe(const ProbeLog& log, const std::string& source);
 

@@ -30,6 +30,10 @@ private:
     std::string m_code;
 };
 
+// Throws EngineError("buffer_too_small") unless `buffer` holds `bytes`: an operation must never
+// read or write past a buffer, whatever shapes a scenario gives it.
+void requireBytes(const Buffer& buffer, size_t bytes, const char* what);
+
 struct DeviceInfo {
     int rank = 0;     // the rank that drives it
     int index = 0;    // on its host
@@ -78,6 +82,9 @@ public:
     // batchHeads x seq x headDim elements, scores batchHeads x seq x seq.
     virtual void attention(const Buffer& q, const Buffer& k, const Buffer& v, Buffer& scores, Buffer& out,
                            int64_t batchHeads, int64_t seq, int64_t headDim, DataType type) = 0;
+    // Copies the first `bytes` of `from` into `to`: memory-bound work that reads and writes `bytes`
+    // each (the synthetic step's elementwise kernels and optimizer, bench's memory bandwidth).
+    virtual void copy(const Buffer& from, Buffer& to, size_t bytes) = 0;
     // Waits until the device has finished what was queued.
     virtual void synchronize() = 0;
 

@@ -63,6 +63,7 @@ BenchPlan planBench(const Scenario& s, const Result& evaluation, const Efficienc
     a.headDim = int64_t(shard.headDim);
     a.flops = 4.0 * double(a.batchHeads) * double(a.seq) * double(a.seq) * double(a.headDim);
     a.predictedSeconds = fusedAttentionSeconds(rates, a.flops);
+    plan.memory.predictedGBps = rates.hbmBytesPerS / 1e9;
 
     const GroupPlacements groups = placeGroups(s, plan.degrees, params, nullptr);
     const LayerMessages messages = layerMessages(s.model, shard);

@@ -45,12 +45,18 @@ struct CollectiveBench {
     double predictedBusGBps = 0;
 };
 
+// A copy large enough to stream from memory, not a cache: what memory-bound kernels sustain.
+struct MemoryBench {
+    double predictedGBps = 0; // the model's achievable HBM bandwidth on the scenario's GPU
+};
+
 struct BenchPlan {
     ParallelDegrees degrees;
     RankPlacement placement;
     DataType type = DataType::Bf16;
     std::vector<GemmBench> gemms;
     AttentionBench attention;
+    MemoryBench memory;
     std::vector<CollectiveBench> collectives;
     std::vector<std::string> notes; // what is not measured, and why
 };

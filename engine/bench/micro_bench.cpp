@@ -87,6 +87,29 @@ MeasuredAttention measureAttention(const AttentionBench& bench, DataType request
     return measured;
 }
 
+// Copies far larger than any cache (a GPU's L2 holds tens of MiB, a CPU's L3 up to a few hundred
+// on the largest parts, shared by its ranks).
+constexpr size_t kGpuCopyBytes = size_t(1) << 30;
+constexpr size_t kCpuCopyBytes = size_t(1) << 28;
+
+MeasuredMemory measureMemory(const MemoryBench& bench, Backend& backend, const World& world,
+                             const BenchOptions& options)
+{
+    MeasuredMemory measured{ bench, double(backend.measuresCpu() ? kCpuCopyBytes : kGpuCopyBytes), {}, 0, false };
+    const auto bytes = size_t(measured.bytes);
+    auto from = backend.allocate(bytes), to = backend.allocate(bytes);
+    backend.fill(*from, DataType::Fp32, bytes / 4, 1.5);
+    measured.stats = slowest(world, timeRepeated(options.warmup, options.iterations,
+                                                 [&] { backend.copy(*from, *to, bytes); },
+                                                 [&] { backend.synchronize(); }));
+    measured.GBps = 2 * measured.bytes / measured.stats.median / 1e9;
+    bool ok = true;
+    for (double value : backend.read(*to, DataType::Fp32, 8))
+        ok = ok && value == 1.5;
+    measured.correct = everywhere(world, ok);
+    return measured;
+}
+
 // One collective of `bench`, sized `bytes` (nccl-tests' S), on this rank's group.
 class CollectiveRun {
 public:
@@ -239,6 +262,17 @@ nlohmann::json attentionJson(const MeasuredAttention& a)
     return j;
 }
 
+nlohmann::json memoryJson(const MeasuredMemory& m)
+{
+    nlohmann::json j = { { "kind", "memory" },
+                         { "bytes", m.bytes },
+                         { "GBps", m.GBps },
+                         { "predicted_GBps", m.bench.predictedGBps },
+                         { "correct", m.correct } };
+    j.update(statsJson(m.stats));
+    return j;
+}
+
 nlohmann::json collectiveJson(const MeasuredCollective& c)
 {
     nlohmann::json j = { { "kind", "collective" },
@@ -263,7 +297,7 @@ BenchReport runBench(const BenchPlan& plan, Backend& backend, const World& world
                      const BenchOptions& options)
 {
     BenchReport report;
-    const int64_t total = int64_t(plan.gemms.size() + 1 + plan.collectives.size());
+    const int64_t total = int64_t(plan.gemms.size() + 2 + plan.collectives.size());
     int64_t done = 0;
     auto progress = [&](const std::string& what) {
         if (world.isRoot())
@@ -283,6 +317,14 @@ BenchReport runBench(const BenchPlan& plan, Backend& backend, const World& world
         report.attention = measureAttention(plan.attention, plan.type, backend, world, options);
         if (world.isRoot())
             log.measurement(attentionJson(report.attention));
+        ++done;
+    }
+    {
+        progress("memory bandwidth");
+        const WatchdogStep step(watchdog, "memory bandwidth");
+        report.memory = measureMemory(plan.memory, backend, world, options);
+        if (world.isRoot())
+            log.measurement(memoryJson(report.memory));
         ++done;
     }
     std::map<CommGroup, std::unique_ptr<Communicator>> communicators;
@@ -316,7 +358,10 @@ nlohmann::json toJson(const BenchReport& report)
         gemms.push_back(gemmJson(g));
     for (const MeasuredCollective& c : report.collectives)
         collectives.push_back(collectiveJson(c));
-    return { { "gemms", gemms }, { "attention", attentionJson(report.attention) }, { "collectives", collectives } };
+    return { { "gemms", gemms },
+             { "attention", attentionJson(report.attention) },
+             { "memory", memoryJson(report.memory) },
+             { "collectives", collectives } };
 }
 
 } // namespace paraplan::engine

@@ -33,6 +33,14 @@ struct MeasuredAttention {
     bool correct = false;
 };
 
+struct MeasuredMemory {
+    MemoryBench bench;
+    double bytes = 0; // copied per run
+    TimingStats stats;
+    double GBps = 0; // reads plus writes per second
+    bool correct = false;
+};
+
 struct MeasuredCollective {
     CollectiveBench bench;
     TimingStats stats; // per operation, the slowest rank's
@@ -44,6 +52,7 @@ struct MeasuredCollective {
 struct BenchReport {
     std::vector<MeasuredGemm> gemms;
     MeasuredAttention attention;
+    MeasuredMemory memory;
     std::vector<MeasuredCollective> collectives;
 };
 

@@ -135,6 +135,17 @@ void LayerWork::forward()
     }
     if (m_groups.ep)
         epAllToAll(); // combine
+    elementwise(1);
+}
+
+void LayerWork::elementwise(double passes)
+{
+    if (!m_settings.memory)
+        return;
+    const LayerTraffic& t = m_settings.traffic;
+    for (const double kernel : { t.norm, t.norm, t.residual, t.residual, t.mlpActivation, t.moePermute, t.moePermute })
+        if (kernel > 0)
+            m_settings.memory->move(passes * kernel);
 }
 
 void LayerWork::backward()
@@ -159,6 +170,7 @@ void LayerWork::backward()
         if (i == 0 || i == 2)
             tpCollective(false); // input gradients of the column-parallel GEMMs
     }
+    elementwise(2);
 }
 
 } // namespace paraplan::engine

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "backend/backend.h"
+#include "confirm/memory_traffic.h"
 
 #include "layer_shapes.h"
 
@@ -11,10 +12,10 @@
 
 // One micro-batch through one transformer layer's shard on one device, as real work: every GEMM
 // of the shard (forward; in the backward its data- and weight-gradient products), the attention
-// core, and the TP, CP and EP collectives between them on the rank's own groups. The layers of a
-// stage share these buffers (their weights cost the same time; the memory is held in reserve by
-// the synthetic step). Elementwise kernels (norms, activations, residuals) are left out: the
-// model counts them, the confirmation does not (a few per cent of a layer).
+// core, the TP, CP and EP collectives between them on the rank's own groups, and the memory-bound
+// kernels (norms, residual adds, the activation, MoE permutes) as the traffic the model counts.
+// The layers of a stage share these buffers (their weights cost the same time; the memory is held
+// in reserve by the synthetic step).
 namespace paraplan::engine {
 
 struct LayerGroups {
@@ -26,6 +27,8 @@ struct LayerGroups {
 struct LayerSettings {
     bool sequenceParallel = false;
     DataType type = DataType::Bf16;
+    LayerTraffic traffic;           // the memory-bound kernels' bytes (all zero: none)
+    MemoryTraffic* memory = nullptr; // runs them; the stage's, shared by its layers
 };
 
 class LayerWork {
@@ -47,6 +50,7 @@ private:
     void cpRing(double scale);
     void epAllToAll();
     void attention();
+    void elementwise(double passes); // the forward's memory-bound kernels; the backward runs 2 passes
 
     Backend& m_backend;
     LayerGroups m_groups;

@@ -72,11 +72,18 @@ public:
         const LayerShard shard(s.model, s.training.seqLen, s.training.microBatch, p.tp, p.cp,
                                p.sequenceParallel && p.tp > 1, double(elementBytes(dataTypeOf(s.training.precision))));
         const LayerMessages messages = layerMessages(s.model, shard);
-        const LayerSettings settings{ p.sequenceParallel && p.tp > 1, m_type };
+        const LayerTraffic traffic = layerTraffic(s.model, shard);
+        m_output = outputTraffic(s.model, shard);
+        m_memory = std::make_unique<MemoryTraffic>(
+            backend, std::max({ traffic.norm, traffic.residual, traffic.mlpActivation, traffic.moePermute,
+                                m_output.lossForward, m_output.lossBackward }));
+        const bool sequenceParallel = p.sequenceParallel && p.tp > 1;
         m_layer = std::make_unique<LayerWork>(backend, transformerLayerGemms(s.model, shard, p.ep), shard, messages,
-                                              LayerGroups{ m_tp.get(), m_cp.get(), m_ep.get() }, settings);
+                                              LayerGroups{ m_tp.get(), m_cp.get(), m_ep.get() },
+                                              LayerSettings{ sequenceParallel, m_type, traffic, m_memory.get() });
         m_logits = std::make_unique<LayerWork>(backend, std::vector<GemmShape>{ logitsGemm(s.model, shard) }, shard,
-                                               LayerMessages{}, LayerGroups{}, settings);
+                                               LayerMessages{}, LayerGroups{},
+                                               LayerSettings{ sequenceParallel, m_type, {}, nullptr });
 
         // Pipeline messages: each TP rank sends its 1/tp share of the activation.
         const size_t element = elementBytes(m_type);
@@ -87,9 +94,12 @@ public:
 
         // Gradients of the stage's weights, reduced bucket by bucket over DP.
         const StateBytes bytes = stateBytes(s.training);
-        const double stageParameters = totalParameters(s.model) / double(p.tp * p.pp);
-        const double bucketParameters = std::min(kGradientBucketParams, stageParameters);
-        m_buckets = std::max<int64_t>(1, int64_t(std::ceil(stageParameters / bucketParameters)));
+        const StageParameters weights
+            = stageParameters(s.model, plan.layout, m_stage, plan.stageLayers[size_t(m_stage)]);
+        m_optimizer = optimizerTraffic(plan.layout, weights, bytes.gradients);
+        const double parametersHere = weights.total();
+        const double bucketParameters = std::min(kGradientBucketParams, parametersHere);
+        m_buckets = std::max<int64_t>(1, int64_t(std::ceil(parametersHere / bucketParameters)));
         m_zero = p.zeroStage;
         if (m_dp) {
             m_bucketElements = std::max<size_t>(size_t(m_dp->size()),
@@ -98,7 +108,7 @@ public:
             m_bucket = backend.allocate(m_bucketElements * element);
             m_shard = backend.allocate(m_bucketElements / size_t(m_dp->size()) * element);
         }
-        m_workingBytes = m_layer->bytes() + m_logits->bytes() + 3 * m_pipeElements * element
+        m_workingBytes = m_layer->bytes() + m_logits->bytes() + m_memory->bytes() + 3 * m_pipeElements * element
             + (m_dp ? m_bucket->bytes() + m_shard->bytes() : 0);
     }
 
@@ -122,7 +132,7 @@ public:
                     for (int64_t l = 0; l < m_virtualLayers[size_t(vs)]; ++l)
                         m_layer->forward();
                     if (vs == last)
-                        m_logits->forward();
+                        outputForward();
                 });
                 if (vs < last)
                     m.sending += send(*m_activationOut, next, int(2 * (vs + 1)));
@@ -136,7 +146,7 @@ public:
                         m_layer->backward();
                     }
                     if (vs == last)
-                        m_logits->backward();
+                        outputBackward();
                 });
                 if (vs > 0)
                     m.sending += send(*m_gradientOut, previous, int(2 * (vs - 1) + 1));
@@ -144,11 +154,29 @@ public:
         }
         if (m_line)
             m.sending += timed([&] { m_line->waitForSends(); });
-        m.tail = timed([&] { reduceGradients(); });
+        m.tail = timed([&] {
+            reduceGradients();
+            m_memory->move(m_optimizer.update);
+            m_memory->move(m_optimizer.zeroGradients);
+        });
         return m;
     }
 
 private:
+    void outputForward()
+    {
+        m_memory->move(m_output.norm);
+        m_logits->forward();
+        m_memory->move(m_output.lossForward);
+    }
+
+    void outputBackward()
+    {
+        m_memory->move(m_output.lossBackward);
+        m_logits->backward();
+        m_memory->move(2 * m_output.norm);
+    }
+
     template <typename Work>
     double timed(Work&& work)
     {
@@ -197,7 +225,10 @@ private:
     int m_zero = 1;
     std::vector<int64_t> m_virtualLayers;
     std::unique_ptr<Communicator> m_tp, m_cp, m_ep, m_dp, m_line;
+    std::unique_ptr<MemoryTraffic> m_memory;
     std::unique_ptr<LayerWork> m_layer, m_logits;
+    OutputTraffic m_output;
+    OptimizerTraffic m_optimizer;
     size_t m_pipeElements = 1;
     std::unique_ptr<Buffer> m_activationOut, m_gradientOut, m_received;
     int64_t m_buckets = 1;

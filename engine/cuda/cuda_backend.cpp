@@ -113,6 +113,14 @@ public:
                    m_stream.get());
     }
 
+    void copy(const Buffer& from, Buffer& to, size_t bytes) override
+    {
+        requireBytes(from, bytes, "the copy's source");
+        requireBytes(to, bytes, "the copy's target");
+        checkCuda(cudaMemcpyAsync(to.data(), from.data(), bytes, cudaMemcpyDeviceToDevice, m_stream.get()),
+                  "a device-to-device copy");
+    }
+
     void synchronize() override { m_stream.synchronize(); }
 
     [[nodiscard]] std::unique_ptr<Communicator> communicator(const World& world, const std::vector<int>& group) override

@@ -38,10 +38,7 @@ DeviceBuffer::~DeviceBuffer() { cudaFree(m_data); }
 
 void requireElements(const Buffer& buffer, size_t elements, DataType type, const char* what)
 {
-    if (buffer.bytes() < elements * elementBytes(type))
-        throw EngineError("buffer_too_small", std::string(what) + " holds " + std::to_string(buffer.bytes())
-                                                  + " bytes but the operation needs "
-                                                  + std::to_string(elements * elementBytes(type)));
+    requireBytes(buffer, elements * elementBytes(type), what);
 }
 
 } // namespace paraplan::engine

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <cmath>
 #include <map>
 #include <new>
@@ -138,6 +139,13 @@ void HostBackend::fill(Buffer& buffer, DataType type, size_t count, double value
 {
     HostBuffer& b = host(buffer);
     std::fill_n(b.floats(), std::min(floatsIn(count, type), b.bytes() / 4), float(value));
+}
+
+void HostBackend::copy(const Buffer& from, Buffer& to, size_t bytes)
+{
+    requireBytes(from, bytes, "the copy's source");
+    requireBytes(to, bytes, "the copy's target");
+    std::memcpy(to.data(), from.data(), bytes);
 }
 
 std::vector<double> HostBackend::read(const Buffer& buffer, DataType type, size_t count)

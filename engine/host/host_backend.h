@@ -24,6 +24,7 @@ public:
     [[nodiscard]] std::vector<double> read(const Buffer& buffer, DataType type, size_t count) override;
     void gemm(const Buffer& a, const Buffer& b, Buffer& c, int64_t m, int64_t n, int64_t k, int64_t batch,
               DataType type) override;
+    void copy(const Buffer& from, Buffer& to, size_t bytes) override;
     void attention(const Buffer& q, const Buffer& k, const Buffer& v, Buffer& scores, Buffer& out, int64_t batchHeads,
                    int64_t seq, int64_t headDim, DataType type) override;
     void synchronize() override {}

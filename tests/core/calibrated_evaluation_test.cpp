@@ -89,6 +89,21 @@ TEST(CalibratedEvaluation, EveryGemmOfTheStepRunsAtTheMeasuredRate)
     EXPECT_DOUBLE_EQ(slow.time.dpComm, evaluate(s).time.dpComm);
 }
 
+TEST(CalibratedEvaluation, AMeasuredCopyBandwidthPricesTheMemoryBoundWork)
+{
+    const Scenario s = tp8dp2();
+    const Result model = evaluateWith(s, nullptr);
+    CalibrationProfile profile;
+    // Half the model's achievable HBM bandwidth (3.35 TB/s x the fitted efficiency).
+    const EfficiencyParams params;
+    profile.memoryGBps = s.cluster.gpu.hbmGBps * params.hbmEfficiency / 2;
+    const Result slower = evaluateWith(s, std::make_shared<const Calibration>(profile));
+    // The optimizer streams memory and nothing else: its time doubles, less the kernel launches.
+    EXPECT_NEAR(slower.time.optimizer, 2 * model.time.optimizer, 0.02 * model.time.optimizer);
+    EXPECT_GT(slower.time.compute, model.time.compute); // norms, activations, the loss
+    EXPECT_NEAR(slower.time.tpComm, model.time.tpComm, 0.01 * model.time.tpComm); // collectives keep their prices
+}
+
 TEST(CalibratedEvaluation, AMeasuredTpAllReduceReplacesTheModelsForThatGroupAlone)
 {
     const Scenario s = tp8dp2();
@@ -151,4 +166,17 @@ TEST(CalibratedLandscape, PricesEveryPointWithTheProfile)
         EXPECT_DOUBLE_EQ(landscape.points[i].stepS, evaluate(point, quiet).time.step);
         EXPECT_GT(landscape.points[i].stepS, evaluate(point).time.step);
     }
+}
+
+TEST(CalibratedLandscape, TheBubbleCurveUsesTheProfile)
+{
+    Scenario s = tp8dp2();
+    s.cluster.nodes = 4;
+    s.parallel.pp = 2;
+    EvaluateOptions options;
+    options.calibration = gemmsAt(0.1);
+    const Result calibrated = evaluateWith(s, options.calibration);
+    const std::vector<double> curve = bubbleFractionByMicroBatches(s, { calibrated.microBatches }, options);
+    ASSERT_EQ(curve.size(), 1u);
+    EXPECT_DOUBLE_EQ(curve[0], calibrated.bubbleFraction);
 }

@@ -20,6 +20,7 @@ CalibrationProfile sampleProfile()
                       { Collective::ReduceScatter, 4, false, 1e6, 100.5 },
                       { Collective::AllToAll, 8, true, 2e6, 40 },
                       { Collective::SendRecv, 2, true, 8e6, 45.25 } };
+    p.memoryGBps = 2950.5;
     return p;
 }
 
@@ -43,6 +44,7 @@ TEST(CalibrationJson, RoundTripsEveryField)
     EXPECT_EQ(read.device, written.device);
     EXPECT_EQ(read.source, written.source);
     EXPECT_EQ(read.cpu, written.cpu);
+    EXPECT_EQ(read.memoryGBps, written.memoryGBps);
     ASSERT_EQ(read.gemms.size(), written.gemms.size());
     for (size_t i = 0; i < read.gemms.size(); ++i) {
         EXPECT_EQ(read.gemms[i].m, written.gemms[i].m);
@@ -93,6 +95,9 @@ TEST(CalibrationJson, ErrorsNameTheJsonPath)
     EXPECT_EQ(errorPathOf(withCollectives(allReduce)), "");
     EXPECT_EQ(errorPathOf(R"({"gemms": [)" + gemm + "]}"), "device");
     EXPECT_EQ(errorPathOf(R"({"device": "x"})"), "(document)"); // no measurements at all
+    EXPECT_EQ(errorPathOf(R"({"device": "x", "memory_GBps": 2000})"), "");
+    EXPECT_EQ(errorPathOf(R"({"device": "x", "memory_GBps": 0})"), "memory_GBps");
+    EXPECT_EQ(errorPathOf(R"({"device": "x", "memory_GBps": "fast"})"), "memory_GBps");
     EXPECT_EQ(errorPathOf(R"({"device": "x", "gemms": [)" + gemm + R"(], "devise": 1})"), "devise");
     EXPECT_EQ(errorPathOf(withGemms(gemm + R"(, {"m": 64, "n": 64, "k": 64, "precision": "bf16", "seconds": 0})")),
               "gemms[1].seconds");

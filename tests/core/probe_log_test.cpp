@@ -78,6 +78,10 @@ TEST(ProbeLog, BenchGivesEveryMeasurementWithItsTiming)
     EXPECT_EQ(log.gemms[0].timing.runs, 5);
     ASSERT_EQ(log.attention.size(), 1u);
     EXPECT_GT(log.attention[0].tflops, 0);
+    ASSERT_TRUE(log.memory.has_value());
+    EXPECT_TRUE(log.memory->correct);
+    EXPECT_GT(log.memory->GBps, 0);
+    EXPECT_NEAR(log.memory->GBps, 2 * log.memory->bytes / log.memory->timing.medianS / 1e9, 1e-6 * log.memory->GBps);
     ASSERT_EQ(log.collectives.size(), 2u);
     EXPECT_EQ(log.collectives[0].group, "TP");
     EXPECT_EQ(log.collectives[0].ranks, 2);
@@ -176,6 +180,7 @@ TEST(ProbeLog, BenchMeasurementsMakeACalibrationProfile)
     EXPECT_EQ(profile.collectives[0].collective, Collective::AllGather);
     EXPECT_EQ(profile.collectives[0].ranks, 2);
     EXPECT_EQ(profile.collectives[0].busGBps, log.collectives[0].busGBps);
+    EXPECT_EQ(profile.memoryGBps, log.memory->GBps);
 
     // The profile prices a GEMM of a measured shape at the measured rate.
     const Calibration calibration(profile);
@@ -190,9 +195,11 @@ TEST(ProbeLog, WrongResultsStayOutOfTheProfile)
     io::ProbeLog log = io::readProbeLog(sample("probe_bench_host.jsonl"));
     log.gemms[0].correct = false;
     log.collectives[1].correct = false;
+    log.memory->correct = false;
     const CalibrationProfile profile = io::calibrationFromProbe(log, "test");
     EXPECT_EQ(profile.gemms.size(), 4u * 3u);
     EXPECT_EQ(profile.collectives.size(), 1u);
+    EXPECT_EQ(profile.memoryGBps, 0);
 }
 
 TEST(ProbeLog, ARunWithoutBenchMeasurementsMakesNoProfile)

@@ -63,6 +63,7 @@ TEST(ProbeOnTwoRanks, BenchMeasuresTheScenariosGemmsAndCollectivesCorrectly)
         }
     }
     EXPECT_EQ(gemms, 5);       // qkv, projection, up, down, logits
+    EXPECT_EQ(o.of("result").front()["memory"]["correct"], true);
     EXPECT_EQ(collectives, 2); // SP: all-gather and reduce-scatter
     EXPECT_EQ(o.of("warning").front()["code"], "cpu_measurements");
     // Every event also landed in the results file.
@@ -84,9 +85,11 @@ TEST(ProbeOnTwoRanks, ConfirmRunsTheStepUnderTheRealScheduleAndReportsTheBubble)
     ASSERT_EQ(measured["stages"].size(), 2u);
     const double step = measured["step_s"].get<double>();
     EXPECT_GT(step, 0);
+    // The stage figures come from one of the steps, the median an average of two of them.
+    const double longest = measured["step_max_s"].get<double>();
     for (const auto& stage : measured["stages"]) {
         EXPECT_GT(stage["busy_s"].get<double>(), 0);
-        EXPECT_LE(stage["busy_s"].get<double>(), step * 1.05);
+        EXPECT_LE(stage["busy_s"].get<double>(), longest * 1.05);
     }
     // 1F1B with 8 micro-batches on 2 stages: the first stage waits for the last one's backwards.
     EXPECT_GT(measured["stages"][0]["idle_s"].get<double>(), 0);
@@ -114,14 +117,14 @@ TEST(ProbeOnTwoRanks, BenchMakesACalibrationThatBringsConfirmsPredictionToTheMea
     ASSERT_EQ(calibrated.exitCode, 0) << context(calibrated);
     EXPECT_TRUE(calibrated.of("result").front()["calibrated"].get<bool>());
     // The model alone prices the step on the scenario's H100s: tens of times faster than these CPUs.
-    // With the CPUs' own GEMM rates and MPI bandwidths it lands near what they measured (attention
-    // and elementwise work stay priced as on the GPU, hence the loose bound).
+    // With the CPUs' own GEMM rates, copy bandwidth and MPI bandwidths it lands near what they
+    // measured (within 10 % on an idle machine; the bound leaves room for a loaded CI runner).
     const double measured = stepOf(calibrated, "measured");
     const double before = stepOf(plain, "predicted_without_framework");
     const double after = stepOf(calibrated, "predicted_without_framework");
     EXPECT_LT(before, measured / 5);
-    EXPECT_GT(after, measured / 3);
-    EXPECT_LT(after, measured * 3);
+    EXPECT_GT(after, measured / 1.5);
+    EXPECT_LT(after, measured * 1.5);
 }
 
 TEST(ProbeOnTwoRanks, ABrokenCalibrationProfileIsAnErrorEvent)

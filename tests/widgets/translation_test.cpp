@@ -38,7 +38,8 @@ std::vector<TsMessage> readTs(const QString& path)
             current.source = xml.readElementText();
         else if (xml.isStartElement() && xml.name() == QLatin1String("translation")) {
             current.type = xml.attributes().value(QLatin1String("type")).toString();
-            current.translation = xml.readElementText();
+            // Plural messages (%n) hold their forms in <numerusform> children.
+            current.translation = xml.readElementText(QXmlStreamReader::IncludeChildElements);
         } else if (xml.isEndElement() && xml.name() == QLatin1String("message"))
             messages.push_back(current);
     }

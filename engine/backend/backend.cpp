@@ -1,0 +1,14 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "backend.h"
+
+namespace paraplan::engine {
+
+void requireBytes(const Buffer& buffer, size_t bytes, const char* what)
+{
+    if (buffer.bytes() < bytes)
+        throw EngineError("buffer_too_small", std::string(what) + " holds " + std::to_string(buffer.bytes())
+                                                  + " bytes but the operation needs " + std::to_string(bytes));
+}
+
+} // namespace paraplan::engine
