@@ -41,12 +41,13 @@ struct GemmPair {
     [[nodiscard]] double backward() const { return dataGrad + weightGrad; }
 };
 
-GemmPair gemmPair(const DeviceRates& r, double m, double n, double k, double batch = 1)
+// The shapes of dataGradientOf and weightGradientOf, without naming them (evaluations run this
+// thousands of times a search).
+GemmPair gemmPair(const DeviceRates& r, const GemmShape& g)
 {
-    return { gemmSeconds(r, m, n, k, batch), gemmSeconds(r, m, k, n, batch), gemmSeconds(r, k, n, m, batch) };
+    return { gemmSeconds(r, g.m, g.n, g.k, g.batch), gemmSeconds(r, g.m, g.k, g.n, g.batch),
+             gemmSeconds(r, g.k, g.n, g.m, g.batch) };
 }
-
-GemmPair gemmPair(const DeviceRates& r, const GemmShape& g) { return gemmPair(r, g.m, g.n, g.k, g.batch); }
 
 double elementwise(const DeviceRates& r, double bytes) { return streamingSeconds(r, bytes); }
 
@@ -87,10 +88,10 @@ AttentionCore attentionCore(const LayerCostInput& in, const LayerShard& x)
         return core;
     }
     // Unfused: two batched GEMMs around a softmax (and dropout) that streams the full score matrix.
-    const double batch = x.microBatch * x.heads;
     const LayerTraffic traffic = layerTraffic(*in.model, x);
-    const GemmPair qk = gemmPair(r, x.localSeq, x.fullSeq, x.headDim, batch);
-    const GemmPair pv = gemmPair(r, x.localSeq, x.headDim, x.fullSeq, batch);
+    const std::vector<GemmShape> gemms = unfusedAttentionGemms(x);
+    const GemmPair qk = gemmPair(r, gemms[0]);
+    const GemmPair pv = gemmPair(r, gemms[1]);
     core.forward = qk.forward + pv.forward + elementwise(r, traffic.softmaxForward);
     core.backward = qk.backward() + pv.backward() + elementwise(r, traffic.softmaxBackward);
     return core;

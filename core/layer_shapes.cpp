@@ -49,6 +49,17 @@ GemmShape logitsGemm(const ModelSpec& m, const LayerShard& x)
     return { "logits", x.tokens, double(m.vocab) / x.tp, x.hidden, 1 };
 }
 
+GemmShape dataGradientOf(const GemmShape& g) { return { g.name + " (data gradient)", g.m, g.k, g.n, g.batch }; }
+
+GemmShape weightGradientOf(const GemmShape& g) { return { g.name + " (weight gradient)", g.k, g.n, g.m, g.batch }; }
+
+std::vector<GemmShape> unfusedAttentionGemms(const LayerShard& x)
+{
+    const double batch = x.microBatch * x.heads;
+    return { { "attention scores", x.localSeq, x.fullSeq, x.headDim, batch },
+             { "attention values", x.localSeq, x.headDim, x.fullSeq, batch } };
+}
+
 LayerMessages layerMessages(const ModelSpec& m, const LayerShard& x)
 {
     LayerMessages messages;

@@ -30,6 +30,9 @@ struct GemmShape {
     double m = 0, n = 0, k = 0, batch = 1;
     [[nodiscard]] double flops() const { return 2 * m * n * k * batch; }
 };
+// dX = dY W^T, and dW = X^T dY, of a forward GEMM.
+[[nodiscard]] GemmShape dataGradientOf(const GemmShape& forward);
+[[nodiscard]] GemmShape weightGradientOf(const GemmShape& forward);
 
 // The forward GEMMs of one transformer layer on one GPU: QKV, the attention projection, and the
 // MLP (up and down; for mixture-of-experts the router and each local expert's up and down, with
@@ -37,6 +40,9 @@ struct GemmShape {
 [[nodiscard]] std::vector<GemmShape> transformerLayerGemms(const ModelSpec& model, const LayerShard& shard, int64_t ep);
 // The output layer's logits GEMM over the vocabulary shard.
 [[nodiscard]] GemmShape logitsGemm(const ModelSpec& model, const LayerShard& shard);
+// Attention the unfused way: the scores Q K^T and the weighted values P V, batched over
+// micro-batch x local heads, each query chunk against the full sequence.
+[[nodiscard]] std::vector<GemmShape> unfusedAttentionGemms(const LayerShard& shard);
 
 // What the TP, CP and EP collectives of one layer carry, per GPU, in nccl-tests' sense.
 struct LayerMessages {

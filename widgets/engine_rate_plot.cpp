@@ -20,6 +20,33 @@ double predictedRate(double measuredRate, double measuredS, double predictedS)
     return predictedS > 0 ? measuredRate * measuredS / predictedS : 0;
 }
 
+// One product of the layer as a step runs it: forward, data gradient and weight gradient together
+// (bench measures the three shapes one after another, named "qkv", "qkv (data gradient)", ...).
+struct Product {
+    const io::ProbeGemm* forward = nullptr;
+    double flops = 0, measuredS = 0, predictedS = 0;
+    bool correct = true;
+};
+
+std::vector<Product> productsOf(const std::vector<io::ProbeGemm>& gemms)
+{
+    std::vector<Product> products;
+    for (const io::ProbeGemm& g : gemms) {
+        const std::string base = g.name.substr(0, g.name.find(" ("));
+        auto it = std::find_if(products.begin(), products.end(),
+                               [&](const Product& p) { return p.forward->name == base; });
+        if (it == products.end()) {
+            products.push_back({ &g });
+            it = products.end() - 1;
+        }
+        it->flops += g.tflops * 1e12 * g.timing.medianS;
+        it->measuredS += g.timing.medianS;
+        it->predictedS += g.predictedS;
+        it->correct = it->correct && g.correct;
+    }
+    return products;
+}
+
 } // namespace
 
 EngineRatePlot::EngineRatePlot(Kind kind, QWidget* parent)
@@ -44,9 +71,12 @@ void EngineRatePlot::showRun(const io::ProbeLog& log)
     m_cpu = log.cpu;
     m_rows.clear();
     if (m_kind == Kind::Compute) {
-        for (const io::ProbeGemm& g : log.gemms)
-            m_rows.push_back({ tr("%1 (%2×%3×%4)").arg(QString::fromStdString(g.name)).arg(g.m).arg(g.n).arg(g.k), g.tflops,
-                               predictedRate(g.tflops, g.timing.medianS, g.predictedS), g.correct });
+        for (const Product& p : productsOf(log.gemms)) {
+            const io::ProbeGemm& g = *p.forward;
+            const double measured = p.measuredS > 0 ? p.flops / p.measuredS / 1e12 : 0;
+            m_rows.push_back({ tr("%1 (%2×%3×%4)").arg(QString::fromStdString(g.name)).arg(g.m).arg(g.n).arg(g.k), measured,
+                               predictedRate(measured, p.measuredS, p.predictedS), p.correct });
+        }
         for (const io::ProbeAttention& a : log.attention)
             m_rows.push_back({ tr("attention (sequence %1)").arg(a.seq), a.tflops,
                                predictedRate(a.tflops, a.timing.medianS, a.predictedS), a.correct });

@@ -9,8 +9,9 @@
 #include <vector>
 
 // A bench run's rates next to the model's: GEMM and attention TFLOP/s, or collective bus GB/s and
-// the memory copy's GB/s, one row per measurement, measured and predicted joined by a line on a
-// logarithmic axis (a CPU measurement and an H100 prediction lie orders of magnitude apart).
+// the memory copy's GB/s, one row per product of the layer (its forward and both gradients
+// together) or per measurement, measured and predicted joined by a line on a logarithmic axis (a
+// CPU measurement and an H100 prediction lie orders of magnitude apart).
 namespace paraplan::widgets {
 
 class EngineRatePlot : public PlotView {

@@ -53,9 +53,15 @@ BenchPlan planBench(const Scenario& s, const Result& evaluation, const Efficienc
     auto priced = [&](const GemmShape& shape) {
         return GemmBench{ shape, gemmSeconds(rates, shape.m, shape.n, shape.k, shape.batch) };
     };
-    for (const GemmShape& shape : transformerLayerGemms(s.model, shard, p.ep))
-        plan.gemms.push_back(priced(shape));
-    plan.gemms.push_back(priced(logitsGemm(s.model, shard)));
+    // Every product the model prices for a layer, in its three shapes (forward, data gradient,
+    // weight gradient): a calibration then measures each rather than interpolating to it.
+    std::vector<GemmShape> forward = transformerLayerGemms(s.model, shard, p.ep);
+    forward.push_back(logitsGemm(s.model, shard));
+    for (const GemmShape& shape : unfusedAttentionGemms(shard))
+        forward.push_back(shape);
+    for (const GemmShape& shape : forward)
+        for (const GemmShape& product : { shape, dataGradientOf(shape), weightGradientOf(shape) })
+            plan.gemms.push_back(priced(product));
 
     AttentionBench& a = plan.attention;
     a.batchHeads = int64_t(shard.microBatch * shard.heads);

@@ -182,7 +182,7 @@ TEST(CalibrationFromProbe, PrintsTheProfileOfABenchRun)
     ASSERT_EQ(r.code, kExitOk) << r.err;
     const paraplan::CalibrationProfile profile = paraplan::io::readCalibrationProfile(r.out);
     EXPECT_TRUE(profile.cpu);
-    EXPECT_EQ(profile.gemms.size(), 15u); // five GEMMs, each for bf16, fp16 and fp8
+    EXPECT_EQ(profile.gemms.size(), 21u * 3u); // seven GEMMs in three shapes, each for bf16, fp16 and fp8
     EXPECT_EQ(profile.collectives.size(), 2u);
     EXPECT_NE(profile.source.find("probe_bench_host.jsonl"), std::string::npos);
 }

@@ -68,7 +68,7 @@ TEST(ProbeLog, BenchGivesEveryMeasurementWithItsTiming)
 {
     const io::ProbeLog log = io::readProbeLog(sample("probe_bench_host.jsonl"));
     EXPECT_EQ(log.command, "bench");
-    ASSERT_EQ(log.gemms.size(), 5u);
+    ASSERT_EQ(log.gemms.size(), 21u); // seven products, each forward and both gradients
     EXPECT_EQ(log.gemms[0].name, "qkv");
     EXPECT_EQ(log.gemms[0].precision, "fp32");
     EXPECT_TRUE(log.gemms[0].correct);
@@ -132,7 +132,7 @@ TEST(ProbeLog, AFileCutOffMidLineKeepsWhatCameBefore)
     cut += lines.back().substr(0, lines.back().size() / 2); // the result, half written
     const io::ProbeLog log = io::readProbeLog(cut);
     EXPECT_FALSE(log.finished());
-    EXPECT_EQ(log.gemms.size(), 5u);
+    EXPECT_EQ(log.gemms.size(), 21u);
     EXPECT_EQ(log.collectives.size(), 2u);
 }
 
@@ -173,7 +173,7 @@ TEST(ProbeLog, BenchMeasurementsMakeACalibrationProfile)
     EXPECT_EQ(profile.source, "test");
     EXPECT_NE(profile.device.find("CPU"), std::string::npos);
     // A CPU's fp32 GEMMs stand for every precision it is asked to run.
-    EXPECT_EQ(profile.gemms.size(), 5u * 3u);
+    EXPECT_EQ(profile.gemms.size(), 21u * 3u);
     EXPECT_EQ(profile.gemms[0].m, log.gemms[0].m);
     EXPECT_EQ(profile.gemms[0].seconds, log.gemms[0].timing.medianS);
     ASSERT_EQ(profile.collectives.size(), 2u);
@@ -197,7 +197,7 @@ TEST(ProbeLog, WrongResultsStayOutOfTheProfile)
     log.collectives[1].correct = false;
     log.memory->correct = false;
     const CalibrationProfile profile = io::calibrationFromProbe(log, "test");
-    EXPECT_EQ(profile.gemms.size(), 4u * 3u);
+    EXPECT_EQ(profile.gemms.size(), 20u * 3u);
     EXPECT_EQ(profile.collectives.size(), 1u);
     EXPECT_EQ(profile.memoryGBps, 0);
 }

@@ -35,15 +35,27 @@ TEST(BenchPlan, GemmsAreTheLayersTpShard)
     const Scenario s = llama70b(); // tp 8, micro-batch 1, sequence 8192, GQA 64 / 8 heads
     const Result r = evaluate(s);
     const BenchPlan plan = planBench(s, r, {});
-    ASSERT_EQ(plan.gemms.size(), 5u);
+    // qkv, projection, mlp up and down, logits, attention scores and values; each forward, data
+    // gradient and weight gradient.
+    ASSERT_EQ(plan.gemms.size(), 7u * 3u);
     EXPECT_EQ(plan.gemms[0].shape.name, "qkv");
     EXPECT_DOUBLE_EQ(plan.gemms[0].shape.m, 8192);                    // tokens of the micro-batch
     EXPECT_DOUBLE_EQ(plan.gemms[0].shape.n, (64.0 / 8 + 2) * 128);    // 8 query + 2 KV heads of 128
     EXPECT_DOUBLE_EQ(plan.gemms[0].shape.k, 8192);
-    EXPECT_EQ(plan.gemms[2].shape.name, "mlp up");
-    EXPECT_DOUBLE_EQ(plan.gemms[2].shape.n, 2 * 28672.0 / 8); // gated: gate and up
-    EXPECT_EQ(plan.gemms.back().shape.name, "logits");
-    EXPECT_DOUBLE_EQ(plan.gemms.back().shape.n, 128256.0 / 8);
+    EXPECT_EQ(plan.gemms[1].shape.name, "qkv (data gradient)");      // m x k x n
+    EXPECT_DOUBLE_EQ(plan.gemms[1].shape.n, 8192);
+    EXPECT_DOUBLE_EQ(plan.gemms[1].shape.k, 1280);
+    EXPECT_EQ(plan.gemms[2].shape.name, "qkv (weight gradient)");    // k x n x m
+    EXPECT_DOUBLE_EQ(plan.gemms[2].shape.m, 8192);
+    EXPECT_DOUBLE_EQ(plan.gemms[2].shape.n, 1280);
+    EXPECT_DOUBLE_EQ(plan.gemms[2].shape.k, 8192);
+    EXPECT_EQ(plan.gemms[6].shape.name, "mlp up");
+    EXPECT_DOUBLE_EQ(plan.gemms[6].shape.n, 2 * 28672.0 / 8); // gated: gate and up
+    EXPECT_EQ(plan.gemms[12].shape.name, "logits");
+    EXPECT_DOUBLE_EQ(plan.gemms[12].shape.n, 128256.0 / 8);
+    EXPECT_EQ(plan.gemms[15].shape.name, "attention scores");
+    EXPECT_DOUBLE_EQ(plan.gemms[15].shape.batch, 8); // micro-batch 1 x 8 local heads
+    EXPECT_DOUBLE_EQ(plan.gemms[15].shape.n, 8192);
     const DeviceRates rates = deviceRates(s.cluster.gpu, s.training.precision, {});
     EXPECT_DOUBLE_EQ(plan.gemms[0].predictedSeconds, gemmSeconds(rates, 8192, 1280, 8192));
     EXPECT_EQ(plan.type, DataType::Bf16);
@@ -90,8 +102,8 @@ TEST(BenchPlan, MixtureOfExpertsAddsTheAllToAll)
     const CollectiveBench* a2a = find(plan, CommGroup::Ep, Collective::AllToAll);
     ASSERT_TRUE(a2a);
     EXPECT_EQ(a2a->ranks, 8);
-    EXPECT_EQ(plan.gemms[3].shape.name, "expert up");
-    EXPECT_DOUBLE_EQ(plan.gemms[3].shape.batch, 1); // 8 experts over ep 8: one expert per GPU
+    EXPECT_EQ(plan.gemms[9].shape.name, "expert up"); // the fourth product (after the router), three shapes each
+    EXPECT_DOUBLE_EQ(plan.gemms[9].shape.batch, 1); // 8 experts over ep 8: one expert per GPU
 }
 
 TEST(BenchPlan, Fp8IsMeasuredAtBf16AndSaysSo)

@@ -52,7 +52,7 @@ TEST(ProbeOnGpu, BenchMeasuresBf16GemmsCorrectly)
             EXPECT_TRUE(m["correct"].get<bool>()) << m.dump();
             EXPECT_GT(m["tflops"].get<double>(), 1.0) << m.dump();
         }
-    EXPECT_EQ(gemms, 5);
+    EXPECT_EQ(gemms, 7 * 3);
 }
 
 TEST(ProbeOnGpu, ConfirmMeasuresAStepNearTheCalibratedPrediction)

@@ -62,7 +62,7 @@ TEST(ProbeOnTwoRanks, BenchMeasuresTheScenariosGemmsAndCollectivesCorrectly)
             EXPECT_GT(m["bus_GBps"].get<double>(), 0);
         }
     }
-    EXPECT_EQ(gemms, 5);       // qkv, projection, up, down, logits
+    EXPECT_EQ(gemms, 7 * 3); // qkv, projection, up, down, logits, attention's two; forward and both gradients
     EXPECT_EQ(o.of("result").front()["memory"]["correct"], true);
     EXPECT_EQ(collectives, 2); // SP: all-gather and reduce-scatter
     EXPECT_EQ(o.of("warning").front()["code"], "cpu_measurements");
