@@ -73,12 +73,14 @@ int main(int argc, char** argv)
             std::cerr << "paraplan-probe: " << e.what() << "\n\n" << probe::probeUsage();
         return 1;
     }
-    engine::Watchdog watchdog(log, std::chrono::duration<double>(options.watchdogSeconds));
     try {
         if (world.isRoot() && !options.output.empty())
             log.setResultsFile(options.output);
         const std::string name = options.backend.empty() ? engine::defaultBackend() : options.backend;
         const std::unique_ptr<engine::Backend> backend = engine::makeBackend(name, world);
+        // After the backend, so that it ends first: its abort hook uses the backend.
+        engine::Watchdog watchdog(log, std::chrono::duration<double>(options.watchdogSeconds));
+        watchdog.addAbortHook([&backend] { backend->abortCommunication(); });
         const int status = dispatch({ options, world, log, watchdog, *backend });
         world.barrier();
         return status;

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "backend.h"
 
+#include <algorithm>
+
 namespace paraplan::engine {
 
 void requireBytes(const Buffer& buffer, size_t bytes, const char* what)
@@ -9,6 +11,11 @@ void requireBytes(const Buffer& buffer, size_t bytes, const char* what)
     if (buffer.bytes() < bytes)
         throw EngineError("buffer_too_small", std::string(what) + " holds " + std::to_string(buffer.bytes())
                                                   + " bytes but the operation needs " + std::to_string(bytes));
+}
+
+void sortByRank(std::vector<DeviceInfo>& devices)
+{
+    std::sort(devices.begin(), devices.end(), [](const DeviceInfo& a, const DeviceInfo& b) { return a.rank < b.rank; });
 }
 
 } // namespace paraplan::engine

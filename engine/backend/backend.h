@@ -47,6 +47,9 @@ struct DeviceInfo {
     std::string busId;
 };
 
+// Devices in rank order, as Discovery lists them.
+void sortByRank(std::vector<DeviceInfo>& devices);
+
 struct Discovery {
     std::string backend;
     bool cpu = false;
@@ -91,6 +94,9 @@ public:
     // Called by every rank of the world at once: `group` lists the world ranks of this rank's
     // group (itself included, in the group's rank order); groups partition the world.
     [[nodiscard]] virtual std::unique_ptr<Communicator> communicator(const World& world, const std::vector<int>& group) = 0;
+    // Ends every collective and message in flight on the communicators this backend made that still
+    // live, so that a stuck call returns: the watchdog's last resort, called from its thread.
+    virtual void abortCommunication() = 0;
 };
 
 } // namespace paraplan::engine

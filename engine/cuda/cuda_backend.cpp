@@ -14,6 +14,9 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <memory>
+#include <mutex>
+#include <set>
 
 namespace paraplan::engine {
 
@@ -53,6 +56,49 @@ std::vector<double> valuesOf(const std::vector<unsigned char>& bytes, DataType t
     }
     return values;
 }
+
+// The communicators a backend made that still live, for the watchdog to abort from its thread.
+class LiveCommunicators {
+public:
+    void add(NcclCommunicator* c)
+    {
+        const std::lock_guard lock(m_mutex);
+        m_members.insert(c);
+    }
+    void remove(NcclCommunicator* c)
+    {
+        const std::lock_guard lock(m_mutex);
+        m_members.erase(c);
+    }
+    void abortAll()
+    {
+        const std::lock_guard lock(m_mutex);
+        for (NcclCommunicator* c : m_members)
+            c->abort();
+    }
+
+private:
+    std::mutex m_mutex;
+    std::set<NcclCommunicator*> m_members;
+};
+
+// Leaves the set before it is destroyed, so an abort never reaches a communicator half gone.
+class TrackedCommunicator final : public NcclCommunicator {
+public:
+    TrackedCommunicator(const World& world, const std::vector<int>& group, cudaStream_t stream,
+                        std::shared_ptr<LiveCommunicators> live)
+        : NcclCommunicator(world, group, stream)
+        , m_live(std::move(live))
+    {
+        m_live->add(this);
+    }
+    ~TrackedCommunicator() override { m_live->remove(this); }
+    TrackedCommunicator(const TrackedCommunicator&) = delete;
+    TrackedCommunicator& operator=(const TrackedCommunicator&) = delete;
+
+private:
+    std::shared_ptr<LiveCommunicators> m_live;
+};
 
 class CudaBackend : public Backend {
 public:
@@ -125,10 +171,13 @@ public:
 
     [[nodiscard]] std::unique_ptr<Communicator> communicator(const World& world, const std::vector<int>& group) override
     {
-        return std::make_unique<NcclCommunicator>(world, group, m_stream.get());
+        return std::make_unique<TrackedCommunicator>(world, group, m_stream.get(), m_live);
     }
 
+    void abortCommunication() override { m_live->abortAll(); }
+
 private:
+    std::shared_ptr<LiveCommunicators> m_live = std::make_shared<LiveCommunicators>();
     int m_device;
     CudaStream m_stream; // every GEMM, kernel and collective, in the order the run asks for them
     CublasLtGemm m_gemm;

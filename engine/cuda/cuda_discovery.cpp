@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "cuda_discovery.h"
 
+#include "backend/ranks_by_host.h"
 #include "cuda/cuda_check.h"
 #include "cuda/gpu_topology.h"
 #include "cuda/host_gpu_links.h"
@@ -118,28 +119,16 @@ void describeHost(Discovery& discovery, const std::string& host, const std::vect
 
 Discovery discoverCudaWorld(const World& world, int device)
 {
-    const std::vector<std::string> all = world.gather(describeRank(world, device).dump());
+    const std::vector<HostRanks> hosts = gatherRanksByHost(world, describeRank(world, device));
     Discovery discovery;
     discovery.backend = "cuda";
-    if (!world.isRoot())
-        return discovery;
-    std::map<std::string, std::vector<nlohmann::json>> byHost;
-    std::vector<std::string> hosts; // in order of their first rank
-    for (const std::string& text : all) {
-        nlohmann::json rank = nlohmann::json::parse(text);
-        const std::string host = rank["host"].get<std::string>();
-        if (!byHost.contains(host))
-            hosts.push_back(host);
-        byHost[host].push_back(std::move(rank));
-    }
-    for (const std::string& host : hosts) {
-        const nlohmann::json links = hostLinksOf(byHost[host]);
-        describeHost(discovery, host, byHost[host], links);
-        for (const nlohmann::json& rank : byHost[host])
+    for (const HostRanks& host : hosts) {
+        const nlohmann::json links = hostLinksOf(host.ranks);
+        describeHost(discovery, host.host, host.ranks, links);
+        for (const nlohmann::json& rank : host.ranks)
             discovery.devices.push_back(deviceOf(rank, links));
     }
-    std::sort(discovery.devices.begin(), discovery.devices.end(),
-              [](const DeviceInfo& a, const DeviceInfo& b) { return a.rank < b.rank; });
+    sortByRank(discovery.devices);
     discovery.notes.push_back("NICs are not visible to CUDA: the nodes have none, so traffic between nodes is not "
                               "priced on them; add the NICs in the Topology tab or import `nvidia-smi topo -m`, which "
                               "lists them");

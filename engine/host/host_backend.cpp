@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "host_backend.h"
 
+#include "backend/ranks_by_host.h"
 #include "host/host_machine.h"
 #include "host/mpi_communicator.h"
 
@@ -11,7 +12,6 @@
 #include <algorithm>
 #include <cstring>
 #include <cmath>
-#include <map>
 #include <new>
 
 namespace paraplan::engine {
@@ -89,31 +89,26 @@ HostBackend::HostBackend(const World& world)
 Discovery HostBackend::discover(const World& world)
 {
     const HostMachine machine = readHostMachine();
-    const std::vector<std::string> all = world.gather(describeRank(world, machine).dump());
+    const std::vector<HostRanks> hosts = gatherRanksByHost(world, describeRank(world, machine));
     Discovery discovery;
     discovery.backend = name();
     discovery.cpu = true;
     if (!world.isRoot())
         return discovery;
-    std::map<std::string, std::vector<nlohmann::json>> byHost;
-    std::vector<std::string> hosts; // in order of their first rank
-    for (const std::string& text : all) {
-        nlohmann::json rank = nlohmann::json::parse(text);
-        const std::string host = rank["host"].get<std::string>();
-        if (!byHost.contains(host))
-            hosts.push_back(host);
-        DeviceInfo device;
-        device.rank = rank["rank"].get<int>();
-        device.index = rank["local_rank"].get<int>();
-        device.host = host;
-        device.name = rank["cpu"].get<std::string>() + " (CPU rank)";
-        device.memoryBytes = rank["memory"].get<double>(); // the host's, shared by its ranks
-        device.multiprocessors = rank["cores"].get<int>();
-        discovery.devices.push_back(device);
-        byHost[host].push_back(std::move(rank));
+    for (const HostRanks& host : hosts) {
+        for (const nlohmann::json& rank : host.ranks) {
+            DeviceInfo device;
+            device.rank = rank["rank"].get<int>();
+            device.index = rank["local_rank"].get<int>();
+            device.host = host.host;
+            device.name = rank["cpu"].get<std::string>() + " (CPU rank)";
+            device.memoryBytes = rank["memory"].get<double>(); // the host's, shared by its ranks
+            device.multiprocessors = rank["cores"].get<int>();
+            discovery.devices.push_back(device);
+        }
+        discovery.nodes.push_back(nodeOf(host.host, host.ranks));
     }
-    for (const std::string& host : hosts)
-        discovery.nodes.push_back(nodeOf(host, byHost[host]));
+    sortByRank(discovery.devices);
     discovery.notes.push_back("CPU measurements: each rank is a CPU worker standing in for a GPU; its link is the "
                               "measured memory-copy bandwidth, NIC speeds come from /sys/class/net.");
     if (machine.ports.empty())

@@ -3,7 +3,7 @@
 //
 // `calibration import-nccl-tests` on real nccl-tests output, and `--calibration` on evaluate, search
 // and validate (issue #5, item 4).
-#include "commands.h"
+#include "command_run.h"
 
 #include "io/calibration_json.h"
 
@@ -15,41 +15,20 @@
 #include <sstream>
 
 using namespace paraplan::cli;
+using namespace paraplan::cli::test;
 
 namespace {
 
-struct CommandRun {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-template <typename Command>
-CommandRun run(Command command, std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    const int code = command(Arguments(std::move(args)), out, err);
-    return { code, out.str(), err.str() };
-}
-
-std::string data(const std::string& name) { return std::string(PARAPLAN_TEST_DATA_DIR) + "/" + name; }
 std::string ncclTests(const std::string& name) { return data("nccl_tests/" + name); }
-
-std::string writeFile(const std::string& name, const std::string& text)
-{
-    const auto path = std::filesystem::temp_directory_path() / ("paraplan-cli-test-" + name);
-    std::ofstream(path) << text;
-    return path.string();
-}
 
 // A profile whose one bf16 GEMM ran at a tenth of the H100's peak: every GEMM then runs at that rate.
 std::string slowGemmProfile(bool cpu = false)
 {
     const double seconds = 2.0 * 4096 * 4096 * 4096 / (0.1 * 989.4e12);
-    return writeFile(cpu ? "cpu-profile.json" : "slow-gemm-profile.json",
-                     R"({"device": "NVIDIA H100 80GB HBM3", "cpu": )" + std::string(cpu ? "true" : "false")
-                         + R"(, "gemms": [{"m": 4096, "n": 4096, "k": 4096, "precision": "bf16", "seconds": )"
-                         + std::to_string(seconds) + "}]}");
+    return writeTemporary(cpu ? "cpu-profile.json" : "slow-gemm-profile.json",
+                          R"({"device": "NVIDIA H100 80GB HBM3", "cpu": )" + std::string(cpu ? "true" : "false")
+                              + R"(, "gemms": [{"m": 4096, "n": 4096, "k": 4096, "precision": "bf16", "seconds": )"
+                              + std::to_string(seconds) + "}]}");
 }
 
 double stepOf(const CommandRun& r) { return nlohmann::json::parse(r.out)["time_s"]["step"].get<double>(); }
@@ -102,7 +81,7 @@ TEST(CalibrationImport, ABadFileExitsOneNamingFileAndLine)
     text << in.rdbuf();
     std::string broken = text.str();
     broken.replace(broken.find("2175.8"), 6, "2l75.8");
-    const std::string path = writeFile("broken-nccl-tests.txt", broken);
+    const std::string path = writeTemporary("broken-nccl-tests.txt", broken);
     const CommandRun r = run(runCalibration, { "import-nccl-tests", path });
     EXPECT_EQ(r.code, kExitUnreadable);
     EXPECT_TRUE(r.out.empty());
@@ -147,7 +126,7 @@ TEST(CalibratedEvaluate, AnUnusableProfileExitsOneSayingWhy)
     EXPECT_EQ(missing.code, kExitUnreadable);
     EXPECT_NE(missing.err.find("/nonexistent/profile.json"), std::string::npos);
 
-    const std::string malformed = writeFile("malformed-profile.json", R"({"device": "x", "gemms": [{"m": 1}]})");
+    const std::string malformed = writeTemporary("malformed-profile.json", R"({"device": "x", "gemms": [{"m": 1}]})");
     const CommandRun bad = run(runEvaluate, { "--calibration", malformed });
     EXPECT_EQ(bad.code, kExitUnreadable);
     EXPECT_NE(bad.err.find(malformed + ": gemms[0].n"), std::string::npos) << bad.err;
@@ -192,7 +171,7 @@ TEST(CalibrationFromProbe, ARunWithoutMeasurementsOrABrokenFileExitsOneSayingWhy
     CommandRun r = run(runCalibration, { "from-probe", data("engine/probe_confirm_host.jsonl") });
     EXPECT_EQ(r.code, kExitUnreadable);
     EXPECT_NE(r.err.find("paraplan-probe bench"), std::string::npos) << r.err;
-    r = run(runCalibration, { "from-probe", writeFile("not-probe.jsonl", "{\"event\":\"result\"}\nhello\n") });
+    r = run(runCalibration, { "from-probe", writeTemporary("not-probe.jsonl", "{\"event\":\"result\"}\nhello\n") });
     EXPECT_EQ(r.code, kExitUnreadable);
     EXPECT_NE(r.err.find("line 1"), std::string::npos) << r.err;
     r = run(runCalibration, { "from-probe" });

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "commands.h"
+#include "command_run.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -11,34 +11,8 @@
 #include <sstream>
 
 using namespace paraplan::cli;
+using namespace paraplan::cli::test;
 
-namespace {
-
-struct CommandRun {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-template<typename Command>
-CommandRun run(Command command, std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    const int code = command(Arguments(std::move(args)), out, err);
-    return { code, out.str(), err.str() };
-}
-
-std::string data(const std::string& name) { return std::string(PARAPLAN_TEST_DATA_DIR) + "/" + name; }
-
-// A scenario file in the test's temporary folder.
-std::string writeScenario(const std::string& name, const std::string& text)
-{
-    const auto path = std::filesystem::temp_directory_path() / ("paraplan-cli-test-" + name);
-    std::ofstream(path) << text;
-    return path.string();
-}
-
-} // namespace
 
 TEST(Evaluate, BuiltInDefaultPrintsAReadableReport)
 {
@@ -80,11 +54,11 @@ TEST(Evaluate, UnreadableInputExitsOneNamingTheProblem)
     EXPECT_EQ(missing.code, kExitUnreadable);
     EXPECT_NE(missing.err.find("/nonexistent/s.json"), std::string::npos);
 
-    const CommandRun syntax = run(runEvaluate, { writeScenario("syntax.json", "{\n  \"model\": {\n  \"preset\" \"x\"\n}") });
+    const CommandRun syntax = run(runEvaluate, { writeTemporary("syntax.json", "{\n  \"model\": {\n  \"preset\" \"x\"\n}") });
     EXPECT_EQ(syntax.code, kExitUnreadable);
     EXPECT_NE(syntax.err.find("line 3"), std::string::npos);
 
-    const CommandRun unknown = run(runEvaluate, { writeScenario("unknown.json", R"({"model": {"preset": "gpt3-175b", "hiden": 1},
+    const CommandRun unknown = run(runEvaluate, { writeTemporary("unknown.json", R"({"model": {"preset": "gpt3-175b", "hiden": 1},
         "training": {"seq_len": 2048, "global_batch": 8}, "cluster": {"preset": "dgx-a100-80gb"}})") });
     EXPECT_EQ(unknown.code, kExitUnreadable);
     EXPECT_NE(unknown.err.find("model.hiden"), std::string::npos);
@@ -135,7 +109,7 @@ TEST(Search, RejectsBadOptions)
 
 TEST(Search, InvalidModelExitsTwo)
 {
-    const std::string path = writeScenario("badmodel.json", R"({"model": {"preset": "gpt3-175b", "heads": 7},
+    const std::string path = writeTemporary("badmodel.json", R"({"model": {"preset": "gpt3-175b", "heads": 7},
         "training": {"seq_len": 2048, "global_batch": 8}, "cluster": {"preset": "dgx-a100-80gb"}})");
     const CommandRun r = run(runSearch, { path });
     EXPECT_EQ(r.code, kExitInvalid);
@@ -163,7 +137,7 @@ TEST(Validate, SummaryGroupsBySource)
 
 TEST(Validate, MalformedCaseFileNamesThePath)
 {
-    const CommandRun r = run(runValidate, { writeScenario("cases.json", R"([{"id": "x", "scenario": {}}])") });
+    const CommandRun r = run(runValidate, { writeTemporary("cases.json", R"([{"id": "x", "scenario": {}}])") });
     EXPECT_EQ(r.code, kExitUnreadable);
     EXPECT_NE(r.err.find("[0].scenario"), std::string::npos);
 }

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "commands.h"
+#include "command_run.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -10,21 +10,11 @@
 #include <sstream>
 
 using namespace paraplan::cli;
+using namespace paraplan::cli::test;
 
 namespace {
 
-struct CommandRun {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-CommandRun topoImport(std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    const int code = runTopoImport(Arguments(std::move(args)), out, err);
-    return { code, out.str(), err.str() };
-}
+CommandRun topoImport(std::vector<std::string> args) { return run(runTopoImport, std::move(args)); }
 
 std::string sample(const std::string& name) { return std::string(PARAPLAN_TEST_DATA_DIR) + "/topo/" + name; }
 

@@ -1,0 +1,25 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "runtime/world.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+// Discovery's gathering step, the same for every backend: each rank describes itself, rank 0
+// receives every description and sorts them by host.
+namespace paraplan::engine {
+
+struct HostRanks {
+    std::string host;
+    std::vector<nlohmann::json> ranks; // in rank order
+};
+
+// Collective over the world. `mine` must hold "host"; on rank 0 the hosts in the order of their
+// first rank, elsewhere nothing.
+[[nodiscard]] std::vector<HostRanks> gatherRanksByHost(const World& world, const nlohmann::json& mine);
+
+} // namespace paraplan::engine
