@@ -4,8 +4,11 @@
 // paraplan-probe's JSON lines read back: results files the host backend wrote under mpirun -np 2
 // (tests/data/engine/probe_*_host.jsonl), read whole or line by line as the GUI reads a live run,
 // cut off mid-line, corrupted; and the calibration profile a bench run makes.
+#include "evaluator.h"
+#include "io/catalog_reader.h"
 #include "io/json_reader.h"
 #include "io/probe_log.h"
+#include "io/scenario_reader.h"
 
 #include <gtest/gtest.h>
 
@@ -62,6 +65,17 @@ TEST(ProbeLog, DiscoverGivesTheDevicesAndTheTopology)
     EXPECT_NE(log.topologyJson.find("\"nodes\""), std::string::npos);
     EXPECT_FALSE(log.notes.empty());
     EXPECT_TRUE(log.errors.empty());
+}
+
+TEST(ProbeLog, TheDiscoveredTopologyIsOneTheCoreReadsAndPrices)
+{
+    const io::ProbeLog log = io::readProbeLog(sample("probe_discover_host.jsonl"));
+    const std::string scenario = R"({"model": {"preset": "llama3.1-8b"}, "training": {"seq_len": 2048, "global_batch": 16},
+        "cluster": {"preset": "dgx-h100", "nodes": 1, "gpus_per_node": 2, "topology": )"
+        + log.topologyJson + R"(}, "parallel": {"tp": 2, "pp": 1}})";
+    const Result r = evaluate(io::readScenarioText(scenario, io::builtinCatalog()));
+    ASSERT_TRUE(r.valid);
+    EXPECT_GT(r.time.tpComm, 0); // the TP pair talks over the measured host links
 }
 
 TEST(ProbeLog, BenchGivesEveryMeasurementWithItsTiming)
