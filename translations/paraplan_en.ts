@@ -1918,6 +1918,10 @@
         <source>Confirm: the model of the step the probe ran (its kernels, attention unfused, no framework overhead; calibrated when the run had a profile). Bench: the model&apos;s time for each measurement, added up.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A confirm run&apos;s step and stages, or a bench run&apos;s rates, appear here measured next to predicted: run a step of the validation ladder, or import a results file.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>paraplan::widgets::EngineSession</name>

@@ -1913,6 +1913,10 @@
         <source>Confirm: the model of the step the probe ran (its kernels, attention unfused, no framework overhead; calibrated when the run had a profile). Bench: the model&apos;s time for each measurement, added up.</source>
         <translation>确认运行：模型对探针所运行步骤的预测（即其内核，注意力未融合，无框架开销；运行带校准配置时已校准）。基准测试：模型对每项测量的时间预测之和。</translation>
     </message>
+    <message>
+        <source>A confirm run&apos;s step and stages, or a bench run&apos;s rates, appear here measured next to predicted: run a step of the validation ladder, or import a results file.</source>
+        <translation>确认运行的每步时间与各阶段，或基准测试运行的速率，会在此处以实测对照预测显示：运行验证阶梯中的一步，或导入结果文件。</translation>
+    </message>
 </context>
 <context>
     <name>paraplan::widgets::EngineSession</name>

@@ -8,6 +8,7 @@
 #include "formatting.h"
 
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QHeaderView>
 #include <QSplitter>
 #include <QTableWidget>
@@ -58,6 +59,9 @@ EngineResultsView::EngineResultsView(EngineSession* session, QWidget* parent)
     , m_stages(new EngineStagePlot(this))
     , m_compute(new EngineRatePlot(EngineRatePlot::Kind::Compute, this))
     , m_collectives(new EngineRatePlot(EngineRatePlot::Kind::Collectives, this))
+    , m_placeholder(new QLabel(tr("A confirm run's step and stages, or a bench run's rates, appear here measured next "
+                                  "to predicted: run a step of the validation ladder, or import a results file."),
+                               this))
 {
     m_table->setHorizontalHeaderLabels({ tr("Run"), tr("Ranks"), tr("Status"), tr("Measured"), tr("Predicted"),
                                          tr("Measured / predicted"), tr("Model error") });
@@ -83,6 +87,10 @@ EngineResultsView::EngineResultsView(EngineSession* session, QWidget* parent)
     row->addWidget(m_stages);
     row->addWidget(m_compute);
     row->addWidget(m_collectives);
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setWordWrap(true);
+    m_placeholder->setEnabled(false); // greyed: a hint, not a result
+    row->addWidget(m_placeholder);
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_table);
     splitter->addWidget(plots);
@@ -180,9 +188,11 @@ void EngineResultsView::showSelected()
     const io::ProbeLog empty;
     const io::ProbeLog& log = index >= 0 && index < int(m_session->runs().size()) ? m_session->runs()[size_t(index)]->log : empty;
     const bool bench = !log.gemms.empty() || !log.collectives.empty() || !log.attention.empty();
-    m_stages->setVisible(!bench);
+    const bool step = log.measured.has_value() || !log.stepSeconds.empty();
+    m_stages->setVisible(step && !bench);
     m_compute->setVisible(bench);
     m_collectives->setVisible(bench);
+    m_placeholder->setVisible(!step && !bench);
     m_stages->showSteps(log.measured, predictionOfRun(log), log.cpu);
     m_compute->showRun(log);
     m_collectives->showRun(log);

@@ -8,6 +8,7 @@
 
 #include <optional>
 
+class QLabel;
 class QTableWidget;
 
 // Measured vs predicted: a table with a row per run (step, ranks, measured, predicted, ratio),
@@ -52,6 +53,7 @@ private:
     EngineStagePlot* m_stages;
     EngineRatePlot* m_compute;
     EngineRatePlot* m_collectives;
+    QLabel* m_placeholder; // where the plots go while the selected run has nothing to plot
 };
 
 } // namespace paraplan::widgets
