@@ -9,7 +9,8 @@
 #   4. confirm of a small model (tp = pp = dp = 1), its step measured against the prediction
 #      calibrated by a bench run of the same scenario.
 # Everything lands in $OUT (default ./gpu-check), a summary in $OUT/summary.txt. Needs the build
-# dependencies of packaging/install-deps.sh and a CUDA toolkit with NCCL.
+# compiler, CMake, Ninja, nlohmann-json, GoogleTest, Open MPI and OpenBLAS (packaging/install-deps.sh
+# lists them; Qt is not needed) and a CUDA toolkit with NCCL.
 set -uo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 OUT=${OUT:-$PWD/gpu-check}
@@ -17,7 +18,9 @@ BUILD=${BUILD:-build/gpu-check}
 mkdir -p "$OUT"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
-cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCHITECTURES:-native}" >"$OUT/configure.txt" 2>&1 \
+# Neither the GUI nor the benchmarks: a GPU node needs only the core, the engine and the tests.
+cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCHITECTURES:-native}" \
+    -DPARAPLAN_BUILD_GUI=OFF -DPARAPLAN_BUILD_BENCHMARKS=OFF >"$OUT/configure.txt" 2>&1 \
     && cmake --build "$BUILD" --target paraplan-probe engine_gpu_test engine_probe_gpu_test >"$OUT/build.txt" 2>&1 \
     || { tail -30 "$OUT/configure.txt" "$OUT/build.txt"; exit 1; }
 nvidia-smi >"$OUT/nvidia-smi.txt" 2>&1
