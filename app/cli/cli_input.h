@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "io/input_file.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,9 +13,7 @@ namespace paraplan::cli {
 // Exit codes of every command (spec/scenario.md): valid, unreadable input, invalid scenario.
 enum ExitCode { kExitOk = 0, kExitUnreadable = 1, kExitInvalid = 2 };
 
-// Reads a whole file, refusing directories and anything above the size limit (so /dev/zero
-// cannot hang the tool). On failure returns nullopt and sets `error` to a sentence for the user.
-[[nodiscard]] std::optional<std::string> readInputFile(const std::string& path, std::string& error);
+using io::readInputFile;
 
 // Command-line arguments after the command name: positional values and --flags.
 class Arguments {

@@ -3,19 +3,17 @@
 #include "probe_run.h"
 
 #include "bench/micro_bench.h"
+#include "protocol/atomic_file.h"
 
 #include "io/calibration_json.h"
 #include "io/probe_log.h"
-
-#include <cstdio>
-#include <fstream>
 
 namespace paraplan::probe {
 
 namespace {
 
 // --profile-out: the result read back the way the GUI and the CLI read it, so the three make one
-// profile from one run. Written atomically: a reader never sees half a profile.
+// profile from one run. Replaced whole: a reader never sees half a profile.
 void writeProfile(const std::string& path, const nlohmann::json& result, const std::string& scenarioPath)
 {
     nlohmann::json event = result;
@@ -25,15 +23,9 @@ void writeProfile(const std::string& path, const nlohmann::json& result, const s
     const CalibrationProfile profile
         = io::calibrationFromProbe(log, "paraplan-probe bench --scenario " + scenarioPath + " (" + log.backend
                                             + ", " + std::to_string(log.ranks) + " ranks)");
-    const std::string partial = path + ".partial";
-    {
-        std::ofstream out(partial, std::ios::trunc);
-        out << io::toJson(profile).dump(2) << "\n";
-        if (!out.flush())
-            throw engine::EngineError("unwritable_output", "cannot write the calibration profile " + partial);
-    }
-    if (std::rename(partial.c_str(), path.c_str()) != 0)
-        throw engine::EngineError("unwritable_output", "cannot move the calibration profile to " + path);
+    if (!engine::replaceFile(path, io::toJson(profile).dump(2) + "\n"))
+        throw engine::EngineError("unwritable_output", "cannot write the calibration profile " + path
+                                                           + ": check that its folder exists and is writable");
 }
 
 } // namespace

@@ -5,13 +5,13 @@
 #include "evaluator.h"
 #include "io/calibration_json.h"
 #include "io/catalog_reader.h"
+#include "io/input_file.h"
 #include "io/json_reader.h"
 #include "io/scenario_reader.h"
 
 #include <chrono>
 #include <csignal>
-#include <fstream>
-#include <sstream>
+#include <optional>
 #include <thread>
 
 namespace paraplan::probe {
@@ -20,12 +20,11 @@ namespace {
 
 std::string readFile(const std::string& path, const char* code, const char* what)
 {
-    std::ifstream in(path);
-    if (!in)
-        throw engine::EngineError(code, std::string("cannot open the ") + what + " " + path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
+    std::string error;
+    std::optional<std::string> text = io::readInputFile(path, error);
+    if (!text)
+        throw engine::EngineError(code, std::string("the ") + what + ": " + error);
+    return std::move(*text);
 }
 
 } // namespace

@@ -3,8 +3,8 @@
 #include "event_log.h"
 
 #include "backend/backend.h"
+#include "protocol/atomic_file.h"
 
-#include <fstream>
 
 namespace paraplan::engine {
 
@@ -79,20 +79,10 @@ bool EventLog::saveResults()
 {
     if (!m_resultsFile)
         return true;
-    // Written beside the target and renamed over it: readers see the old file or the new one.
-    std::filesystem::path temporary = *m_resultsFile;
-    temporary += ".partial";
-    {
-        std::ofstream out(temporary, std::ios::trunc);
-        for (const std::string& line : m_lines)
-            out << line << '\n';
-        out.flush();
-        if (!out)
-            return false; // the events still reach stdout; a full disk must not end the run
-    }
-    std::error_code failed;
-    std::filesystem::rename(temporary, *m_resultsFile, failed);
-    return !failed;
+    std::string content;
+    for (const std::string& line : m_lines)
+        content.append(line).push_back('\n');
+    return replaceFile(*m_resultsFile, content); // on failure the events still reach stdout
 }
 
 } // namespace paraplan::engine
