@@ -5,13 +5,14 @@
 namespace paraplan {
 
 LayerShard::LayerShard(const ModelSpec& m, int64_t seqLen, int64_t micro, int64_t tpDegree, int64_t cp,
-                       bool sequenceParallel, double activationBytes)
+                       bool withSequenceParallel, double activationBytes)
 {
     tp = double(tpDegree);
     microBatch = double(micro);
     fullSeq = double(seqLen);
     localSeq = fullSeq / double(cp);
     tokens = microBatch * localSeq;
+    sequenceParallel = withSequenceParallel && tpDegree > 1;
     normTokens = sequenceParallel ? tokens / tp : tokens;
     hidden = double(m.hidden);
     headDim = double(m.headDim());
@@ -49,9 +50,28 @@ GemmShape logitsGemm(const ModelSpec& m, const LayerShard& x)
     return { "logits", x.tokens, double(m.vocab) / x.tp, x.hidden, 1 };
 }
 
-GemmShape dataGradientOf(const GemmShape& g) { return { g.name + " (data gradient)", g.m, g.k, g.n, g.batch }; }
+namespace {
+constexpr std::string_view kDataGradient = " (data gradient)";
+constexpr std::string_view kWeightGradient = " (weight gradient)";
+}
 
-GemmShape weightGradientOf(const GemmShape& g) { return { g.name + " (weight gradient)", g.k, g.n, g.m, g.batch }; }
+GemmShape dataGradientOf(const GemmShape& g)
+{
+    return { g.name + std::string(kDataGradient), g.m, g.k, g.n, g.batch };
+}
+
+GemmShape weightGradientOf(const GemmShape& g)
+{
+    return { g.name + std::string(kWeightGradient), g.k, g.n, g.m, g.batch };
+}
+
+std::string_view productNameOf(std::string_view name)
+{
+    for (const std::string_view suffix : { kDataGradient, kWeightGradient })
+        if (name.ends_with(suffix))
+            return name.substr(0, name.size() - suffix.size());
+    return name;
+}
 
 std::vector<GemmShape> unfusedAttentionGemms(const LayerShard& x)
 {

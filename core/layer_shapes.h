@@ -5,6 +5,7 @@
 #include "scenario.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 // The shapes one GPU works on for one micro-batch: its TP/CP shard of a transformer layer, the
@@ -17,10 +18,11 @@ struct LayerShard {
     double microBatch = 1, localSeq = 1, fullSeq = 1, tokens = 1, normTokens = 1;
     double hidden = 1, headDim = 1, heads = 1, kvHeads = 1;
     double tp = 1;
-    double bytes = 2; // per activation element
+    double bytes = 2;              // per activation element
+    bool sequenceParallel = false; // as it runs: on only with tp > 1 (norms then see tokens / tp)
 
     LayerShard(const ModelSpec& model, int64_t seqLen, int64_t microBatch, int64_t tp, int64_t cp,
-               bool sequenceParallel, double activationBytes);
+               bool withSequenceParallel, double activationBytes);
 };
 
 // One forward GEMM, C[m x n] = A[m x k] B[k x n], `batch` of them; its backward runs the
@@ -30,9 +32,11 @@ struct GemmShape {
     double m = 0, n = 0, k = 0, batch = 1;
     [[nodiscard]] double flops() const { return 2 * m * n * k * batch; }
 };
-// dX = dY W^T, and dW = X^T dY, of a forward GEMM.
+// dX = dY W^T, and dW = X^T dY, of a forward GEMM, named after it ("qkv (data gradient)").
 [[nodiscard]] GemmShape dataGradientOf(const GemmShape& forward);
 [[nodiscard]] GemmShape weightGradientOf(const GemmShape& forward);
+// The forward GEMM a name of those three shapes belongs to ("qkv" for each of qkv's).
+[[nodiscard]] std::string_view productNameOf(std::string_view gemmName);
 
 // The forward GEMMs of one transformer layer on one GPU: QKV, the attention projection, and the
 // MLP (up and down; for mixture-of-experts the router and each local expert's up and down, with

@@ -5,6 +5,8 @@
 
 #include "formatting.h"
 
+#include "layer_shapes.h"
+
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -21,7 +23,7 @@ double predictedRate(double measuredRate, double measuredS, double predictedS)
 }
 
 // One product of the layer as a step runs it: forward, data gradient and weight gradient together
-// (bench measures the three shapes one after another, named "qkv", "qkv (data gradient)", ...).
+// (bench measures the three shapes one after another; core/layer_shapes names them).
 struct Product {
     const io::ProbeGemm* forward = nullptr;
     double flops = 0, measuredS = 0, predictedS = 0;
@@ -32,9 +34,9 @@ std::vector<Product> productsOf(const std::vector<io::ProbeGemm>& gemms)
 {
     std::vector<Product> products;
     for (const io::ProbeGemm& g : gemms) {
-        const std::string base = g.name.substr(0, g.name.find(" ("));
+        const std::string_view product = productNameOf(g.name);
         auto it = std::find_if(products.begin(), products.end(),
-                               [&](const Product& p) { return p.forward->name == base; });
+                               [&](const Product& p) { return p.forward->name == product; });
         if (it == products.end()) {
             products.push_back({ &g });
             it = products.end() - 1;

@@ -36,6 +36,12 @@ void addCollective(BenchPlan& plan, const GroupPlacements& groups, const Efficie
 
 DataType dataTypeOf(Precision precision) { return precision == Precision::Fp16 ? DataType::Fp16 : DataType::Bf16; }
 
+LayerShard scenarioShard(const Scenario& s, const ParallelSpec& p)
+{
+    return { s.model, s.training.seqLen, s.training.microBatch, p.tp, p.cp, p.sequenceParallel,
+             double(elementBytes(dataTypeOf(s.training.precision))) };
+}
+
 BenchPlan planBench(const Scenario& s, const Result& evaluation, const EfficiencyParams& params)
 {
     const ParallelSpec& p = evaluation.parallel;
@@ -47,9 +53,7 @@ BenchPlan planBench(const Scenario& s, const Result& evaluation, const Efficienc
         plan.notes.push_back("fp8 GEMMs are measured at bf16: the probe has no fp8 scaling recipe yet");
 
     const DeviceRates rates = deviceRates(s.cluster.gpu, s.training.precision, params);
-    const bool sequenceParallel = p.sequenceParallel && p.tp > 1;
-    const LayerShard shard(s.model, s.training.seqLen, s.training.microBatch, p.tp, p.cp, sequenceParallel,
-                           rates.activationBytes);
+    const LayerShard shard = scenarioShard(s, p);
     auto priced = [&](const GemmShape& shape) {
         return GemmBench{ shape, gemmSeconds(rates, shape.m, shape.n, shape.k, shape.batch) };
     };
@@ -73,7 +77,7 @@ BenchPlan planBench(const Scenario& s, const Result& evaluation, const Efficienc
 
     const GroupPlacements groups = placeGroups(s, plan.degrees, params, nullptr);
     const LayerMessages messages = layerMessages(s.model, shard);
-    if (sequenceParallel) {
+    if (shard.sequenceParallel) {
         addCollective(plan, groups, params, CommGroup::Tp, Collective::AllGather, messages.tpActivation,
                       "TP all-gather before each column-parallel GEMM (sequence parallelism)");
         addCollective(plan, groups, params, CommGroup::Tp, Collective::ReduceScatter, messages.tpActivation,

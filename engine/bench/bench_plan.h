@@ -66,5 +66,8 @@ struct BenchPlan {
 [[nodiscard]] BenchPlan planBench(const Scenario& scenario, const Result& evaluation, const EfficiencyParams& params);
 
 [[nodiscard]] DataType dataTypeOf(Precision precision);
+// One micro-batch's shard of a layer in the scenario's resolved configuration (a result's
+// `parallel`), at the activation size the engine runs: what bench measures and confirm runs.
+[[nodiscard]] LayerShard scenarioShard(const Scenario& scenario, const ParallelSpec& resolved);
 
 } // namespace paraplan::engine

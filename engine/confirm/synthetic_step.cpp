@@ -69,21 +69,19 @@ public:
         m_virtualLayers = plan.virtualLayers;
 
         const ParallelSpec& p = predicted.parallel;
-        const LayerShard shard(s.model, s.training.seqLen, s.training.microBatch, p.tp, p.cp,
-                               p.sequenceParallel && p.tp > 1, double(elementBytes(dataTypeOf(s.training.precision))));
+        const LayerShard shard = scenarioShard(s, p);
         const LayerMessages messages = layerMessages(s.model, shard);
         const LayerTraffic traffic = layerTraffic(s.model, shard);
         m_output = outputTraffic(s.model, shard);
         m_memory = std::make_unique<MemoryTraffic>(
             backend, std::max({ traffic.norm, traffic.residual, traffic.mlpActivation, traffic.moePermute,
                                 m_output.lossForward, m_output.lossBackward }));
-        const bool sequenceParallel = p.sequenceParallel && p.tp > 1;
         m_layer = std::make_unique<LayerWork>(backend, transformerLayerGemms(s.model, shard, p.ep), shard, messages,
                                               LayerGroups{ m_tp.get(), m_cp.get(), m_ep.get() },
-                                              LayerSettings{ sequenceParallel, m_type, traffic, m_memory.get() });
+                                              LayerSettings{ shard.sequenceParallel, m_type, traffic, m_memory.get() });
         m_logits = std::make_unique<LayerWork>(backend, std::vector<GemmShape>{ logitsGemm(s.model, shard) }, shard,
                                                LayerMessages{}, LayerGroups{},
-                                               LayerSettings{ sequenceParallel, m_type, {}, nullptr });
+                                               LayerSettings{ shard.sequenceParallel, m_type, {}, nullptr });
 
         // Pipeline messages: each TP rank sends its 1/tp share of the activation.
         const size_t element = elementBytes(m_type);
