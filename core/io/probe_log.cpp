@@ -14,186 +14,132 @@ namespace {
 
 using nlohmann::json;
 
-// Reads the fields of one event; every failure names the line and the field.
-class EventFields {
-public:
-    EventFields(const json& value, int line)
-        : m_value(value)
-        , m_line(line)
-    {
-    }
+// The events are read with the project's ObjectReader, leniently: fields a newer probe adds are
+// never asked for, so never rejected. A figure that must be there and is not is an error.
+template <typename T>
+T need(std::optional<T> value, const ObjectReader& in, const char* key)
+{
+    if (!value)
+        in.fail(key, "missing");
+    return *value;
+}
 
-    [[nodiscard]] double number(const char* key) const
-    {
-        const json* v = find(key);
-        if (!v || !v->is_number())
-            fail(key, "a number");
-        return v->get<double>();
-    }
-    [[nodiscard]] double numberOr(const char* key, double fallback) const
-    {
-        return find(key) ? number(key) : fallback;
-    }
-    [[nodiscard]] int64_t integer(const char* key) const { return int64_t(number(key)); }
-    [[nodiscard]] bool boolean(const char* key) const
-    {
-        const json* v = find(key);
-        if (!v || !v->is_boolean())
-            fail(key, "true or false");
-        return v->get<bool>();
-    }
-    [[nodiscard]] std::string string(const char* key) const
-    {
-        const json* v = find(key);
-        if (!v || !v->is_string())
-            fail(key, "a string");
-        return v->get<std::string>();
-    }
-    [[nodiscard]] std::string stringOr(const char* key, const std::string& fallback) const
-    {
-        return find(key) ? string(key) : fallback;
-    }
-    [[nodiscard]] const json& array(const char* key) const
-    {
-        const json* v = find(key);
-        if (!v || !v->is_array())
-            fail(key, "a list");
-        return *v;
-    }
-    [[nodiscard]] const json* find(const char* key) const
-    {
-        const auto it = m_value.find(key);
-        return it == m_value.end() ? nullptr : &*it;
-    }
-    [[nodiscard]] EventFields nested(const json& value) const
-    {
-        if (!value.is_object())
-            throw ReadError(where(), "a list entry is not an object: this is not paraplan-probe output");
-        return { value, m_line };
-    }
-    [[nodiscard]] std::string where() const { return "line " + std::to_string(m_line); }
-
-private:
-    [[noreturn]] void fail(const char* key, const char* expected) const
-    {
-        throw ReadError(where(), std::string("the event's \"") + key + "\" should be " + expected
-                                     + ": the line is not paraplan-probe output, or was cut off");
-    }
-
-    const json& m_value;
-    int m_line;
-};
-
-ProbeTiming timingOf(const EventFields& f)
+ProbeTiming timingOf(ObjectReader& f)
 {
     ProbeTiming t;
-    t.medianS = f.number("median_s");
-    t.minS = f.numberOr("min_s", t.medianS);
-    t.maxS = f.numberOr("max_s", t.medianS);
-    t.p10S = f.numberOr("p10_s", t.minS);
-    t.p90S = f.numberOr("p90_s", t.maxS);
-    t.spread = f.numberOr("spread", 0);
-    t.runs = int64_t(f.numberOr("runs", 1));
+    t.medianS = need(f.number("median_s"), f, "median_s");
+    t.minS = f.number("min_s").value_or(t.medianS);
+    t.maxS = f.number("max_s").value_or(t.medianS);
+    t.p10S = f.number("p10_s").value_or(t.minS);
+    t.p90S = f.number("p90_s").value_or(t.maxS);
+    t.spread = f.number("spread").value_or(0);
+    t.runs = f.integer("runs").value_or(1);
     return t;
 }
 
-ProbeDevice deviceOf(const EventFields& f)
+ProbeDevice deviceOf(ObjectReader& f)
 {
     ProbeDevice d;
-    d.rank = f.integer("rank");
-    d.host = f.stringOr("host", "");
-    d.index = int64_t(f.numberOr("index", 0));
-    d.name = f.string("name");
-    d.memoryBytes = f.numberOr("memory_bytes", 0);
-    d.multiprocessors = int64_t(f.numberOr("multiprocessors", 0));
-    d.computeCapability = f.stringOr("compute_capability", "");
-    d.clockMHz = f.numberOr("clock_MHz", 0);
+    d.rank = need(f.integer("rank"), f, "rank");
+    d.host = f.string("host").value_or("");
+    d.index = f.integer("index").value_or(0);
+    d.name = need(f.string("name"), f, "name");
+    d.memoryBytes = f.number("memory_bytes").value_or(0);
+    d.multiprocessors = f.integer("multiprocessors").value_or(0);
+    d.computeCapability = f.string("compute_capability").value_or("");
+    d.clockMHz = f.number("clock_MHz").value_or(0);
     return d;
 }
 
-ProbeGemm gemmOf(const EventFields& f)
+ProbeGemm gemmOf(ObjectReader& f)
 {
     ProbeGemm g;
-    g.name = f.string("name");
-    g.m = f.number("m");
-    g.n = f.number("n");
-    g.k = f.number("k");
-    g.batch = f.numberOr("batch", 1);
-    g.precision = f.string("precision");
-    g.tflops = f.number("tflops");
-    g.predictedS = f.numberOr("predicted_s", 0);
-    g.correct = f.boolean("correct");
+    g.name = need(f.string("name"), f, "name");
+    g.m = need(f.number("m"), f, "m");
+    g.n = need(f.number("n"), f, "n");
+    g.k = need(f.number("k"), f, "k");
+    g.batch = f.number("batch").value_or(1);
+    g.precision = need(f.string("precision"), f, "precision");
+    g.tflops = need(f.number("tflops"), f, "tflops");
+    g.predictedS = f.number("predicted_s").value_or(0);
+    g.correct = need(f.boolean("correct"), f, "correct");
     g.timing = timingOf(f);
     return g;
 }
 
-ProbeAttention attentionOf(const EventFields& f)
+ProbeAttention attentionOf(ObjectReader& f)
 {
     ProbeAttention a;
-    a.batchHeads = f.number("batch_heads");
-    a.seq = f.number("seq");
-    a.headDim = f.number("head_dim");
-    a.tflops = f.number("tflops");
-    a.predictedS = f.numberOr("predicted_s", 0);
-    a.correct = f.boolean("correct");
+    a.batchHeads = need(f.number("batch_heads"), f, "batch_heads");
+    a.seq = need(f.number("seq"), f, "seq");
+    a.headDim = need(f.number("head_dim"), f, "head_dim");
+    a.tflops = need(f.number("tflops"), f, "tflops");
+    a.predictedS = f.number("predicted_s").value_or(0);
+    a.correct = need(f.boolean("correct"), f, "correct");
     a.timing = timingOf(f);
     return a;
 }
 
-ProbeMemory memoryOf(const EventFields& f)
+ProbeMemory memoryOf(ObjectReader& f)
 {
     ProbeMemory m;
-    m.bytes = f.number("bytes");
-    m.GBps = f.number("GBps");
-    m.predictedGBps = f.numberOr("predicted_GBps", 0);
-    m.correct = f.boolean("correct");
+    m.bytes = need(f.number("bytes"), f, "bytes");
+    m.GBps = need(f.number("GBps"), f, "GBps");
+    m.predictedGBps = f.number("predicted_GBps").value_or(0);
+    m.correct = need(f.boolean("correct"), f, "correct");
     m.timing = timingOf(f);
     return m;
 }
 
-ProbeCollective collectiveOf(const EventFields& f)
+ProbeCollective collectiveOf(ObjectReader& f)
 {
     ProbeCollective c;
-    c.group = f.string("group");
-    c.collective = f.string("collective");
-    c.purpose = f.stringOr("purpose", "");
-    c.ranks = f.integer("ranks");
-    c.bytes = f.number("bytes");
-    const json* crosses = f.find("crosses_nodes");
-    c.crossesNodes = crosses && f.boolean("crosses_nodes");
-    const json* asScenario = f.find("as_scenario");
-    c.asScenario = !asScenario || f.boolean("as_scenario");
-    c.busGBps = f.number("bus_GBps");
-    c.predictedBusGBps = f.numberOr("predicted_bus_GBps", 0);
-    c.predictedS = f.numberOr("predicted_s", 0);
-    c.correct = f.boolean("correct");
+    c.group = need(f.string("group"), f, "group");
+    c.collective = need(f.string("collective"), f, "collective");
+    c.purpose = f.string("purpose").value_or("");
+    c.ranks = need(f.integer("ranks"), f, "ranks");
+    c.bytes = need(f.number("bytes"), f, "bytes");
+    c.crossesNodes = f.boolean("crosses_nodes").value_or(false);
+    c.asScenario = f.boolean("as_scenario").value_or(true);
+    c.busGBps = need(f.number("bus_GBps"), f, "bus_GBps");
+    c.predictedBusGBps = f.number("predicted_bus_GBps").value_or(0);
+    c.predictedS = f.number("predicted_s").value_or(0);
+    c.correct = need(f.boolean("correct"), f, "correct");
     c.timing = timingOf(f);
     return c;
 }
 
-ProbeStep stepOf(const EventFields& f, const json& value)
+ProbeStep stepOf(ObjectReader& step)
 {
-    const EventFields step = f.nested(value);
     ProbeStep s;
-    s.stepS = step.number("step_s");
-    if (step.find("bubble_fraction"))
-        s.bubbleFraction = step.number("bubble_fraction");
-    for (const json& stage : step.array("stages")) {
-        const EventFields st = f.nested(stage);
-        s.stages.push_back({ st.integer("stage"), st.number("busy_s"), st.number("idle_s"), st.numberOr("send_s", 0),
-                             st.numberOr("tail_s", 0) });
-    }
+    s.stepS = need(step.number("step_s"), step, "step_s");
+    s.bubbleFraction = step.number("bubble_fraction");
+    for (ObjectReader& st : need(step.objectList("stages"), step, "stages"))
+        s.stages.push_back({ need(st.integer("stage"), st, "stage"), need(st.number("busy_s"), st, "busy_s"),
+                             need(st.number("idle_s"), st, "idle_s"), st.number("send_s").value_or(0),
+                             st.number("tail_s").value_or(0) });
     return s;
 }
 
-void addMeasurement(ProbeLog& log, const EventFields& f)
+// Each element of the list `key` read by `read`, or nullopt when the event has no such list.
+template <typename Item, typename Read>
+std::optional<std::vector<Item>> listOf(ObjectReader& f, const char* key, Read read)
 {
-    const std::string kind = f.string("kind");
+    std::optional<std::vector<ObjectReader>> elements = f.objectList(key);
+    if (!elements)
+        return std::nullopt;
+    std::vector<Item> items;
+    for (ObjectReader& element : *elements)
+        items.push_back(read(element));
+    return items;
+}
+
+void addMeasurement(ProbeLog& log, ObjectReader& f)
+{
+    const std::string kind = need(f.string("kind"), f, "kind");
     if (kind == "device") {
-        const json* device = f.find("device");
-        if (!device)
-            (void)f.string("device"); // names the missing field
-        log.devices.push_back(deviceOf(f.nested(*device)));
+        ObjectReader device = need(f.object("device"), f, "device");
+        log.devices.push_back(deviceOf(device));
     } else if (kind == "gemm") {
         log.gemms.push_back(gemmOf(f));
     } else if (kind == "attention") {
@@ -203,58 +149,49 @@ void addMeasurement(ProbeLog& log, const EventFields& f)
     } else if (kind == "collective") {
         log.collectives.push_back(collectiveOf(f));
     } else if (kind == "step") {
-        log.stepSeconds.push_back(f.number("seconds"));
+        log.stepSeconds.push_back(need(f.number("seconds"), f, "seconds"));
     }
     // Kinds a newer probe adds are skipped: the protocol grows.
 }
 
 // The result event repeats the command's measurements: they replace what the measurement events
 // gave, so a file holding only the result reads the same.
-void addResult(ProbeLog& log, const EventFields& f)
+void addResult(ProbeLog& log, ObjectReader& f)
 {
-    log.command = f.string("command");
-    log.backend = f.string("backend");
-    log.cpu = f.boolean("cpu");
-    log.ranks = f.integer("ranks");
-    if (f.find("devices")) {
-        log.devices.clear();
-        for (const json& d : f.array("devices"))
-            log.devices.push_back(deviceOf(f.nested(d)));
-    }
-    if (const json* topology = f.find("topology"))
+    log.command = need(f.string("command"), f, "command");
+    log.backend = need(f.string("backend"), f, "backend");
+    log.cpu = need(f.boolean("cpu"), f, "cpu");
+    log.ranks = need(f.integer("ranks"), f, "ranks");
+    if (auto devices = listOf<ProbeDevice>(f, "devices", deviceOf))
+        log.devices = std::move(*devices);
+    if (const json* topology = f.raw("topology"))
         log.topologyJson = topology->dump(2);
-    if (f.find("notes")) {
+    if (const json* notes = f.raw("notes")) {
+        if (!notes->is_array())
+            f.fail("notes", std::string("expected a list of strings, got ") + typeName(*notes));
         log.notes.clear();
-        for (const json& n : f.array("notes"))
+        for (const json& n : *notes)
             if (n.is_string())
                 log.notes.push_back(n.get<std::string>());
     }
-    if (f.find("gemms")) {
-        log.gemms.clear();
-        for (const json& g : f.array("gemms"))
-            log.gemms.push_back(gemmOf(f.nested(g)));
+    if (auto gemms = listOf<ProbeGemm>(f, "gemms", gemmOf))
+        log.gemms = std::move(*gemms);
+    // One attention measurement, or a list of them.
+    if (const json* attention = f.raw("attention"); attention && attention->is_array()) {
+        log.attention = *listOf<ProbeAttention>(f, "attention", attentionOf);
+    } else if (std::optional<ObjectReader> one = f.object("attention")) {
+        log.attention = { attentionOf(*one) };
     }
-    if (const json* attention = f.find("attention")) {
-        log.attention.clear();
-        if (attention->is_array())
-            for (const json& a : *attention)
-                log.attention.push_back(attentionOf(f.nested(a)));
-        else
-            log.attention.push_back(attentionOf(f.nested(*attention)));
-    }
-    if (const json* memory = f.find("memory"))
-        log.memory = memoryOf(f.nested(*memory));
-    if (f.find("collectives")) {
-        log.collectives.clear();
-        for (const json& c : f.array("collectives"))
-            log.collectives.push_back(collectiveOf(f.nested(c)));
-    }
-    if (const json* measured = f.find("measured"))
-        log.measured = stepOf(f, *measured);
-    if (const json* predicted = f.find("predicted"))
-        log.predicted = stepOf(f, *predicted);
-    if (const json* bare = f.find("predicted_without_framework"))
-        log.predictedWithoutFramework = stepOf(f, *bare);
+    if (std::optional<ObjectReader> memory = f.object("memory"))
+        log.memory = memoryOf(*memory);
+    if (auto collectives = listOf<ProbeCollective>(f, "collectives", collectiveOf))
+        log.collectives = std::move(*collectives);
+    if (std::optional<ObjectReader> measured = f.object("measured"))
+        log.measured = stepOf(*measured);
+    if (std::optional<ObjectReader> predicted = f.object("predicted"))
+        log.predicted = stepOf(*predicted);
+    if (std::optional<ObjectReader> bare = f.object("predicted_without_framework"))
+        log.predictedWithoutFramework = stepOf(*bare);
 }
 
 // The precisions a measured GEMM stands for. A CPU's BLAS computes every precision in fp32, so the
@@ -299,19 +236,29 @@ void addProbeLine(ProbeLog& log, std::string_view line, int lineNumber)
     }
     if (!value.is_object() || !value.contains("event"))
         throw ReadError(where, "no \"event\" field: this is not paraplan-probe output");
-    const EventFields f(value, lineNumber);
-    const std::string event = f.string("event");
-    if (event == "progress")
-        log.progress = ProbeProgress{ f.stringOr("step", ""), int64_t(f.numberOr("done", 0)),
-                                      int64_t(f.numberOr("total", 0)), f.stringOr("message", "") };
-    else if (event == "measurement")
-        addMeasurement(log, f);
-    else if (event == "warning" || event == "error")
-        (event == "error" ? log.errors : log.warnings)
-            .push_back({ int64_t(f.numberOr("rank", 0)), f.string("code"), f.string("message") });
-    else if (event == "result")
-        addResult(log, f);
-    else
+    std::string event;
+    bool known = true;
+    try {
+        ObjectReader f(value, "");
+        event = need(f.string("event"), f, "event");
+        if (event == "progress")
+            log.progress = ProbeProgress{ f.string("step").value_or(""), f.integer("done").value_or(0),
+                                          f.integer("total").value_or(0), f.string("message").value_or("") };
+        else if (event == "measurement")
+            addMeasurement(log, f);
+        else if (event == "result")
+            addResult(log, f);
+        else if (event == "warning" || event == "error")
+            (event == "error" ? log.errors : log.warnings)
+                .push_back({ f.integer("rank").value_or(0), need(f.string("code"), f, "code"),
+                             need(f.string("message"), f, "message") });
+        else
+            known = false;
+    } catch (const ReadError& e) {
+        // The reader names the field ("measured.stages[1].busy_s: missing"); the user needs the line.
+        throw ReadError(where, std::string(e.what()) + ": the line is not paraplan-probe output, or was cut off");
+    }
+    if (!known)
         throw ReadError(where, "unknown event \"" + event
                                    + "\": paraplan-probe writes progress, measurement, warning, error and result");
 }
