@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "scenario_panel.h"
+#include "widgets/scenario_panel.h"
 
-#include "formatting.h"
-#include "value_slider.h"
+#include "widgets/common/formatting.h"
+#include "widgets/common/value_slider.h"
 
-#include "io/catalog_reader.h"
-#include "parallel_choices.h"
-#include "validation.h"
+#include "core/io/catalog_reader.h"
+#include "core/rules/parallel_choices.h"
+#include "core/rules/validation.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,15 +1,15 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "view_deck.h"
+#include "widgets/view_deck.h"
 
-#include "breakdown_view.h"
-#include "bubble_view.h"
-#include "compare_view.h"
-#include "engine_panel.h"
-#include "landscape_view.h"
-#include "memory_view.h"
-#include "timeline_view.h"
-#include "topology_editor.h"
+#include "widgets/engine/panel.h"
+#include "widgets/plots/breakdown_view.h"
+#include "widgets/plots/bubble_view.h"
+#include "widgets/plots/compare_view.h"
+#include "widgets/plots/landscape_view.h"
+#include "widgets/plots/memory_view.h"
+#include "widgets/plots/timeline_view.h"
+#include "widgets/topology/editor.h"
 
 #include <QGridLayout>
 #include <QTabBar>

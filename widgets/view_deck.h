@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "evaluation.h"
+#include "widgets/state/evaluation.h"
 
 #include <QWidget>
 

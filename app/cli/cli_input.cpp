@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "cli_input.h"
+#include "app/cli/cli_input.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "io/input_file.h"
+#include "core/io/input_file.h"
 
 #include <optional>
 #include <string>

@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "commands.h"
+#include "app/cli/commands.h"
 
-#include "io/calibration_json.h"
-#include "io/json_reader.h"
-#include "io/nccl_tests_import.h"
-#include "io/probe_log.h"
+#include "core/io/calibration_json.h"
+#include "core/io/json_reader.h"
+#include "core/io/nccl_tests_import.h"
+#include "core/io/probe_log.h"
 
 #include <ostream>
 

@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "commands.h"
-#include "loading.h"
-#include "text_report.h"
+#include "app/cli/commands.h"
+#include "app/cli/loading.h"
+#include "app/cli/text_report.h"
 
-#include "evaluator.h"
-#include "io/result_json.h"
+#include "core/io/result_json.h"
+#include "core/step/evaluator.h"
 
 #include <ostream>
 

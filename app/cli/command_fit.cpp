@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "commands.h"
-#include "loading.h"
-#include "text_report.h"
+#include "app/cli/commands.h"
+#include "app/cli/loading.h"
+#include "app/cli/text_report.h"
 
-#include "fitting.h"
+#include "core/explore/fitting.h"
 
 #include <ostream>
 #include <sstream>

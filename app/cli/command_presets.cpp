@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "commands.h"
-#include "text_report.h"
+#include "app/cli/commands.h"
+#include "app/cli/text_report.h"
 
-#include "io/catalog_reader.h"
-#include "model_shape.h"
+#include "core/io/catalog_reader.h"
+#include "core/model/model_shape.h"
 
 #include <ostream>
 

@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "commands.h"
-#include "loading.h"
-#include "text_report.h"
+#include "app/cli/commands.h"
+#include "app/cli/loading.h"
+#include "app/cli/text_report.h"
 
-#include "io/result_json.h"
-#include "search.h"
-#include "validation.h"
+#include "core/explore/search.h"
+#include "core/io/result_json.h"
+#include "core/rules/validation.h"
 
 #include <ostream>
 

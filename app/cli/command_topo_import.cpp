@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "commands.h"
+#include "app/cli/commands.h"
 
-#include "io/json_reader.h"
-#include "io/topo_import.h"
-#include "io/topology_json.h"
+#include "core/io/json_reader.h"
+#include "core/io/topo_import.h"
+#include "core/io/topology_json.h"
 
 #include <ostream>
 

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "commands.h"
-#include "text_report.h"
+#include "app/cli/commands.h"
+#include "app/cli/text_report.h"
 
-#include "loading.h"
+#include "app/cli/loading.h"
 
 #include <ostream>
 

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "cli_input.h"
+#include "app/cli/cli_input.h"
 
 #include <iosfwd>
 

@@ -1,14 +1,14 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "loading.h"
+#include "app/cli/loading.h"
 
-#include "cli_input.h"
+#include "app/cli/cli_input.h"
 
-#include "io/calibration_json.h"
-#include "io/cases_reader.h"
-#include "io/catalog_reader.h"
-#include "io/json_reader.h"
-#include "io/scenario_reader.h"
+#include "core/io/calibration_json.h"
+#include "core/io/cases_reader.h"
+#include "core/io/catalog_reader.h"
+#include "core/io/json_reader.h"
+#include "core/io/scenario_reader.h"
 
 #include <algorithm>
 #include <ostream>

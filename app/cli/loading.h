@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "cli_input.h"
+#include "app/cli/cli_input.h"
 
-#include "calibration.h"
-#include "scenario.h"
-#include "validation_cases.h"
+#include "core/explore/validation_cases.h"
+#include "core/network/calibration.h"
+#include "core/spec/scenario.h"
 
 #include <iosfwd>
 #include <memory>

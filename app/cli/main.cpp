@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "commands.h"
+#include "app/cli/commands.h"
 
 #include <exception>
 #include <iostream>

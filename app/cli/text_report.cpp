@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "text_report.h"
+#include "app/cli/text_report.h"
 
-#include "statistics.h"
+#include "core/explore/statistics.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "calibration.h"
-#include "result.h"
-#include "scenario.h"
-#include "search.h"
-#include "validation_cases.h"
+#include "core/explore/search.h"
+#include "core/explore/validation_cases.h"
+#include "core/network/calibration.h"
+#include "core/spec/scenario.h"
+#include "core/step/result.h"
 
 #include <string>
 #include <vector>

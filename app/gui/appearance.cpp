@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "appearance.h"
+#include "app/gui/appearance.h"
 
 #include <QApplication>
 #include <QPalette>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "command_line.h"
+#include "app/gui/command_line.h"
 
-#include "view_deck.h"
+#include "widgets/view_deck.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

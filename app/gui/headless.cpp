@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "headless.h"
+#include "app/gui/headless.h"
 
-#include "main_window.h"
+#include "app/gui/main_window.h"
 
-#include "text_report.h"
+#include "app/cli/text_report.h"
 
-#include "evaluator.h"
-#include "search.h"
+#include "core/explore/search.h"
+#include "core/step/evaluator.h"
 
 #include <QApplication>
 #include <QDir>

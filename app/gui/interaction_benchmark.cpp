@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "interaction_benchmark.h"
+#include "app/gui/interaction_benchmark.h"
 
-#include "main_window.h"
-#include "scenario_panel.h"
-#include "value_slider.h"
+#include "app/gui/main_window.h"
+#include "widgets/common/value_slider.h"
+#include "widgets/scenario_panel.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -1,16 +1,16 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "appearance.h"
-#include "command_line.h"
-#include "engine_session.h"
-#include "headless.h"
-#include "interaction_benchmark.h"
-#include "language.h"
-#include "main_window.h"
-#include "settings.h"
+#include "app/gui/appearance.h"
+#include "app/gui/command_line.h"
+#include "app/gui/headless.h"
+#include "app/gui/interaction_benchmark.h"
+#include "app/gui/language.h"
+#include "app/gui/main_window.h"
+#include "app/gui/settings.h"
+#include "widgets/engine/session.h"
 
-#include "io/catalog_reader.h"
-#include "io/scenario_reader.h"
+#include "core/io/catalog_reader.h"
+#include "core/io/scenario_reader.h"
 
 #include <QApplication>
 

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "project_document.h"
-#include "view_deck.h"
-#include "workbench.h"
+#include "app/gui/project_document.h"
+#include "widgets/state/workbench.h"
+#include "widgets/view_deck.h"
 
 #include <QMainWindow>
 

@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "project_document.h"
+#include "app/gui/project_document.h"
 
-#include "io/catalog_reader.h"
-#include "io/json_reader.h"
-#include "io/scenario_reader.h"
-#include "io/scenario_writer.h"
+#include "core/io/catalog_reader.h"
+#include "core/io/json_reader.h"
+#include "core/io/scenario_reader.h"
+#include "core/io/scenario_writer.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "scenario_command.h"
+#include "app/gui/scenario_command.h"
 
-#include "workbench.h"
+#include "widgets/state/workbench.h"
 
 namespace paraplan::app {
 

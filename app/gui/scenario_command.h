@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "scenario.h"
+#include "core/spec/scenario.h"
 
 #include <QUndoCommand>
 

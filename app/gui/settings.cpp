@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "settings.h"
+#include "app/gui/settings.h"
 
 #include <QFileInfo>
 

@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "probe_run.h"
+#include "app/probe/probe_run.h"
 
-#include "bench/micro_bench.h"
-#include "protocol/atomic_file.h"
+#include "engine/bench/micro_bench.h"
+#include "engine/protocol/atomic_file.h"
 
-#include "io/calibration_json.h"
-#include "io/probe_log.h"
+#include "core/io/calibration_json.h"
+#include "core/io/probe_log.h"
 
 namespace paraplan::probe {
 

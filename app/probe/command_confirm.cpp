@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "probe_run.h"
+#include "app/probe/probe_run.h"
 
-#include "confirm/synthetic_step.h"
+#include "engine/confirm/synthetic_step.h"
 
-#include "evaluator.h"
+#include "core/step/evaluator.h"
 
 namespace paraplan::probe {
 

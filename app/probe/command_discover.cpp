@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "probe_run.h"
+#include "app/probe/probe_run.h"
 
-#include "io/topology_json.h"
+#include "core/io/topology_json.h"
 
 namespace paraplan::probe {
 

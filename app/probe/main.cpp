@@ -4,9 +4,9 @@
 // paraplan-probe: discovers devices, measures a scenario's GEMMs and collectives, and runs a
 // synthetic training step on the real placement and schedule, on GPUs or (labelled) CPUs, one
 // rank per device under mpirun or srun. Output: JSON lines (docs/engine-protocol.md).
-#include "probe_run.h"
+#include "app/probe/probe_run.h"
 
-#include "backend/backend_registry.h"
+#include "engine/backend/backend_registry.h"
 
 #include <unistd.h>
 

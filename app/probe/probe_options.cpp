@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "probe_options.h"
+#include "app/probe/probe_options.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "probe_run.h"
+#include "app/probe/probe_run.h"
 
-#include "evaluator.h"
-#include "io/calibration_json.h"
-#include "io/catalog_reader.h"
-#include "io/input_file.h"
-#include "io/json_reader.h"
-#include "io/scenario_reader.h"
+#include "core/io/calibration_json.h"
+#include "core/io/catalog_reader.h"
+#include "core/io/input_file.h"
+#include "core/io/json_reader.h"
+#include "core/io/scenario_reader.h"
+#include "core/step/evaluator.h"
 
 #include <chrono>
 #include <csignal>

@@ -2,16 +2,16 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "probe_options.h"
+#include "app/probe/probe_options.h"
 
-#include "backend/backend.h"
-#include "protocol/event_log.h"
-#include "runtime/watchdog.h"
-#include "runtime/world.h"
+#include "engine/backend/backend.h"
+#include "engine/protocol/event_log.h"
+#include "engine/runtime/watchdog.h"
+#include "engine/runtime/world.h"
 
-#include "calibration.h"
-#include "result.h"
-#include "scenario.h"
+#include "core/network/calibration.h"
+#include "core/spec/scenario.h"
+#include "core/step/result.h"
 
 #include <memory>
 

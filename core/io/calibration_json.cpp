@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "calibration_json.h"
+#include "core/io/calibration_json.h"
 
-#include "json_reader.h"
-#include "spec_fields.h"
+#include "core/io/json_reader.h"
+#include "core/io/spec_fields.h"
 
 #include <cmath>
 

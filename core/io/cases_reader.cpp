@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "cases_reader.h"
+#include "core/io/cases_reader.h"
 
-#include "json_reader.h"
-#include "scenario_reader.h"
-#include "spec_fields.h"
+#include "core/io/json_reader.h"
+#include "core/io/scenario_reader.h"
+#include "core/io/spec_fields.h"
 
 namespace paraplan::io {
 

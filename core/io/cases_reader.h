@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "../catalog.h"
-#include "../validation_cases.h"
+#include "core/explore/validation_cases.h"
+#include "core/spec/catalog.h"
 
 #include <nlohmann/json.hpp>
 

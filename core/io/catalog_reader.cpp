@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "catalog_reader.h"
+#include "core/io/catalog_reader.h"
 
-#include "embedded_resources.h"
-#include "json_reader.h"
-#include "spec_fields.h"
-#include "topology_json.h"
+#include "core/io/embedded_resources.h"
+#include "core/io/json_reader.h"
+#include "core/io/spec_fields.h"
+#include "core/io/topology_json.h"
 
 namespace paraplan::io {
 

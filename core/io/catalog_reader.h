@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "../catalog.h"
+#include "core/spec/catalog.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "input_file.h"
+#include "core/io/input_file.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "json_reader.h"
+#include "core/io/json_reader.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "nccl_tests_import.h"
+#include "core/io/nccl_tests_import.h"
 
-#include "json_reader.h"
+#include "core/io/json_reader.h"
 
 #include <algorithm>
 #include <cctype>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "../calibration.h"
+#include "core/network/calibration.h"
 
 #include <optional>
 #include <string>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "probe_log.h"
+#include "core/io/probe_log.h"
 
-#include "json_reader.h"
+#include "core/io/json_reader.h"
 
 #include <nlohmann/json.hpp>
 

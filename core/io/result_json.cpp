@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "result_json.h"
+#include "core/io/result_json.h"
 
 #include <cmath>
 

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "../result.h"
-#include "../search.h"
+#include "core/explore/search.h"
+#include "core/step/result.h"
 
 #include <nlohmann/json.hpp>
 

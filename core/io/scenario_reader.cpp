@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "scenario_reader.h"
+#include "core/io/scenario_reader.h"
 
-#include "json_reader.h"
-#include "spec_fields.h"
-#include "topology_json.h"
+#include "core/io/json_reader.h"
+#include "core/io/spec_fields.h"
+#include "core/io/topology_json.h"
 
 namespace paraplan::io {
 

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "../catalog.h"
-#include "../scenario.h"
+#include "core/spec/catalog.h"
+#include "core/spec/scenario.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "scenario_writer.h"
+#include "core/io/scenario_writer.h"
 
-#include "result_json.h"
-#include "topology_json.h"
+#include "core/io/result_json.h"
+#include "core/io/topology_json.h"
 
 namespace paraplan::io {
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "spec_fields.h"
+#include "core/io/spec_fields.h"
 
 namespace paraplan::io {
 

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "../scenario.h"
-#include "json_reader.h"
+#include "core/io/json_reader.h"
+#include "core/spec/scenario.h"
 
 // Reading the field groups that scenarios and the catalog share: a field present in the JSON
 // overrides the value already in the spec (a preset's, or the default), an absent one leaves it.

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "topo_import.h"
+#include "core/io/topo_import.h"
 
-#include "json_reader.h"
-#include "topo_matrix.h"
+#include "core/io/json_reader.h"
+#include "core/io/topo_matrix.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "../topology.h"
+#include "core/spec/topology.h"
 
 #include <string>
 

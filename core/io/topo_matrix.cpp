@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "topo_matrix.h"
+#include "core/io/topo_matrix.h"
 
-#include "json_reader.h"
+#include "core/io/json_reader.h"
 
 #include <algorithm>
 #include <array>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "topology_json.h"
+#include "core/io/topology_json.h"
 
-#include "spec_fields.h"
+#include "core/io/spec_fields.h"
 
 namespace paraplan::io {
 

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "../topology.h"
-#include "json_reader.h"
+#include "core/io/json_reader.h"
+#include "core/spec/topology.h"
 
 #include <nlohmann/json.hpp>
 

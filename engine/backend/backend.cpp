@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "backend.h"
+#include "engine/backend/backend.h"
 
 #include <algorithm>
 

@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "backend/communicator.h"
-#include "runtime/world.h"
+#include "engine/backend/communicator.h"
+#include "engine/runtime/world.h"
 
-#include "topology.h"
+#include "core/spec/topology.h"
 
 #include <memory>
 #include <stdexcept>

@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "backend_registry.h"
+#include "engine/backend/backend_registry.h"
 
-#include "host/host_backend.h"
+#include "engine/host/host_backend.h"
 
 #ifdef PARAPLAN_HAVE_CUDA
-#include "cuda/cuda_backend.h"
+#include "engine/cuda/cuda_backend.h"
 #endif
 
 namespace paraplan::engine {

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "communicator.h"
+#include "engine/backend/communicator.h"
 
 namespace paraplan::engine {
 

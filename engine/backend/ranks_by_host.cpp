@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "ranks_by_host.h"
+#include "engine/backend/ranks_by_host.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "runtime/world.h"
+#include "engine/runtime/world.h"
 
 #include <nlohmann/json.hpp>
 

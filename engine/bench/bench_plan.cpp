@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "bench_plan.h"
+#include "engine/bench/bench_plan.h"
 
-#include "kernel_costs.h"
-#include "memory_model.h"
-#include "model_shape.h"
-#include "placement.h"
-#include "step_model.h"
+#include "core/model/kernel_costs.h"
+#include "core/model/memory_model.h"
+#include "core/model/model_shape.h"
+#include "core/network/placement.h"
+#include "core/step/step_model.h"
 
 #include <algorithm>
 

@@ -2,14 +2,14 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "backend/communicator.h"
+#include "engine/backend/communicator.h"
 
-#include "collectives.h"
-#include "efficiency_params.h"
-#include "layer_shapes.h"
-#include "rank_layout.h"
-#include "result.h"
-#include "scenario.h"
+#include "core/model/layer_shapes.h"
+#include "core/network/collectives.h"
+#include "core/spec/efficiency_params.h"
+#include "core/spec/rank_layout.h"
+#include "core/spec/scenario.h"
+#include "core/step/result.h"
 
 #include <optional>
 #include <string>

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "micro_bench.h"
+#include "engine/bench/micro_bench.h"
 
-#include "bench/world_groups.h"
+#include "engine/bench/world_groups.h"
 
 #include <algorithm>
 #include <chrono>

@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "backend/backend.h"
-#include "bench/bench_plan.h"
-#include "protocol/event_log.h"
-#include "runtime/timing.h"
-#include "runtime/watchdog.h"
+#include "engine/backend/backend.h"
+#include "engine/bench/bench_plan.h"
+#include "engine/protocol/event_log.h"
+#include "engine/runtime/timing.h"
+#include "engine/runtime/watchdog.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "world_groups.h"
+#include "engine/bench/world_groups.h"
 
 #include <algorithm>
 

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "runtime/world.h"
+#include "engine/runtime/world.h"
 
-#include "rank_layout.h"
+#include "core/spec/rank_layout.h"
 
 #include <optional>
 #include <vector>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "layer_work.h"
+#include "engine/confirm/layer_work.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "backend/backend.h"
-#include "confirm/memory_traffic.h"
+#include "engine/backend/backend.h"
+#include "engine/confirm/memory_traffic.h"
 
-#include "layer_shapes.h"
+#include "core/model/layer_shapes.h"
 
 #include <memory>
 #include <vector>

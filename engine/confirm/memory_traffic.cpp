@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "memory_traffic.h"
+#include "engine/confirm/memory_traffic.h"
 
 #include <algorithm>
 #include <cmath>

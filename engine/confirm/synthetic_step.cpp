@@ -1,16 +1,16 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "synthetic_step.h"
+#include "engine/confirm/synthetic_step.h"
 
-#include "bench/bench_plan.h"
-#include "bench/world_groups.h"
-#include "confirm/layer_work.h"
+#include "engine/bench/bench_plan.h"
+#include "engine/bench/world_groups.h"
+#include "engine/confirm/layer_work.h"
 
-#include "kernel_costs.h"
-#include "memory_model.h"
-#include "model_shape.h"
-#include "pipeline_schedule.h"
-#include "step_model.h"
+#include "core/model/kernel_costs.h"
+#include "core/model/memory_model.h"
+#include "core/model/model_shape.h"
+#include "core/step/pipeline_schedule.h"
+#include "core/step/step_model.h"
 
 #include <algorithm>
 #include <chrono>

@@ -2,13 +2,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "backend/backend.h"
-#include "protocol/event_log.h"
-#include "runtime/timing.h"
-#include "runtime/watchdog.h"
+#include "engine/backend/backend.h"
+#include "engine/protocol/event_log.h"
+#include "engine/runtime/timing.h"
+#include "engine/runtime/watchdog.h"
 
-#include "result.h"
-#include "scenario.h"
+#include "core/spec/scenario.h"
+#include "core/step/result.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "cublaslt_gemm.h"
+#include "engine/cuda/cublaslt_gemm.h"
 
-#include "backend/backend.h"
-#include "cuda/cuda_check.h"
+#include "engine/backend/backend.h"
+#include "engine/cuda/cuda_check.h"
 
 #include <string>
 

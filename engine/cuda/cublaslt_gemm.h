@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "backend/communicator.h"
+#include "engine/backend/communicator.h"
 
 #include <cublasLt.h>
 #include <cuda_runtime_api.h>

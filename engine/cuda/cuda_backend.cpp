@@ -1,14 +1,14 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "cuda_backend.h"
+#include "engine/cuda/cuda_backend.h"
 
-#include "cuda/cublaslt_gemm.h"
-#include "cuda/cuda_check.h"
-#include "cuda/cuda_discovery.h"
-#include "cuda/cuda_stream.h"
-#include "cuda/device_buffer.h"
-#include "cuda/kernels.h"
-#include "cuda/nccl_communicator.h"
+#include "engine/cuda/cublaslt_gemm.h"
+#include "engine/cuda/cuda_check.h"
+#include "engine/cuda/cuda_discovery.h"
+#include "engine/cuda/cuda_stream.h"
+#include "engine/cuda/device_buffer.h"
+#include "engine/cuda/kernels.h"
+#include "engine/cuda/nccl_communicator.h"
 
 #include <algorithm>
 #include <bit>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "backend/backend.h"
+#include "engine/backend/backend.h"
 
 #include <memory>
 

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "cuda_check.h"
+#include "engine/cuda/cuda_check.h"
 
-#include "backend/backend.h"
+#include "engine/backend/backend.h"
 
 #include <string>
 

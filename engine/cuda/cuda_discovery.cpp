@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "cuda_discovery.h"
+#include "engine/cuda/cuda_discovery.h"
 
-#include "backend/ranks_by_host.h"
-#include "cuda/cuda_check.h"
-#include "cuda/gpu_topology.h"
-#include "cuda/host_gpu_links.h"
-#include "cuda/pci_address.h"
+#include "engine/backend/ranks_by_host.h"
+#include "engine/cuda/cuda_check.h"
+#include "engine/cuda/gpu_topology.h"
+#include "engine/cuda/host_gpu_links.h"
+#include "engine/cuda/pci_address.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "backend/backend.h"
+#include "engine/backend/backend.h"
 
 // What the cuda backend finds out about the machines of a run: collective over the world. Every
 // rank describes its GPU, the first rank of each host also how the host's GPUs are joined, and

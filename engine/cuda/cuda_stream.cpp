@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "cuda_stream.h"
+#include "engine/cuda/cuda_stream.h"
 
-#include "cuda/cuda_check.h"
+#include "engine/cuda/cuda_check.h"
 
 namespace paraplan::engine {
 

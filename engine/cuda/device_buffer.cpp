@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "device_buffer.h"
+#include "engine/cuda/device_buffer.h"
 
-#include "backend/backend.h"
-#include "cuda/cuda_check.h"
+#include "engine/backend/backend.h"
+#include "engine/cuda/cuda_check.h"
 
 #include <string>
 

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "backend/communicator.h"
+#include "engine/backend/communicator.h"
 
 // Memory on the current CUDA device, for the cuda backend's operands and messages.
 namespace paraplan::engine {

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "gpu_topology.h"
+#include "engine/cuda/gpu_topology.h"
 
 #include <array>
 

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "io/topo_import.h"
-#include "io/topo_matrix.h"
-#include "topology.h"
+#include "core/io/topo_import.h"
+#include "core/io/topo_matrix.h"
+#include "core/spec/topology.h"
 
 #include <string>
 

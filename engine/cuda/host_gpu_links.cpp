@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "host_gpu_links.h"
+#include "engine/cuda/host_gpu_links.h"
 
-#include "cuda/cuda_check.h"
-#include "cuda/gpu_topology.h"
-#include "cuda/nvml_library.h"
+#include "engine/cuda/cuda_check.h"
+#include "engine/cuda/gpu_topology.h"
+#include "engine/cuda/nvml_library.h"
 
 #include <algorithm>
 #include <fstream>

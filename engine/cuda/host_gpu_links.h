@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "io/topo_import.h"
-#include "io/topo_matrix.h"
+#include "core/io/topo_import.h"
+#include "core/io/topo_matrix.h"
 
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "kernels.h"
+#include "engine/cuda/kernels.h"
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>

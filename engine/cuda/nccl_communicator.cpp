@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "nccl_communicator.h"
+#include "engine/cuda/nccl_communicator.h"
 
-#include "backend/backend.h"
-#include "cuda/cuda_check.h"
-#include "cuda/device_buffer.h"
+#include "engine/backend/backend.h"
+#include "engine/cuda/cuda_check.h"
+#include "engine/cuda/device_buffer.h"
 
 #include <mpi.h>
 

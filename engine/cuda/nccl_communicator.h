@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "backend/communicator.h"
-#include "cuda/cuda_stream.h"
-#include "runtime/world.h"
+#include "engine/backend/communicator.h"
+#include "engine/cuda/cuda_stream.h"
+#include "engine/runtime/world.h"
 
 #include <cuda_runtime_api.h>
 #include <nccl.h>

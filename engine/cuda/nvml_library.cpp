@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "nvml_library.h"
+#include "engine/cuda/nvml_library.h"
 
 #include <dlfcn.h>
 

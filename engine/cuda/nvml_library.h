@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "cuda/pci_address.h"
+#include "engine/cuda/pci_address.h"
 
 #include <memory>
 #include <optional>

@@ -1,17 +1,17 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "host_backend.h"
+#include "engine/host/host_backend.h"
 
-#include "backend/ranks_by_host.h"
-#include "host/host_machine.h"
-#include "host/mpi_communicator.h"
+#include "engine/backend/ranks_by_host.h"
+#include "engine/host/host_machine.h"
+#include "engine/host/mpi_communicator.h"
 
 #include <cblas.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cstring>
 #include <cmath>
+#include <cstring>
 #include <new>
 
 namespace paraplan::engine {

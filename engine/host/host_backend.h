@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "backend/backend.h"
+#include "engine/backend/backend.h"
 
 // The host backend: each rank is a CPU worker; GEMMs run on OpenBLAS (fp32), collectives on MPI.
 // Everything it measures describes CPUs and is labelled so; it exists so that the probe's whole

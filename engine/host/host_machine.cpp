@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "host_machine.h"
+#include "engine/host/host_machine.h"
 
 #include <unistd.h>
 

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "mpi_communicator.h"
+#include "engine/host/mpi_communicator.h"
 
-#include "backend/backend.h"
+#include "engine/backend/backend.h"
 
 #include <algorithm>
 #include <climits>

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "backend/communicator.h"
-#include "runtime/world.h"
+#include "engine/backend/communicator.h"
+#include "engine/runtime/world.h"
 
 #include <mpi.h>
 

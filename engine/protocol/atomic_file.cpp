@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "atomic_file.h"
+#include "engine/protocol/atomic_file.h"
 
 #include <fstream>
 

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "event_log.h"
+#include "engine/protocol/event_log.h"
 
-#include "backend/backend.h"
-#include "protocol/atomic_file.h"
+#include "engine/backend/backend.h"
+#include "engine/protocol/atomic_file.h"
 
 
 namespace paraplan::engine {

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "timing.h"
+#include "engine/runtime/timing.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "watchdog.h"
+#include "engine/runtime/watchdog.h"
 
 #include <cstdio>
 #include <cstdlib>

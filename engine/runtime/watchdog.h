@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "protocol/event_log.h"
+#include "engine/protocol/event_log.h"
 
 #include <chrono>
 #include <condition_variable>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "world.h"
+#include "engine/runtime/world.h"
 
 #include <unistd.h>
 

@@ -4,12 +4,12 @@
 // How fast the cost model answers: one evaluation (the inner loop of every slider move) and a
 // whole search (issue #2's target: Llama 3.1 405B on 16,384 H100, global batch 2048, sequence
 // 8192, in under a second). Run: build/tests/bench/bench_cost_model --benchmark_repetitions=5
-#include "calibration.h"
-#include "evaluator.h"
-#include "io/catalog_reader.h"
-#include "io/nccl_tests_import.h"
-#include "io/scenario_reader.h"
-#include "search.h"
+#include "core/explore/search.h"
+#include "core/io/catalog_reader.h"
+#include "core/io/nccl_tests_import.h"
+#include "core/io/scenario_reader.h"
+#include "core/network/calibration.h"
+#include "core/step/evaluator.h"
 
 #include <benchmark/benchmark.h>
 

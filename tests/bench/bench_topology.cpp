@@ -5,10 +5,10 @@
 // kind of group over 16,384 GPUs the long way (every group, every link) and by the one-node
 // shortcut, and a whole evaluation on a custom rank table. Run:
 // build/tests/bench/bench_topology --benchmark_repetitions=5
-#include "cluster_topology.h"
-#include "evaluator.h"
-#include "io/catalog_reader.h"
-#include "io/scenario_reader.h"
+#include "core/io/catalog_reader.h"
+#include "core/io/scenario_reader.h"
+#include "core/network/cluster_topology.h"
+#include "core/step/evaluator.h"
 
 #include <benchmark/benchmark.h>
 

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "io/catalog_reader.h"
-#include "io/scenario_reader.h"
+#include "core/io/catalog_reader.h"
+#include "core/io/scenario_reader.h"
 
 #include <string>
 

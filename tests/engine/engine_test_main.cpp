@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
 // The engine's unit tests run in a world of one rank: MPI is joined once for the whole run.
-#include "test_world.h"
+#include "tests/engine/test_world.h"
 
 #include <gtest/gtest.h>
 

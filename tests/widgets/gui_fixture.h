@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "main_window.h"
-#include "settings.h"
+#include "app/gui/main_window.h"
+#include "app/gui/settings.h"
 
-#include "io/catalog_reader.h"
-#include "io/scenario_reader.h"
+#include "core/io/catalog_reader.h"
+#include "core/io/scenario_reader.h"
 
 #include <gtest/gtest.h>
 

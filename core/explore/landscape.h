@@ -1,0 +1,58 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/explore/search.h"
+#include "core/spec/efficiency_params.h"
+#include "core/spec/scenario.h"
+#include "core/step/evaluator.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+// Every configuration of a scenario's model, cluster and batch that fits in memory, each with its
+// exact step time and memory: the landscape a user explores, with its Pareto front (nothing both
+// faster and smaller).
+namespace paraplan {
+
+struct LandscapePoint {
+    Candidate candidate;
+    double stepS = 0;
+    double memoryBytes = 0; // the fullest stage, per GPU
+    bool pareto = false;
+};
+
+struct LandscapeOptions {
+    EfficiencyParams params;
+    std::shared_ptr<const Calibration> calibration; // as EvaluateOptions::calibration
+    // Above this many fitting configurations an evenly spread sample is priced (marked truncated).
+    int64_t maxPoints = 20000;
+    unsigned threads = 0;
+    const std::atomic<bool>* cancel = nullptr; // checked between configurations
+};
+
+struct Landscape {
+    std::vector<LandscapePoint> points;
+    int64_t fitting = 0; // configurations that fit, priced or not
+    bool truncated = false;
+    bool cancelled = false;
+    double elapsedS = 0;
+};
+
+// Every parallel field is explored (pins are ignored: the landscape shows all choices).
+[[nodiscard]] Landscape computeLandscape(const Scenario& scenario, const LandscapeOptions& options = {});
+
+// Marks the points no other point beats on both step time and memory.
+void markParetoFront(std::vector<LandscapePoint>& points);
+
+// Bubble fraction of the scenario's configuration for each number of micro-batches in `counts`
+// (the global batch adjusted to give it), as evaluate() would report it. Counts the
+// configuration cannot run (interleaving needs a multiple of pp) give a negative value. `options`
+// give the constants and the calibration (diagnostics and the timeline are never needed here).
+[[nodiscard]] std::vector<double> bubbleFractionByMicroBatches(const Scenario& scenario,
+                                                               const std::vector<int64_t>& counts,
+                                                               const EvaluateOptions& options = {});
+
+} // namespace paraplan

@@ -1,0 +1,296 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "core/explore/search.h"
+
+#include "core/network/placement.h"
+#include "core/rules/parallel_choices.h"
+#include "core/rules/validation.h"
+#include "core/step/evaluator.h"
+#include "core/step/step_model.h"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <tuple>
+
+namespace paraplan {
+
+namespace {
+
+// The values one dimension takes: the pinned one, or all of `range`.
+std::vector<int64_t> dimension(bool pinned, int64_t pinnedValue, std::vector<int64_t> range)
+{
+    return pinned ? std::vector<int64_t>{ pinnedValue } : range;
+}
+
+std::vector<int64_t> upTo(int64_t n)
+{
+    std::vector<int64_t> values;
+    for (int64_t v = 1; v <= n; ++v)
+        values.push_back(v);
+    return values;
+}
+
+struct Enumeration {
+    std::vector<Candidate> candidates; // the rule-abiding ones
+    int64_t examined = 0;              // every grid point, including those the rules reject
+};
+
+// The grid: tp, cp, pp over the divisors of what is left of N; ep over the divisors of the expert
+// count; micro-batch over the divisors of the per-replica batch; vpp up to L / pp; then ZeRO stage,
+// recomputation and SP. Each point is checked against the rules of validateScenario (repeated
+// here as integer tests, which cost nanoseconds instead of building messages).
+Enumeration enumerate(const Scenario& s)
+{
+    Enumeration e;
+    const ModelSpec& m = s.model;
+    const ParallelSpec& p = s.parallel;
+    const ParallelPins& pin = s.pins;
+    const int64_t gpus = s.cluster.gpuCount();
+    const int64_t batch = s.training.globalBatch;
+    const int64_t ffn = m.isMoe() ? m.moe.expertFfnHidden : m.ffnHidden;
+
+    const std::vector<Recompute> recomputes = pin.recompute
+        ? std::vector<Recompute>{ p.recompute }
+        // With fused attention selective recomputation saves no memory but still replays the
+        // attention: never better than none, so not worth pricing.
+        : (s.training.flashAttention ? std::vector<Recompute>{ Recompute::None, Recompute::Full }
+                                     : std::vector<Recompute>{ Recompute::None, Recompute::Selective, Recompute::Full });
+    const std::vector<int> zeros = pin.zeroStage ? std::vector<int>{ p.zeroStage } : std::vector<int>{ 0, 1, 2, 3 };
+    const std::vector<bool> sps = pin.sequenceParallel ? std::vector<bool>{ p.sequenceParallel } : std::vector<bool>{ false, true };
+    const int64_t innerPoints = int64_t(recomputes.size() * zeros.size() * sps.size());
+
+    for (int64_t tp : dimension(pin.tp, p.tp, divisorsOf(gpus))) {
+        if (gpus % tp != 0)
+            continue;
+        const bool tpAllowed = m.heads % tp == 0 && (m.kvHeads % tp == 0 || tp % m.kvHeads == 0) && ffn % tp == 0;
+        for (int64_t cp : dimension(pin.cp, p.cp, divisorsOf(gpus / tp))) {
+            if ((gpus / tp) % cp != 0)
+                continue;
+            const bool cpAllowed = s.training.seqLen % cp == 0;
+            const int64_t rest = gpus / tp / cp;
+            for (int64_t pp : dimension(pin.pp, p.pp, divisorsOf(rest))) {
+                if (rest % pp != 0)
+                    continue;
+                const int64_t dp = rest / pp;
+                if (pin.dp && p.dp != dp)
+                    continue;
+                const bool splitAllowed = tpAllowed && cpAllowed && pp <= m.layers && batch % dp == 0;
+                const auto eps = dimension(pin.ep, p.ep, m.isMoe() ? divisorsOf(m.moe.experts) : std::vector<int64_t>{ 1 });
+                const auto microBatches = batch % dp == 0 ? divisorsOf(batch / dp) : std::vector<int64_t>{ 1 };
+                const auto vpps = dimension(pin.vpp, p.vpp, upTo(std::max<int64_t>(m.layers / pp, 1)));
+                for (int64_t ep : eps) {
+                    const bool epAllowed = ep == 1 || (m.isMoe() && m.moe.experts % ep == 0 && (dp * cp) % ep == 0);
+                    for (int64_t b : microBatches) {
+                        const int64_t micro = batch % (b * dp) == 0 ? batch / (b * dp) : 0;
+                        for (int64_t vpp : vpps) {
+                            e.examined += innerPoints;
+                            const bool pipelineAllowed = pp * vpp <= m.layers && micro > 0
+                                && (vpp == 1 || (pp > 1 && micro % pp == 0))
+                                && (p.layersPerStage.empty() || int64_t(p.layersPerStage.size()) == pp * vpp)
+                                && micro <= kMaxPipelineOps / (pp * vpp);
+                            if (!(splitAllowed && epAllowed && pipelineAllowed))
+                                continue;
+                            for (int zero : zeros)
+                                for (Recompute rc : recomputes)
+                                    for (bool sp : sps)
+                                        if (!(sp && tp == 1)) // SP needs a TP group to split along
+                                            e.candidates.push_back({ tp, pp, dp, cp, ep, vpp, b, zero, rc, sp });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return e;
+}
+
+// Every candidate trains the same tokens per step, so the fastest step is the highest throughput.
+struct Ranked {
+    double step;
+    size_t candidate;
+};
+
+// Keeps the K best; ties broken by enumeration order so results are reproducible.
+void keepBest(std::vector<Ranked>& best, Ranked entry, size_t k)
+{
+    auto better = [](const Ranked& a, const Ranked& b) {
+        return a.step != b.step ? a.step < b.step : a.candidate < b.candidate;
+    };
+    if (best.size() == k && !better(entry, best.back()))
+        return;
+    best.insert(std::upper_bound(best.begin(), best.end(), entry, better), entry);
+    if (best.size() > k)
+        best.pop_back();
+}
+
+} // namespace
+
+void applyCandidate(Scenario& s, const Candidate& c)
+{
+    s.parallel.tp = c.tp;
+    s.parallel.pp = c.pp;
+    s.parallel.dp = c.dp;
+    s.parallel.cp = c.cp;
+    s.parallel.ep = c.ep;
+    s.parallel.vpp = c.vpp;
+    s.parallel.zeroStage = c.zeroStage;
+    s.parallel.recompute = c.recompute;
+    s.parallel.sequenceParallel = c.sequenceParallel;
+    s.training.microBatch = c.microBatch;
+}
+
+std::vector<Candidate> enumerateCandidates(const Scenario& scenario) { return enumerate(scenario).candidates; }
+
+namespace {
+
+// What a worker has priced once and meets again thousands of times: the group placements of each
+// set of degrees, and the layer costs of each (tp, cp, ep, micro-batch, SP, recompute) with the
+// links its TP, CP and EP groups got.
+class WorkerCache {
+public:
+    const GroupPlacements& groups(const Scenario& s, const ParallelLayout& layout, const EfficiencyParams& params,
+                                  const Calibration* calibration)
+    {
+        const ParallelDegrees degrees = degreesOf(layout);
+        auto it = m_groups.find(degrees);
+        if (it == m_groups.end())
+            it = m_groups.emplace(degrees, placeGroups(s, degrees, params, calibration)).first;
+        return it->second;
+    }
+
+    const LayerCostSet& layerCosts(const Scenario& s, const ParallelLayout& layout, const DeviceRates& rates,
+                                   const GroupPlacements& groups)
+    {
+        // Locality picks the measured series when calibrated: two groups alike in bandwidth and
+        // latency may still differ there.
+        auto link = [&](CommGroup g) {
+            const LinkRate& rate = groups[g].rate;
+            return std::tuple{ rate.busBytesPerS, rate.latencyS, rate.crossesNodes };
+        };
+        const Key key{ layout.tp,
+                       layout.cp,
+                       layout.ep,
+                       s.training.microBatch,
+                       layout.sequenceParallel,
+                       layout.recompute,
+                       { link(CommGroup::Tp), link(CommGroup::Cp), link(CommGroup::Ep) } };
+        auto it = m_layerCosts.find(key);
+        if (it == m_layerCosts.end())
+            it = m_layerCosts.emplace(key, layerCostsFor(s, layout, rates, groups)).first;
+        return it->second;
+    }
+
+private:
+    using Links = std::array<std::tuple<double, double, bool>, 3>;
+    using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, bool, Recompute, Links>;
+    std::map<ParallelDegrees, GroupPlacements> m_groups;
+    std::map<Key, LayerCostSet> m_layerCosts;
+};
+
+struct Bounded {
+    double lowerBound;
+    size_t candidate;
+};
+
+} // namespace
+
+SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions& options)
+{
+    const auto started = std::chrono::steady_clock::now();
+    SearchResult result;
+    const Enumeration enumeration = enumerate(scenario);
+    const std::vector<Candidate>& candidates = enumeration.candidates;
+    const size_t k = size_t(std::max<int64_t>(options.topK, 1));
+    const Calibration* calibration = options.calibration.get();
+    const DeviceRates rates
+        = deviceRates(scenario.cluster.gpu, scenario.training.precision, options.params, calibration);
+
+    unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    threads = std::min<unsigned>(threads, unsigned(std::max<size_t>(candidates.size() / 256, 1)));
+    auto inParallel = [&](const std::function<void(unsigned)>& work) {
+        std::vector<std::thread> pool;
+        for (unsigned i = 1; i < threads; ++i)
+            pool.emplace_back(work, i);
+        work(0);
+        for (std::thread& t : pool)
+            t.join();
+    };
+
+    // Pass 1: memory for every candidate, and for those that fit a lower bound on the step from
+    // their per-stage work (no schedule simulation yet).
+    std::atomic<size_t> next{ 0 };
+    std::vector<std::vector<Bounded>> fitting(threads);
+    inParallel([&](unsigned index) {
+        Scenario local = scenario;
+        WorkerCache cache;
+        constexpr size_t kChunk = 256;
+        for (size_t begin = next.fetch_add(kChunk); begin < candidates.size(); begin = next.fetch_add(kChunk))
+            for (size_t i = begin; i < std::min(begin + kChunk, candidates.size()); ++i) {
+                applyCandidate(local, candidates[i]);
+                StepPlan plan = planStep(local);
+                (void)resolveRecompute(local, plan);
+                if (peakMemoryOf(local, plan) > plan.capacityBytes)
+                    continue;
+                const GroupPlacements& groups = cache.groups(local, plan.layout, options.params, calibration);
+                const StepTiming timing = stepTiming(local, plan, rates,
+                                                     cache.layerCosts(local, plan.layout, rates, groups),
+                                                     groups, options.params);
+                fitting[index].push_back({ stepLowerBound(plan, timing, options.params), i });
+            }
+    });
+    std::vector<Bounded> order;
+    for (auto& list : fitting)
+        order.insert(order.end(), list.begin(), list.end());
+    std::sort(order.begin(), order.end(), [](const Bounded& a, const Bounded& b) {
+        return a.lowerBound != b.lowerBound ? a.lowerBound < b.lowerBound : a.candidate < b.candidate;
+    });
+
+    // Pass 2: simulate in order of the bound; once a bound is no better than the K-th best step
+    // found, nothing after it can enter the top K (branch and bound: the ranking stays exact).
+    std::mutex mutex;
+    std::vector<Ranked> best;
+    auto kthStep = [&] { return best.size() < k ? HUGE_VAL : best.back().step; };
+    next = 0;
+    inParallel([&](unsigned) {
+        Scenario local = scenario;
+        EvaluateOptions evaluateOptions;
+        evaluateOptions.params = options.params;
+        evaluateOptions.calibration = options.calibration;
+        evaluateOptions.diagnostics = false;
+        for (size_t i = next.fetch_add(1); i < order.size(); i = next.fetch_add(1)) {
+            {
+                std::lock_guard lock(mutex);
+                if (order[i].lowerBound >= kthStep())
+                    return;
+            }
+            applyCandidate(local, candidates[order[i].candidate]);
+            const Result r = evaluate(local, evaluateOptions);
+            std::lock_guard lock(mutex);
+            keepBest(best, { r.time.step, order[i].candidate }, k);
+        }
+    });
+
+    // The winners again, with diagnostics and every detail, for the report.
+    Scenario chosen = scenario;
+    EvaluateOptions detailed;
+    detailed.params = options.params;
+    detailed.calibration = options.calibration;
+    for (const Ranked& r : best) {
+        applyCandidate(chosen, candidates[r.candidate]);
+        result.best.push_back({ candidates[r.candidate].microBatch, evaluate(chosen, detailed) });
+    }
+    result.evaluated = enumeration.examined;
+    result.valid = int64_t(candidates.size());
+    result.fits = int64_t(order.size());
+    result.elapsedS = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return result;
+}
+
+} // namespace paraplan

@@ -1,0 +1,71 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "core/explore/validation_cases.h"
+
+#include "core/explore/statistics.h"
+#include "core/step/evaluator.h"
+
+namespace paraplan {
+
+const char* toString(PublishedMetric metric)
+{
+    switch (metric) {
+    case PublishedMetric::StepSeconds:
+        return "step_s";
+    case PublishedMetric::ModelTflopsPerGpu:
+        return "model_tflops_per_gpu";
+    case PublishedMetric::HardwareTflopsPerGpu:
+        return "hardware_tflops_per_gpu";
+    case PublishedMetric::Mfu:
+        return "mfu";
+    }
+    return "step_s";
+}
+
+double metricOf(const Result& r, PublishedMetric metric)
+{
+    switch (metric) {
+    case PublishedMetric::StepSeconds:
+        return r.time.step;
+    case PublishedMetric::ModelTflopsPerGpu:
+        return r.modelTflopsPerGpu;
+    case PublishedMetric::HardwareTflopsPerGpu:
+        return r.hardwareTflopsPerGpu;
+    case PublishedMetric::Mfu:
+        return r.mfu;
+    }
+    return 0;
+}
+
+std::vector<CaseOutcome> predictCases(const std::vector<ValidationCase>& cases, const EfficiencyParams& params,
+                                      std::shared_ptr<const Calibration> calibration)
+{
+    EvaluateOptions options;
+    options.params = params;
+    options.calibration = std::move(calibration);
+    std::vector<CaseOutcome> outcomes;
+    outcomes.reserve(cases.size());
+    for (const ValidationCase& c : cases) {
+        CaseOutcome o;
+        o.validationCase = &c;
+        o.result = evaluate(c.scenario, options);
+        o.evaluated = o.result.valid;
+        if (o.evaluated) {
+            o.predicted = metricOf(o.result, c.metric);
+            o.error = absolutePercentageError(o.predicted, c.published);
+        }
+        outcomes.push_back(std::move(o));
+    }
+    return outcomes;
+}
+
+double meanAbsolutePercentageError(const std::vector<CaseOutcome>& outcomes)
+{
+    std::vector<double> errors;
+    for (const CaseOutcome& o : outcomes)
+        if (o.evaluated)
+            errors.push_back(o.error);
+    return mean(errors);
+}
+
+} // namespace paraplan

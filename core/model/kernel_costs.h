@@ -1,0 +1,38 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/spec/efficiency_params.h"
+#include "core/spec/scenario.h"
+
+// Time of single GPU kernels: GEMMs as a roofline with tile and wave quantisation, fused attention,
+// and memory-bound elementwise work. Derivations: docs/cost-model.md, "Compute".
+namespace paraplan {
+
+class Calibration;
+
+struct DeviceRates {
+    double peakFlops = 0;      // dense tensor-core FLOP/s at the training precision
+    double hbmBytesPerS = 0;   // achievable, i.e. already scaled by hbmEfficiency
+    double sms = 1;
+    double activationBytes = 2; // bytes per activation element (bf16/fp16; fp8 GEMMs still keep bf16 activations)
+    Precision precision = Precision::Bf16;
+    EfficiencyParams params;
+    const Calibration* calibration = nullptr; // measured GEMM rates; null: the tile/wave model alone
+};
+
+[[nodiscard]] DeviceRates deviceRates(const GpuSpec& gpu, Precision precision, const EfficiencyParams& params,
+                                      const Calibration* calibration = nullptr);
+
+// One (batched) GEMM C[m x n] = A[m x k] B[k x n], `batch` independent products of that shape.
+// Returns seconds on the GPU, kernel overhead included. With a calibration that measured GEMMs of
+// the precision, the measured rate for the shape replaces the tile/wave model and the roofline.
+[[nodiscard]] double gemmSeconds(const DeviceRates& rates, double m, double n, double k, double batch = 1);
+
+// Fused (flash) attention over `flops` executed FLOPs.
+[[nodiscard]] double fusedAttentionSeconds(const DeviceRates& rates, double flops);
+
+// A memory-bound kernel that streams `bytes` through HBM.
+[[nodiscard]] double streamingSeconds(const DeviceRates& rates, double bytes);
+
+} // namespace paraplan

@@ -1,0 +1,257 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "core/model/layer_costs.h"
+
+#include "core/model/layer_shapes.h"
+
+#include <algorithm>
+
+namespace paraplan {
+
+PassCost& PassCost::operator+=(const PassCost& other)
+{
+    compute += other.compute;
+    recompute += other.recompute;
+    tpComm += other.tpComm;
+    cpComm += other.cpComm;
+    epComm += other.epComm;
+    dpComm += other.dpComm;
+    return *this;
+}
+
+PassCost PassCost::scaled(double factor) const
+{
+    return { compute * factor, recompute * factor, tpComm * factor, cpComm * factor, epComm * factor,
+             dpComm * factor };
+}
+
+namespace {
+
+LayerShard shardOf(const LayerCostInput& in)
+{
+    return { *in.model, in.seqLen, in.microBatch, in.tp, in.cp, in.sequenceParallel, in.rates.activationBytes };
+}
+
+// Seconds of one GEMM as issued by the framework: the forward product, and in the backward the
+// data-gradient (dY W^T) and weight-gradient (X^T dY) products.
+struct GemmPair {
+    double forward = 0;
+    double dataGrad = 0;
+    double weightGrad = 0;
+    [[nodiscard]] double backward() const { return dataGrad + weightGrad; }
+};
+
+// The shapes of dataGradientOf and weightGradientOf, without naming them (evaluations run this
+// thousands of times a search).
+GemmPair gemmPair(const DeviceRates& r, const GemmShape& g)
+{
+    return { gemmSeconds(r, g.m, g.n, g.k, g.batch), gemmSeconds(r, g.m, g.k, g.n, g.batch),
+             gemmSeconds(r, g.k, g.n, g.m, g.batch) };
+}
+
+double elementwise(const DeviceRates& r, double bytes) { return streamingSeconds(r, bytes); }
+
+double collective(const LayerCostInput& in, Collective kind, double bytes, int64_t ranks, const LinkRate& link)
+{
+    return collectiveSeconds(kind, bytes, ranks, link, in.rates.params);
+}
+
+double hiddenBehind(double commSeconds, double computeSeconds) { return std::max(0.0, commSeconds - computeSeconds); }
+
+// A TP collective that sits on the critical path unless TP communication overlap (which pipelines
+// it with the neighbouring GEMM) is on.
+double exposedTp(const LayerCostInput& in, double commSeconds, double adjacentGemmSeconds)
+{
+    const bool canOverlap = in.tpCommOverlap && in.sequenceParallel;
+    return canOverlap ? hiddenBehind(commSeconds, adjacentGemmSeconds) : commSeconds;
+}
+
+// FlashAttention-2's backward runs at about 85 % of its forward's FLOP rate (Dao 2023: up to 73 %
+// of A100 peak forward, 63 % backward).
+constexpr double kFlashBackwardRate = 0.85;
+
+struct AttentionCore {
+    double forward = 0;
+    double backward = 0;
+};
+
+AttentionCore attentionCore(const LayerCostInput& in, const LayerShard& x)
+{
+    const DeviceRates& r = in.rates;
+    AttentionCore core;
+    if (in.flashAttention) {
+        // Causal: the kernel skips the masked half of the score blocks. The backward recomputes the
+        // scores, so it runs 5 products of that size against the forward's 2.
+        const double forwardFlops = 4 * x.microBatch * x.localSeq * x.fullSeq * x.heads * x.headDim * 0.5;
+        core.forward = fusedAttentionSeconds(r, forwardFlops);
+        core.backward = fusedAttentionSeconds(r, 2.5 * forwardFlops / kFlashBackwardRate);
+        return core;
+    }
+    // Unfused: two batched GEMMs around a softmax (and dropout) that streams the full score matrix.
+    const LayerTraffic traffic = layerTraffic(*in.model, x);
+    const std::vector<GemmShape> gemms = unfusedAttentionGemms(x);
+    const GemmPair qk = gemmPair(r, gemms[0]);
+    const GemmPair pv = gemmPair(r, gemms[1]);
+    core.forward = qk.forward + pv.forward + elementwise(r, traffic.softmaxForward);
+    core.backward = qk.backward() + pv.backward() + elementwise(r, traffic.softmaxBackward);
+    return core;
+}
+
+// The MLP block: dense, or router + dispatch + grouped expert GEMMs + combine.
+struct MlpCosts {
+    double forwardCompute = 0, backwardCompute = 0;
+    GemmPair up, down; // the GEMMs TP communication can overlap with
+    double epForward = 0, epBackward = 0;
+};
+
+// `gemms`: transformerLayerGemms(), whose MLP GEMMs follow QKV and the projection.
+MlpCosts mlpCosts(const LayerCostInput& in, const LayerShard& x, const std::vector<GemmShape>& gemms)
+{
+    const ModelSpec& m = *in.model;
+    const DeviceRates& r = in.rates;
+    const LayerTraffic traffic = layerTraffic(m, x);
+    const double act = elementwise(r, traffic.mlpActivation);
+    MlpCosts c;
+    if (!m.isMoe()) {
+        const GemmPair up = gemmPair(r, gemms[2]);
+        const GemmPair down = gemmPair(r, gemms[3]);
+        c.forwardCompute = up.forward + down.forward + act;
+        c.backwardCompute = up.backward() + down.backward() + 2 * act;
+        c.up = up;
+        c.down = down;
+        return c;
+    }
+    const GemmPair router = gemmPair(r, gemms[2]);
+    const GemmPair up = gemmPair(r, gemms[3]);
+    const GemmPair down = gemmPair(r, gemms[4]);
+    const double permute = elementwise(r, traffic.moePermute);
+    c.forwardCompute = router.forward + up.forward + down.forward + act + 2 * permute;
+    c.backwardCompute = router.backward() + up.backward() + down.backward() + 2 * act + 2 * permute;
+    c.up = up;
+    c.down = down;
+    const double dispatch = collective(in, Collective::AllToAll, layerMessages(m, x).epDispatch, in.ep, in.epLink);
+    c.epForward = 2 * dispatch; // dispatch and combine
+    c.epBackward = 2 * dispatch;
+    return c;
+}
+
+} // namespace
+
+LayerCosts transformerLayerCosts(const LayerCostInput& in)
+{
+    const ModelSpec& m = *in.model;
+    const DeviceRates& r = in.rates;
+    const LayerShard x = shardOf(in);
+    const LayerMessages messages = layerMessages(m, x);
+
+    const std::vector<GemmShape> gemms = transformerLayerGemms(m, x, in.ep);
+    const GemmPair qkv = gemmPair(r, gemms[0]);
+    const GemmPair proj = gemmPair(r, gemms[1]);
+    const AttentionCore core = attentionCore(in, x);
+    const MlpCosts mlp = mlpCosts(in, x, gemms);
+
+    const LayerTraffic traffic = layerTraffic(m, x);
+    const double norm = elementwise(r, traffic.norm);
+    const double residual = elementwise(r, traffic.residual);
+    const double elementwiseForward = 2 * norm + 2 * residual;
+
+    // TP (Megatron's f and g operators). Forward: an all-reduce after each row-parallel GEMM
+    // (projection, MLP down), or with sequence parallelism an all-gather before each column-parallel
+    // GEMM and a reduce-scatter after each row-parallel one. Backward: the column-parallel layers'
+    // input gradients are all-reduced (reduce-scattered with SP) while their weight gradients are
+    // computed, and with SP their inputs re-gathered while the data gradients are; only SP's
+    // all-gathers of the row-parallel output gradients wait on the critical path.
+    const double activation = messages.tpActivation;
+    double tpForward = 0, tpBackward = 0;
+    if (in.tp > 1) {
+        if (in.sequenceParallel) {
+            const double gather = collective(in, Collective::AllGather, activation, in.tp, in.tpLink);
+            const double scatter = collective(in, Collective::ReduceScatter, activation, in.tp, in.tpLink);
+            tpForward = exposedTp(in, gather, qkv.forward) + exposedTp(in, scatter, proj.forward)
+                + exposedTp(in, gather, mlp.up.forward) + exposedTp(in, scatter, mlp.down.forward);
+            tpBackward = exposedTp(in, gather, proj.dataGrad) + exposedTp(in, gather, mlp.down.dataGrad);
+            for (const GemmPair* columnParallel : { &qkv, &mlp.up })
+                tpBackward += hiddenBehind(gather, columnParallel->dataGrad)
+                    + hiddenBehind(scatter, columnParallel->weightGrad);
+        } else {
+            const double allReduce = collective(in, Collective::AllReduce, activation, in.tp, in.tpLink);
+            tpForward = 2 * allReduce;
+            tpBackward = hiddenBehind(allReduce, qkv.weightGrad) + hiddenBehind(allReduce, mlp.up.weightGrad);
+        }
+    }
+
+    // CP: ring attention passes K and V chunks around the group, hidden behind the attention
+    // kernel as far as it lasts; the backward also returns their gradients.
+    double cpForward = 0, cpBackward = 0;
+    if (in.cp > 1) {
+        const double kvChunk = messages.cpKeyValues;
+        const double steps = double(in.cp - 1);
+        const double hop = collective(in, Collective::SendRecv, kvChunk, 2, in.cpLink);
+        const double hopBackward = collective(in, Collective::SendRecv, 2 * kvChunk, 2, in.cpLink);
+        cpForward = std::max(0.0, steps * hop - core.forward);
+        cpBackward = std::max(0.0, steps * hopBackward - core.backward);
+    }
+
+    LayerCosts costs;
+    costs.forward.compute = qkv.forward + core.forward + proj.forward + mlp.forwardCompute + elementwiseForward;
+    costs.forward.tpComm = tpForward;
+    costs.forward.cpComm = cpForward;
+    costs.forward.epComm = mlp.epForward;
+
+    costs.backward.compute
+        = qkv.backward() + core.backward + proj.backward() + mlp.backwardCompute + 2 * elementwiseForward;
+    costs.backward.tpComm = tpBackward;
+    costs.backward.cpComm = cpBackward;
+    costs.backward.epComm = mlp.epBackward;
+    if (in.recompute == Recompute::Full) {
+        costs.backward.recompute = costs.forward.compute;
+        costs.backward.tpComm += tpForward;
+        costs.backward.cpComm += cpForward;
+        costs.backward.epComm += mlp.epForward;
+    } else if (in.recompute == Recompute::Selective) {
+        // Megatron-core checkpoints the core attention, fused kernel or not, and replays it.
+        costs.backward.recompute = core.forward;
+    }
+    return costs;
+}
+
+LayerCosts embeddingCosts(const LayerCostInput& in)
+{
+    const LayerShard x = shardOf(in);
+    const double activation = x.tokens * x.hidden * x.bytes;
+    LayerCosts costs;
+    costs.forward.compute = elementwise(in.rates, activation);
+    costs.backward.compute = elementwise(in.rates, 2 * activation);
+    if (in.tp > 1) { // the vocab-parallel lookup sums partial embeddings across the TP group
+        const Collective kind = in.sequenceParallel ? Collective::ReduceScatter : Collective::AllReduce;
+        costs.forward.tpComm = collective(in, kind, activation, in.tp, in.tpLink);
+    }
+    return costs;
+}
+
+LayerCosts outputLayerCosts(const LayerCostInput& in)
+{
+    const DeviceRates& r = in.rates;
+    const LayerShard x = shardOf(in);
+    const double activation = x.tokens * x.hidden * x.bytes;
+    const OutputTraffic traffic = outputTraffic(*in.model, x);
+    const double norm = elementwise(r, traffic.norm);
+    const GemmPair logits = gemmPair(r, logitsGemm(*in.model, x));
+    const double lossForward = elementwise(r, traffic.lossForward);
+    const double lossBackward = elementwise(r, traffic.lossBackward);
+
+    LayerCosts costs;
+    costs.forward.compute = norm + logits.forward + lossForward;
+    costs.backward.compute = 2 * norm + logits.backward() + lossBackward;
+    if (in.tp > 1) {
+        // Max, sum and target logit are reduced across the vocab shards: tiny, latency-bound.
+        const double lossReductions = 3 * collective(in, Collective::AllReduce, x.tokens * 4, in.tp, in.tpLink);
+        const Collective inputKind = in.sequenceParallel ? Collective::AllGather : Collective::AllReduce;
+        const double input = collective(in, inputKind, activation, in.tp, in.tpLink);
+        costs.forward.tpComm = lossReductions + (in.sequenceParallel ? input : 0.0);
+        costs.backward.tpComm = input;
+    }
+    return costs;
+}
+
+} // namespace paraplan

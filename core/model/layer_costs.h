@@ -1,0 +1,57 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/model/kernel_costs.h"
+#include "core/network/collectives.h"
+#include "core/spec/scenario.h"
+
+// Time of one micro-batch through one transformer layer (and through the embedding and output
+// layers) on one GPU, op by op: the layer's TP/CP shard of every GEMM, the attention kernel, the
+// memory-bound elementwise work, and the TP, CP and EP collectives that sit between them.
+// Derivations: docs/cost-model.md, "Compute" and "Communication".
+namespace paraplan {
+
+// Critical-path seconds of one pass, by cause.
+struct PassCost {
+    double compute = 0;
+    double recompute = 0; // forward work replayed before a backward
+    double tpComm = 0;
+    double cpComm = 0;
+    double epComm = 0;
+    double dpComm = 0; // ZeRO-2/3 traffic that could not hide behind the pass
+
+    [[nodiscard]] double total() const { return compute + recompute + tpComm + cpComm + epComm + dpComm; }
+    PassCost& operator+=(const PassCost& other);
+    [[nodiscard]] PassCost scaled(double factor) const;
+};
+
+struct LayerCosts {
+    PassCost forward;
+    PassCost backward; // includes the recomputation that precedes it
+};
+
+struct LayerCostInput {
+    const ModelSpec* model = nullptr;
+    int64_t seqLen = 0;
+    int64_t microBatch = 1;
+    int64_t tp = 1;
+    int64_t cp = 1;
+    int64_t ep = 1;
+    bool sequenceParallel = false;
+    bool tpCommOverlap = false;
+    bool flashAttention = true;
+    Recompute recompute = Recompute::None; // resolved: never Auto
+    DeviceRates rates;
+    LinkRate tpLink;
+    LinkRate cpLink;
+    LinkRate epLink;
+};
+
+[[nodiscard]] LayerCosts transformerLayerCosts(const LayerCostInput& in);
+// Token embedding lookup (first stage), including its TP all-reduce.
+[[nodiscard]] LayerCosts embeddingCosts(const LayerCostInput& in);
+// Final norm, logits GEMM and the vocab-parallel cross-entropy (last stage).
+[[nodiscard]] LayerCosts outputLayerCosts(const LayerCostInput& in);
+
+} // namespace paraplan

@@ -1,0 +1,78 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/spec/scenario.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+// The shapes one GPU works on for one micro-batch: its TP/CP shard of a transformer layer, the
+// GEMMs of it, the attention core and the messages its collectives carry. The cost model prices
+// these (core/model/layer_costs.cpp); the engine runs these same shapes on real devices to measure them.
+namespace paraplan {
+
+// The local (per-GPU) sizes of one micro-batch after TP and CP sharding.
+struct LayerShard {
+    double microBatch = 1, localSeq = 1, fullSeq = 1, tokens = 1, normTokens = 1;
+    double hidden = 1, headDim = 1, heads = 1, kvHeads = 1;
+    double tp = 1;
+    double bytes = 2;              // per activation element
+    bool sequenceParallel = false; // as it runs: on only with tp > 1 (norms then see tokens / tp)
+
+    LayerShard(const ModelSpec& model, int64_t seqLen, int64_t microBatch, int64_t tp, int64_t cp,
+               bool withSequenceParallel, double activationBytes);
+};
+
+// One forward GEMM, C[m x n] = A[m x k] B[k x n], `batch` of them; its backward runs the
+// data-gradient (m x k x n) and weight-gradient (k x n x m) products.
+struct GemmShape {
+    std::string name;
+    double m = 0, n = 0, k = 0, batch = 1;
+    [[nodiscard]] double flops() const { return 2 * m * n * k * batch; }
+};
+// dX = dY W^T, and dW = X^T dY, of a forward GEMM, named after it ("qkv (data gradient)").
+[[nodiscard]] GemmShape dataGradientOf(const GemmShape& forward);
+[[nodiscard]] GemmShape weightGradientOf(const GemmShape& forward);
+// The forward GEMM a name of those three shapes belongs to ("qkv" for each of qkv's).
+[[nodiscard]] std::string_view productNameOf(std::string_view gemmName);
+
+// The forward GEMMs of one transformer layer on one GPU: QKV, the attention projection, and the
+// MLP (up and down; for mixture-of-experts the router and each local expert's up and down, with
+// balanced routing).
+[[nodiscard]] std::vector<GemmShape> transformerLayerGemms(const ModelSpec& model, const LayerShard& shard, int64_t ep);
+// The output layer's logits GEMM over the vocabulary shard.
+[[nodiscard]] GemmShape logitsGemm(const ModelSpec& model, const LayerShard& shard);
+// Attention the unfused way: the scores Q K^T and the weighted values P V, batched over
+// micro-batch x local heads, each query chunk against the full sequence.
+[[nodiscard]] std::vector<GemmShape> unfusedAttentionGemms(const LayerShard& shard);
+
+// What the TP, CP and EP collectives of one layer carry, per GPU, in nccl-tests' sense.
+struct LayerMessages {
+    double tpActivation = 0; // all-reduce buffer, or SP's gathered / scattered activation
+    double cpKeyValues = 0;  // one ring step of ring attention (K and V chunks)
+    double epDispatch = 0;   // all-to-all of the routed tokens (dispatch, and again to combine)
+};
+[[nodiscard]] LayerMessages layerMessages(const ModelSpec& model, const LayerShard& shard);
+
+// Bytes the memory-bound kernels of one layer's forward move, reads plus writes, per kernel; the
+// backward moves twice as much in each (the unfused softmax: `softmaxBackward`).
+struct LayerTraffic {
+    double norm = 0;          // each of the two norms
+    double residual = 0;      // each of the two residual adds (dropout's mask included)
+    double mlpActivation = 0; // GeLU, or SwiGLU's gate, over the MLP's hidden activations
+    double moePermute = 0;    // each of the routed tokens' two permutes (MoE only)
+    double softmaxForward = 0, softmaxBackward = 0; // the unfused attention's score matrix
+};
+[[nodiscard]] LayerTraffic layerTraffic(const ModelSpec& model, const LayerShard& shard);
+
+// The output layer's memory-bound kernels: its norm (as a layer's) and the vocab-parallel
+// cross-entropy in fp32 (forward: read the logits, write exp; backward: write the gradient).
+struct OutputTraffic {
+    double norm = 0;
+    double lossForward = 0, lossBackward = 0;
+};
+[[nodiscard]] OutputTraffic outputTraffic(const ModelSpec& model, const LayerShard& shard);
+
+} // namespace paraplan

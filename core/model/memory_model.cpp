@@ -1,0 +1,164 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "core/model/memory_model.h"
+
+#include "core/model/model_shape.h"
+
+#include <algorithm>
+
+namespace paraplan {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+// CUDA context, framework state and library workspaces (cuBLAS, attention) on every GPU.
+constexpr double kRuntimeBytes = 0.75 * kGiB;
+// NCCL's buffers per communicator the GPU belongs to.
+constexpr double kNcclBytesPerGroup = 0.25 * kGiB;
+// Allocator caching and fragmentation over the activations' churn (seed 000: "显存碎片化").
+constexpr double kFragmentationReserve = 0.10;
+// ZeRO-3 keeps the gathered weights of the running layer and the prefetched next one.
+constexpr double kZero3GatheredLayers = 2;
+
+} // namespace
+
+StateBytes stateBytes(const TrainingSpec& training)
+{
+    StateBytes bytes;
+    bytes.weights = training.precision == Precision::Fp8 ? 3 : 2; // bf16 weights plus an fp8 copy
+    bytes.gradients = training.gradPrecision == GradPrecision::Fp32 ? 4 : 2;
+    return bytes;
+}
+
+MemoryBreakdown modelStateBytes(double parameters, int zeroStage, double shards, const StateBytes& bytes)
+{
+    MemoryBreakdown m;
+    m.weights = parameters * bytes.weights / (zeroStage >= 3 ? shards : 1.0);
+    m.gradients = parameters * bytes.gradients / (zeroStage >= 2 ? shards : 1.0);
+    m.optimizer = parameters * bytes.optimizer / (zeroStage >= 1 ? shards : 1.0);
+    return m;
+}
+
+double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape, Recompute recompute)
+{
+    const double s = double(shape.seqLen), b = double(shape.microBatch), h = double(model.hidden);
+    const double t = double(shape.tp);
+    const double sbh = s * b * h;
+    // Tensors outside the TP-sharded regions are sharded too with sequence parallelism.
+    const double replicated = shape.sequenceParallel ? 1.0 / t : 1.0;
+    const double maskBytes = model.dropout ? 1.0 : 0.0;
+
+    if (recompute == Recompute::Full)
+        return 2 * sbh * replicated; // only the layer's input survives until its backward
+
+    const double headDim = double(model.headDim());
+    const double kvHeads = model.kvHeads >= shape.tp ? double(model.kvHeads) / t : 1.0;
+    const double kvPerToken = 2 * kvHeads * headDim; // K and V elements per token on this GPU
+
+    // Norm inputs (2 x 2sbh), QKV input (2sbh), the two dropout masks, the MLP input (2sbh).
+    double bytes = (4 + 2 + 2 * maskBytes + 2) * sbh * replicated;
+    // Q, K, V (2 bytes each) and the projection input (2sbh/t).
+    bytes += 2 * s * b * (h / t + kvPerToken) + 2 * sbh / t;
+    const bool scoresStored = !shape.flashAttention && recompute != Recompute::Selective;
+    if (scoresStored) { // softmax output, dropout mask and dropout output: 5as^2b/t (2+1+2 bytes)
+        const double scores = double(model.heads) / t * s * double(shape.fullSeqLen) * b;
+        bytes += scores * (2 + (model.dropout ? 3 : 0));
+    } else if (shape.flashAttention) { // softmax statistics (fp32 log-sum-exp per query and head)
+        bytes += 4 * s * b * double(model.heads) / t;
+    }
+    // MLP: the activation's input (gate and up for gated MLPs) and the down projection's input.
+    const double upWidth = model.gatedMlp ? 2.0 : 1.0;
+    if (model.isMoe()) {
+        const double routed = s * b * double(model.moe.topK);
+        const double ffn = double(model.moe.expertFfnHidden) / t;
+        bytes += routed * (2 * h + 2 * ffn * upWidth + 2 * ffn);
+    } else {
+        const double ffn = double(model.ffnHidden) / t;
+        bytes += 2 * s * b * ffn * upWidth + 2 * s * b * ffn;
+    }
+    return bytes;
+}
+
+double inFlightMicroBatches(const ParallelLayout& layout, int64_t stage)
+{
+    const int64_t p = layout.pp, v = layout.vpp, m = layout.microBatches;
+    if (v == 1)
+        return double(std::min(p - stage, m));
+    const int64_t chunks = std::min((p - stage - 1) * 2 + (v - 1) * p + 1, m * v);
+    return double(chunks) / double(v);
+}
+
+StageParameters shardParameters(const ModelSpec& model, const ParallelLayout& layout, int64_t layers,
+                                bool holdsEmbedding, bool holdsOutput)
+{
+    const LayerParameters layer = layerParameters(model);
+    const double t = double(layout.tp);
+    StageParameters p;
+    p.dense = double(layers) * ((layer.attention + layer.denseMlp) / t + layer.router + layer.norms);
+    p.expert = double(layers) * layer.experts / (t * double(layout.ep));
+    const double embedding = embeddingParameters(model) / t;
+    if (holdsEmbedding)
+        p.dense += embedding;
+    // The output layer: its own weights, or with tied embeddings a copy that Megatron keeps in sync
+    // (none needed when the same GPU also holds the embedding).
+    if (holdsOutput && (!model.tiedEmbeddings || !holdsEmbedding))
+        p.dense += embedding;
+    if (holdsOutput)
+        p.dense += 2 * double(model.hidden); // final norm
+    return p;
+}
+
+StageParameters stageParameters(const ModelSpec& model, const ParallelLayout& layout, int64_t stage,
+                                int64_t stageLayers)
+{
+    return shardParameters(model, layout, stageLayers, stage == 0, stage == layout.pp - 1);
+}
+
+MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training, const ParallelLayout& layout,
+                            int64_t stage, int64_t stageLayers)
+{
+    const StateBytes bytes = stateBytes(training);
+    const StageParameters params = stageParameters(model, layout, stage, stageLayers);
+    const double denseShards = double(layout.dp * layout.cp);
+    const double expertShards = std::max(1.0, denseShards / double(layout.ep));
+    MemoryBreakdown memory = modelStateBytes(params.dense, layout.zeroStage, denseShards, bytes);
+    const MemoryBreakdown experts = modelStateBytes(params.expert, layout.zeroStage, expertShards, bytes);
+    memory.weights += experts.weights;
+    memory.gradients += experts.gradients;
+    memory.optimizer += experts.optimizer;
+
+    ActivationShape shape;
+    shape.seqLen = training.seqLen / layout.cp;
+    shape.fullSeqLen = training.seqLen;
+    shape.microBatch = training.microBatch;
+    shape.tp = layout.tp;
+    shape.sequenceParallel = layout.sequenceParallel;
+    shape.flashAttention = training.flashAttention;
+
+    const double t = double(layout.tp);
+    const double sbh = double(shape.seqLen) * double(shape.microBatch) * double(model.hidden);
+    const double replicated = layout.sequenceParallel ? 1.0 / t : 1.0;
+    const double perLayer = layerActivationBytes(model, shape, layout.recompute);
+    double activations = inFlightMicroBatches(layout, stage) * double(stageLayers) * perLayer;
+    if (layout.recompute == Recompute::Full) // the layer being recomputed holds everything at once
+        activations += layerActivationBytes(model, shape, Recompute::None);
+    if (stage == 0 && model.dropout) // embedding dropout mask per micro-batch in flight
+        activations += inFlightMicroBatches(layout, stage) * sbh * replicated;
+    if (stage == layout.pp - 1) // final norm input and the fp32 logits the loss keeps for its backward
+        activations += 2 * sbh * replicated
+            + 4 * double(shape.seqLen) * double(shape.microBatch) * double(model.vocab) / t;
+    memory.activations = activations;
+
+    int64_t groups = 0;
+    for (int64_t size : { layout.tp, layout.pp, layout.dp * layout.cp, layout.cp, layout.ep })
+        groups += size > 1 ? 1 : 0;
+    double other = kRuntimeBytes + double(groups) * kNcclBytesPerGroup + kFragmentationReserve * activations;
+    if (layout.zeroStage >= 3) {
+        const LayerParameters layer = layerParameters(model);
+        other += kZero3GatheredLayers * layer.total() / t * bytes.weights;
+    }
+    memory.other = other;
+    return memory;
+}
+
+} // namespace paraplan

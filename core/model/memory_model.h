@@ -1,0 +1,76 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/spec/scenario.h"
+
+#include <cstdint>
+
+// Memory per GPU on one pipeline stage: model states per ZeRO stage (ZeRO paper, Rajbhandari et al.
+// 2020), activations per Korthikanti et al. 2022 generalised to GQA, gated and MoE MLPs and fused
+// attention, times the micro-batches in flight under 1F1B or interleaving, and the runtime's own
+// buffers. Derivations: docs/cost-model.md, "Memory".
+namespace paraplan {
+
+struct MemoryBreakdown { // bytes
+    double weights = 0;
+    double gradients = 0;
+    double optimizer = 0;
+    double activations = 0;
+    double other = 0;
+
+    [[nodiscard]] double total() const { return weights + gradients + optimizer + activations + other; }
+};
+
+// Bytes each parameter costs before sharding.
+struct StateBytes {
+    double weights = 2;
+    double gradients = 4;
+    double optimizer = 12; // fp32 master copy and two Adam moments
+};
+
+[[nodiscard]] StateBytes stateBytes(const TrainingSpec& training);
+
+// Weights, gradients and optimizer states of `parameters` under ZeRO stage 0-3 sharded `shards` ways.
+[[nodiscard]] MemoryBreakdown modelStateBytes(double parameters, int zeroStage, double shards, const StateBytes& bytes);
+
+// Stored activations of one transformer layer for one micro-batch on one GPU.
+struct ActivationShape {
+    int64_t seqLen = 0; // local sequence (already divided by CP)
+    int64_t fullSeqLen = 0; // keys each query attends to
+    int64_t microBatch = 1;
+    int64_t tp = 1;
+    bool sequenceParallel = false;
+    bool flashAttention = true;
+};
+[[nodiscard]] double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape, Recompute recompute);
+
+// Everything the evaluator has resolved about the split (dp filled in, recompute not Auto).
+struct ParallelLayout {
+    int64_t tp = 1, pp = 1, dp = 1, cp = 1, ep = 1, vpp = 1;
+    int64_t microBatches = 1;
+    bool sequenceParallel = false;
+    Recompute recompute = Recompute::None;
+    int zeroStage = 0;
+};
+
+struct StageParameters {
+    double dense = 0;  // on this GPU after TP, sharded by ZeRO over dp*cp
+    double expert = 0; // expert weights after EP and TP, sharded by ZeRO over dp*cp/ep
+    [[nodiscard]] double total() const { return dense + expert; }
+};
+
+// Weights on one GPU holding `layers` layers, and the input embedding and/or the output layer.
+[[nodiscard]] StageParameters shardParameters(const ModelSpec& model, const ParallelLayout& layout, int64_t layers,
+                                              bool holdsEmbedding, bool holdsOutput);
+[[nodiscard]] StageParameters stageParameters(const ModelSpec& model, const ParallelLayout& layout, int64_t stage,
+                                              int64_t stageLayers);
+
+[[nodiscard]] MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training,
+                                          const ParallelLayout& layout, int64_t stage, int64_t stageLayers);
+
+// Micro-batches whose activations a stage holds at its peak: p - stage under 1F1B; interleaved,
+// (p - stage - 1) * 2 + (v - 1) * p + 1 chunks of 1/v of the stage's layers (Megatron's warm-up).
+[[nodiscard]] double inFlightMicroBatches(const ParallelLayout& layout, int64_t stage);
+
+} // namespace paraplan

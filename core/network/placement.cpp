@@ -1,0 +1,68 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "core/network/placement.h"
+
+#include "core/network/cluster_topology.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace paraplan {
+
+namespace {
+
+double nodeRate(const GroupSetPricing& p, const EfficiencyParams& params)
+{
+    return p.node.GBps * 1e9 * params.ncclIntraNodeEfficiency;
+}
+
+double networkRate(const GroupSetPricing& p, const EfficiencyParams& params)
+{
+    return p.network.GBps * 1e9 * params.ncclInterNodeEfficiency;
+}
+
+GroupPlacement placed(const Fabric& fabric, const Scenario& scenario, const ParallelDegrees& degrees, CommGroup group,
+                      const EfficiencyParams& params, const Calibration* calibration)
+{
+    GroupPlacement placement;
+    placement.group = group;
+    placement.pricing
+        = fabric.priceGroups(groupShape(group, degrees, scenario.parallel.placement.order), scenario.parallel.placement);
+    placement.rate = rateOf(*placement.pricing, params, calibration);
+    return placement;
+}
+
+} // namespace
+
+const FabricLimit& GroupPlacement::limit(const EfficiencyParams& params) const
+{
+    return networkRate(*pricing, params) < nodeRate(*pricing, params) ? pricing->network : pricing->node;
+}
+
+ParallelDegrees degreesOf(const ParallelLayout& l) { return { l.tp, l.cp, l.ep, l.dp, l.pp }; }
+
+ParallelDegrees degreesOf(const ParallelSpec& p) { return { p.tp, p.cp, p.ep, p.dp, p.pp }; }
+
+LinkRate rateOf(const GroupSetPricing& pricing, const EfficiencyParams& params, const Calibration* calibration)
+{
+    const double bus = std::min(nodeRate(pricing, params), networkRate(pricing, params));
+    return { std::isfinite(bus) ? bus : 0.0, pricing.latencyUs * 1e-6, calibration, pricing.crossesNodes };
+}
+
+GroupPlacements placeGroups(const Scenario& scenario, const ParallelDegrees& degrees, const EfficiencyParams& params,
+                            const Calibration* calibration)
+{
+    GroupPlacements placements;
+    placements.fabric = fabricOf(scenario.cluster);
+    for (CommGroup group : kCommGroups)
+        placements.groups[size_t(group)] = placed(*placements.fabric, scenario, degrees, group, params, calibration);
+    return placements;
+}
+
+GroupPlacement placeGroup(const Scenario& scenario, const ParallelDegrees& degrees, CommGroup group,
+                          const EfficiencyParams& params)
+{
+    return placed(*fabricOf(scenario.cluster), scenario, degrees, group, params, nullptr);
+}
+
+} // namespace paraplan

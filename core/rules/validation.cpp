@@ -1,0 +1,332 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "core/rules/validation.h"
+
+#include "core/rules/topology_validation.h"
+#include "core/rules/validation_checker.h"
+#include "core/spec/translatable.h"
+
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <string>
+
+namespace paraplan {
+
+namespace {
+
+using namespace validation;
+
+bool checkModel(Checker& c, const ModelSpec& m)
+{
+    bool ok = c.count("invalid_model_dimension", "model.layers", m.layers, 1, QT_TRANSLATE_NOOP("Diagnostics", "The number of layers"));
+    ok &= c.count("invalid_model_dimension", "model.hidden", m.hidden, 1, QT_TRANSLATE_NOOP("Diagnostics", "The hidden size"));
+    ok &= c.count("invalid_model_dimension", "model.heads", m.heads, 1, QT_TRANSLATE_NOOP("Diagnostics", "The number of attention heads"));
+    ok &= c.count("invalid_model_dimension", "model.kv_heads", m.kvHeads, 1, QT_TRANSLATE_NOOP("Diagnostics", "The number of KV heads"));
+    ok &= c.count("invalid_model_dimension", "model.vocab", m.vocab, 1, QT_TRANSLATE_NOOP("Diagnostics", "The vocabulary size"));
+    if (!m.isMoe())
+        ok &= c.count("invalid_model_dimension", "model.ffn_hidden", m.ffnHidden, 1, QT_TRANSLATE_NOOP("Diagnostics", "The FFN hidden size"));
+    if (!ok)
+        return false;
+    if (m.hidden % m.heads != 0) {
+        c.error("hidden_not_divisible_by_heads", "model.heads",
+                QT_TRANSLATE_NOOP("Diagnostics", "hidden (%1) is not a multiple of heads (%2); choose heads so that hidden / heads is the head "
+                         "dimension."),
+                { num(m.hidden), num(m.heads) });
+        ok = false;
+    }
+    if (m.kvHeads > m.heads || m.heads % m.kvHeads != 0) {
+        c.error("kv_heads_invalid", "model.kv_heads",
+                QT_TRANSLATE_NOOP("Diagnostics", "kv_heads (%1) must divide heads (%2): grouped-query attention shares each KV head among "
+                         "heads / kv_heads query heads."),
+                { num(m.kvHeads), num(m.heads) });
+        ok = false;
+    }
+    if (m.moe.experts < 0) {
+        c.error("moe_invalid", "model.moe.experts", QT_TRANSLATE_NOOP("Diagnostics", "moe.experts is negative; use 0 for a dense model."));
+        return false;
+    }
+    if (m.isMoe()) {
+        ok &= c.count("moe_invalid", "model.moe.experts", m.moe.experts, 1, QT_TRANSLATE_NOOP("Diagnostics", "The number of experts"));
+        ok &= c.count("moe_invalid", "model.moe.expert_ffn_hidden", m.moe.expertFfnHidden, 1,
+                      QT_TRANSLATE_NOOP("Diagnostics", "The expert FFN hidden size"));
+        if (m.moe.topK < 1 || m.moe.topK > m.moe.experts) {
+            c.error("moe_invalid", "model.moe.top_k",
+                    QT_TRANSLATE_NOOP("Diagnostics", "moe.top_k is %1; each token must go to between 1 and %2 experts."),
+                    { num(m.moe.topK), num(m.moe.experts) });
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+bool checkTraining(Checker& c, const TrainingSpec& t)
+{
+    bool ok = c.count("invalid_training_value", "training.seq_len", t.seqLen, 1, QT_TRANSLATE_NOOP("Diagnostics", "The sequence length"));
+    ok &= c.count("invalid_training_value", "training.global_batch", t.globalBatch, 1, QT_TRANSLATE_NOOP("Diagnostics", "The global batch"));
+    ok &= c.count("invalid_training_value", "training.micro_batch", t.microBatch, 1, QT_TRANSLATE_NOOP("Diagnostics", "The micro-batch size"));
+    if (t.trainTokens && (!(*t.trainTokens > 0) || *t.trainTokens > 1e18)) {
+        c.error("invalid_training_value", "training.train_tokens",
+                QT_TRANSLATE_NOOP("Diagnostics", "train_tokens is %1; give a token budget between 1 and 1e18, or omit it."),
+                { num(*t.trainTokens) });
+        ok = false;
+    }
+    return ok;
+}
+
+bool checkLink(Checker& c, const LinkSpec& link, const std::string& path)
+{
+    bool ok = c.positive("invalid_link", path + ".GBps_per_gpu", link.GBpsPerGpu,
+                         QT_TRANSLATE_NOOP("Diagnostics", "The link bandwidth (GB/s)"), 1e5);
+    if (!(link.latencyUs >= 0) || link.latencyUs > 1e6) {
+        c.error("invalid_link", path + ".latency_us",
+                QT_TRANSLATE_NOOP("Diagnostics", "latency_us is %1; give a latency between 0 and 1e6 microseconds."), { num(link.latencyUs) });
+        ok = false;
+    }
+    return ok;
+}
+
+bool checkCluster(Checker& c, const ClusterSpec& k, Precision precision)
+{
+    bool ok = c.count("invalid_cluster_value", "cluster.nodes", k.nodes, 1, QT_TRANSLATE_NOOP("Diagnostics", "The number of nodes"));
+    ok &= c.count("invalid_cluster_value", "cluster.gpus_per_node", k.gpusPerNode, 1, QT_TRANSLATE_NOOP("Diagnostics", "gpus_per_node"));
+    if (ok && k.nodes * k.gpusPerNode > kMaxGpus) {
+        c.error("value_too_large", "cluster.nodes", QT_TRANSLATE_NOOP("Diagnostics", "The cluster has %1 GPUs, more than the supported %2."),
+                { num(k.nodes * k.gpusPerNode), num(kMaxGpus) });
+        ok = false;
+    }
+    ok &= c.positive("invalid_gpu", "cluster.gpu.peak_tflops.bf16", k.gpu.peakBf16Tflops,
+                     QT_TRANSLATE_NOOP("Diagnostics", "The bf16 peak (TFLOP/s)"), 1e6);
+    ok &= c.positive("invalid_gpu", "cluster.gpu.hbm_gib", k.gpu.hbmGib, QT_TRANSLATE_NOOP("Diagnostics", "The GPU memory (GiB)"), 1e5);
+    ok &= c.positive("invalid_gpu", "cluster.gpu.hbm_GBps", k.gpu.hbmGBps, QT_TRANSLATE_NOOP("Diagnostics", "The memory bandwidth (GB/s)"), 1e6);
+    ok &= c.count("invalid_gpu", "cluster.gpu.sms", k.gpu.sms, 1, QT_TRANSLATE_NOOP("Diagnostics", "The SM count"));
+    if (precision == Precision::Fp8 && !(k.gpu.peakFp8Tflops > 0)) {
+        c.error("precision_unsupported", "training.precision",
+                QT_TRANSLATE_NOOP("Diagnostics", "The GPU %1 has no FP8 tensor cores (no fp8 peak); train in bf16, or give "
+                         "cluster.gpu.peak_tflops.fp8."),
+                { text(k.gpu.name) });
+        ok = false;
+    }
+    if (precision == Precision::Fp8 && k.gpu.peakFp8Tflops > 1e6) {
+        c.error("value_too_large", "cluster.gpu.peak_tflops.fp8", QT_TRANSLATE_NOOP("Diagnostics", "The fp8 peak is implausibly large; check it."));
+        ok = false;
+    }
+    ok &= checkLink(c, k.intraNode, "cluster.intra_node");
+    ok &= checkLink(c, k.interNode, "cluster.inter_node");
+    if (k.gpuHourCostUsd && (!(*k.gpuHourCostUsd >= 0) || *k.gpuHourCostUsd > 1e4)) {
+        c.error("invalid_cluster_value", "cluster.gpu_hour_cost_usd",
+                QT_TRANSLATE_NOOP("Diagnostics", "gpu_hour_cost_usd is %1; give a price between 0 and 10000 USD, or omit it."),
+                { num(*k.gpuHourCostUsd) });
+        ok = false;
+    }
+    return ok;
+}
+
+bool checkDegrees(Checker& c, const ParallelSpec& p)
+{
+    bool ok = c.count("invalid_parallel_degree", "parallel.tp", p.tp, 1, "tp");
+    ok &= c.count("invalid_parallel_degree", "parallel.pp", p.pp, 1, "pp");
+    ok &= c.count("invalid_parallel_degree", "parallel.cp", p.cp, 1, "cp");
+    ok &= c.count("invalid_parallel_degree", "parallel.ep", p.ep, 1, "ep");
+    ok &= c.count("invalid_parallel_degree", "parallel.vpp", p.vpp, 1, "vpp");
+    ok &= c.count("invalid_parallel_degree", "parallel.dp", p.dp, 0, "dp");
+    if (p.zeroStage < 0 || p.zeroStage > 3) {
+        c.error("invalid_zero_stage", "parallel.zero_stage",
+                QT_TRANSLATE_NOOP("Diagnostics", "zero_stage is %1; use 0 (plain DP), 1, 2 or 3 (FSDP)."), { num(int64_t(p.zeroStage)) });
+        ok = false;
+    }
+    return ok;
+}
+
+void checkSplit(Checker& c, const Scenario& s, int64_t dp)
+{
+    const ModelSpec& m = s.model;
+    const ParallelSpec& p = s.parallel;
+    const TrainingSpec& t = s.training;
+    const int64_t gpus = s.cluster.gpuCount();
+
+    // tp * pp * cp * dp = N. Each degree is at most kMaxDimension, so compare by division.
+    const int64_t modelParallel = p.tp * p.pp; // <= 1e14
+    if (modelParallel > gpus || (modelParallel * p.cp) > gpus) {
+        c.error("gpu_count_mismatch", "parallel.tp",
+                QT_TRANSLATE_NOOP("Diagnostics", "tp x pp x cp = %1 x %2 needs more GPUs than the cluster's %3; lower tp, pp or cp, or add "
+                         "nodes."),
+                { num(modelParallel), num(p.cp), num(gpus) });
+        return;
+    }
+    const int64_t perReplica = modelParallel * p.cp;
+    if (p.dp == 0 && gpus % perReplica != 0) {
+        c.error("gpus_not_divisible", "parallel.dp",
+                QT_TRANSLATE_NOOP("Diagnostics", "The cluster's %1 GPUs are not a multiple of tp x pp x cp = %2, so no whole dp fits; change "
+                         "tp, pp or cp, or the number of nodes."),
+                { num(gpus), num(perReplica) });
+        return;
+    }
+    if (p.dp != 0 && (p.dp > gpus / perReplica || perReplica * p.dp != gpus)) {
+        if (gpus % perReplica == 0)
+            c.error("gpu_count_mismatch", "parallel.dp",
+                    QT_TRANSLATE_NOOP("Diagnostics", "tp x pp x cp x dp = %1 x %2 does not equal the cluster's %3 GPUs; set dp to %4 or omit "
+                             "it."),
+                    { num(perReplica), num(p.dp), num(gpus), num(gpus / perReplica) });
+        else
+            c.error("gpu_count_mismatch", "parallel.dp",
+                    QT_TRANSLATE_NOOP("Diagnostics", "tp x pp x cp x dp = %1 x %2 does not equal the cluster's %3 GPUs, and no dp can: change "
+                             "tp, pp or cp, or the number of nodes."),
+                    { num(perReplica), num(p.dp), num(gpus) });
+        return;
+    }
+
+    if (m.heads % p.tp != 0)
+        c.error("heads_not_divisible_by_tp", "parallel.tp",
+                QT_TRANSLATE_NOOP("Diagnostics", "heads (%1) is not divisible by tp (%2); each TP rank needs whole attention heads, so pick tp "
+                         "among the divisors of heads."),
+                { num(m.heads), num(p.tp) });
+    if (m.kvHeads % p.tp != 0) {
+        if (p.tp % m.kvHeads == 0)
+            c.warning("kv_heads_replicated", "parallel.tp",
+                      QT_TRANSLATE_NOOP("Diagnostics", "tp (%1) exceeds kv_heads (%2): KV heads are replicated across TP ranks, costing memory "
+                               "and compute."),
+                      { num(p.tp), num(m.kvHeads) });
+        else
+            c.error("kv_heads_not_divisible_by_tp", "parallel.tp",
+                    QT_TRANSLATE_NOOP("Diagnostics", "kv_heads (%1) and tp (%2) do not divide one another; pick a tp that divides kv_heads or "
+                             "is a multiple of it."),
+                    { num(m.kvHeads), num(p.tp) });
+    }
+    const int64_t ffn = m.isMoe() ? m.moe.expertFfnHidden : m.ffnHidden;
+    if (ffn % p.tp != 0)
+        c.error("ffn_not_divisible_by_tp", "parallel.tp",
+                QT_TRANSLATE_NOOP("Diagnostics", "The FFN width (%1) is not divisible by tp (%2); pick another tp."), { num(ffn), num(p.tp) });
+    if (t.seqLen % p.cp != 0)
+        c.error("seq_not_divisible_by_cp", "parallel.cp",
+                QT_TRANSLATE_NOOP("Diagnostics", "seq_len (%1) is not divisible by cp (%2); each CP rank takes an equal slice of the sequence."),
+                { num(t.seqLen), num(p.cp) });
+    if (t.microBatch > t.globalBatch || t.globalBatch % (t.microBatch * dp) != 0)
+        c.error("global_batch_not_divisible", "training.global_batch",
+                QT_TRANSLATE_NOOP("Diagnostics", "global_batch (%1) is not a multiple of micro_batch x dp = %2 x %3; change the batch, the "
+                         "micro-batch or dp."),
+                { num(t.globalBatch), num(t.microBatch), num(dp) });
+
+    if (p.ep > 1 && !m.isMoe())
+        c.error("ep_without_moe", "parallel.ep",
+                QT_TRANSLATE_NOOP("Diagnostics", "ep is %1 but the model has no experts; set ep to 1 for a dense model."), { num(p.ep) });
+    if (m.isMoe() && m.moe.experts % p.ep != 0)
+        c.error("experts_not_divisible_by_ep", "parallel.ep",
+                QT_TRANSLATE_NOOP("Diagnostics", "experts (%1) are not divisible by ep (%2); each EP rank holds an equal share of the experts."),
+                { num(m.moe.experts), num(p.ep) });
+    if (p.ep > 1 && (dp * p.cp) % p.ep != 0)
+        c.error("ep_not_divisible", "parallel.ep",
+                QT_TRANSLATE_NOOP("Diagnostics", "ep (%1) must divide dp x cp = %2: expert parallelism is carved out of the data- and "
+                         "context-parallel ranks."),
+                { num(p.ep), num(dp * p.cp) });
+
+    const int64_t virtualStages = p.pp * p.vpp;
+    if (virtualStages > m.layers) {
+        c.error("pipeline_exceeds_layers", "parallel.pp",
+                QT_TRANSLATE_NOOP("Diagnostics", "pp x vpp = %1 exceeds the %2 layers; every (virtual) stage needs at least one layer."),
+                { num(virtualStages), num(m.layers) });
+        return;
+    }
+    if (p.vpp > 1 && p.pp == 1)
+        c.error("vpp_requires_pp", "parallel.vpp", QT_TRANSLATE_NOOP("Diagnostics", "vpp > 1 interleaves pipeline stages; it needs pp > 1."));
+
+    const int64_t microBatches = t.globalBatch / (t.microBatch * dp);
+    if (microBatches > 0 && p.vpp > 1 && microBatches % p.pp != 0)
+        c.error("interleave_micro_batches", "parallel.vpp",
+                QT_TRANSLATE_NOOP("Diagnostics", "The interleaved schedule needs the number of micro-batches (%1) to be a multiple of pp (%2); "
+                         "change the batch, or use vpp 1."),
+                { num(microBatches), num(p.pp) });
+    if (microBatches > 0 && microBatches > kMaxPipelineOps / virtualStages)
+        c.error("schedule_too_large", "training.micro_batch",
+                QT_TRANSLATE_NOOP("Diagnostics", "%1 micro-batches over %2 virtual stages is too long a step to simulate; raise micro_batch or "
+                         "dp."),
+                { num(microBatches), num(virtualStages) });
+    if (microBatches > 0 && microBatches < p.pp)
+        c.warning("few_micro_batches", "training.global_batch",
+                  QT_TRANSLATE_NOOP("Diagnostics", "Only %1 micro-batches for %2 pipeline stages: the pipeline never fills and most of the "
+                           "step is bubble."),
+                  { num(microBatches), num(p.pp) });
+
+    if (!p.layersPerStage.empty()) {
+        if (int64_t(p.layersPerStage.size()) != virtualStages) {
+            c.error("layers_per_stage_count", "parallel.layers_per_stage",
+                    QT_TRANSLATE_NOOP("Diagnostics", "layers_per_stage has %1 entries; it needs pp x vpp = %2."),
+                    { num(int64_t(p.layersPerStage.size())), num(virtualStages) });
+        } else {
+            int64_t sum = 0;
+            for (size_t i = 0; i < p.layersPerStage.size(); ++i) {
+                if (p.layersPerStage[i] < 1 || p.layersPerStage[i] > kMaxDimension) {
+                    c.error("layers_per_stage_empty", "parallel.layers_per_stage[" + std::to_string(i) + "]",
+                            QT_TRANSLATE_NOOP("Diagnostics", "Every stage needs at least one layer."));
+                    return;
+                }
+                sum += p.layersPerStage[i];
+            }
+            if (sum != m.layers)
+                c.error("layers_per_stage_sum", "parallel.layers_per_stage",
+                        QT_TRANSLATE_NOOP("Diagnostics", "layers_per_stage sums to %1 but the model has %2 layers."), { num(sum), num(m.layers) });
+        }
+    } else if (m.layers % virtualStages != 0) {
+        c.warning("uneven_pipeline_split", "parallel.pp",
+                  QT_TRANSLATE_NOOP("Diagnostics", "%1 layers do not split evenly over %2 (virtual) stages; the first stages get one layer "
+                           "more. Set layers_per_stage to choose."),
+                  { num(m.layers), num(virtualStages) });
+    }
+}
+
+void checkChoices(Checker& c, const Scenario& s)
+{
+    const ParallelSpec& p = s.parallel;
+    const ClusterSpec& k = s.cluster;
+    if (p.sequenceParallel && p.tp == 1)
+        c.warning("sequence_parallel_without_tp", "parallel.sequence_parallel",
+                  QT_TRANSLATE_NOOP("Diagnostics", "Sequence parallelism splits along the TP group; with tp = 1 it does nothing."));
+    if (p.tpCommOverlap && !p.sequenceParallel && p.tp > 1)
+        c.warning("tp_comm_overlap_needs_sp", "parallel.tp_comm_overlap",
+                  QT_TRANSLATE_NOOP("Diagnostics", "TP communication overlap works on sequence-parallel all-gathers and reduce-scatters; "
+                           "enable sequence_parallel or it has no effect."));
+    if (p.tp > k.gpusPerNode)
+        c.warning("tp_crosses_node", "parallel.tp",
+                  QT_TRANSLATE_NOOP("Diagnostics", "The TP group (%1 GPUs) is larger than a node (%2): its all-reduces, two per layer per "
+                           "pass, cross the inter-node network at %3 GB/s per GPU instead of %4 GB/s."),
+                  { num(p.tp), num(k.gpusPerNode), num(k.interNode.GBpsPerGpu), num(k.intraNode.GBpsPerGpu) });
+    else if (p.tp > 1 && k.intraNode.kind == LinkKind::Pcie)
+        c.warning("tp_over_pcie", "parallel.tp",
+                  QT_TRANSLATE_NOOP("Diagnostics", "The TP group communicates over PCIe (%1 GB/s per GPU) every layer; prefer pp or dp on "
+                           "machines without NVLink."),
+                  { num(k.intraNode.GBpsPerGpu) });
+    if (p.zeroStage >= 2 && p.pp > 1)
+        c.warning("zero_with_pipeline", "parallel.zero_stage",
+                  QT_TRANSLATE_NOOP("Diagnostics", "ZeRO-%1 with pipeline parallelism reduces gradients after every micro-batch; ZeRO-1 is the "
+                           "usual choice."),
+                  { num(int64_t(p.zeroStage)) });
+}
+
+} // namespace
+
+int64_t resolvedDataParallel(const Scenario& s)
+{
+    if (s.parallel.dp > 0)
+        return s.parallel.dp;
+    const int64_t perReplica = s.parallel.tp * s.parallel.pp * s.parallel.cp;
+    const int64_t gpus = s.cluster.gpuCount();
+    return perReplica > 0 && gpus % perReplica == 0 ? gpus / perReplica : 0;
+}
+
+Diagnostics validateScenario(const Scenario& s)
+{
+    Checker c;
+    bool ok = checkModel(c, s.model);
+    ok &= checkTraining(c, s.training);
+    ok &= checkCluster(c, s.cluster, s.training.precision);
+    ok &= checkTopology(c, s.cluster);
+    ok &= checkDegrees(c, s.parallel);
+    if (ok) {
+        checkSplit(c, s, resolvedDataParallel(s));
+        checkPlacement(c, s);
+        checkChoices(c, s);
+    }
+    return std::move(c.diagnostics);
+}
+
+} // namespace paraplan

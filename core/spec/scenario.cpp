@@ -1,0 +1,56 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "core/spec/scenario.h"
+
+namespace paraplan {
+
+const char* toString(Precision p)
+{
+    switch (p) {
+    case Precision::Bf16:
+        return "bf16";
+    case Precision::Fp16:
+        return "fp16";
+    case Precision::Fp8:
+        return "fp8";
+    }
+    return "bf16";
+}
+
+const char* toString(GradPrecision p) { return p == GradPrecision::Fp32 ? "fp32" : "bf16"; }
+
+const char* toString(Recompute r)
+{
+    switch (r) {
+    case Recompute::None:
+        return "none";
+    case Recompute::Selective:
+        return "selective";
+    case Recompute::Full:
+        return "full";
+    case Recompute::Auto:
+        return "auto";
+    }
+    return "none";
+}
+
+const char* toString(LinkKind k)
+{
+    switch (k) {
+    case LinkKind::NvSwitch:
+        return "nvswitch";
+    case LinkKind::NvLink:
+        return "nvlink";
+    case LinkKind::Pcie:
+        return "pcie";
+    case LinkKind::InfiniBand:
+        return "infiniband";
+    case LinkKind::RoCE:
+        return "roce";
+    case LinkKind::Ethernet:
+        return "ethernet";
+    }
+    return "nvswitch";
+}
+
+} // namespace paraplan

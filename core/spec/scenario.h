@@ -1,0 +1,126 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/spec/rank_layout.h"
+#include "core/spec/topology.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+// The scenario of spec/scenario.md as plain values: what is trained, on what, and how it is split.
+// Readers (core/io) fill it, validation checks it, the evaluator prices it.
+namespace paraplan {
+
+enum class Precision { Bf16, Fp16, Fp8 };
+enum class GradPrecision { Fp32, Bf16 };
+enum class Recompute { None, Selective, Full, Auto };
+
+struct MoeSpec {
+    int64_t experts = 0; // 0 = dense
+    int64_t topK = 0;
+    int64_t expertFfnHidden = 0;
+};
+
+struct ModelSpec {
+    std::string preset;
+    std::string name;
+    int64_t layers = 0;
+    int64_t hidden = 0;
+    int64_t heads = 0;
+    int64_t kvHeads = 0;
+    int64_t ffnHidden = 0;
+    bool gatedMlp = false;
+    int64_t vocab = 0;
+    bool tiedEmbeddings = false;
+    bool dropout = true; // dropout masks are stored for backward (GPT, BLOOM); Llama-style models train without
+    MoeSpec moe;
+
+    [[nodiscard]] bool isMoe() const { return moe.experts > 0; }
+    [[nodiscard]] int64_t headDim() const { return heads > 0 ? hidden / heads : 0; }
+};
+
+struct TrainingSpec {
+    int64_t seqLen = 0;
+    int64_t globalBatch = 0;
+    int64_t microBatch = 1;
+    Precision precision = Precision::Bf16;
+    GradPrecision gradPrecision = GradPrecision::Fp32;
+    bool flashAttention = true; // fused attention kernel: no s^2 activations, causal blocks skipped
+    std::optional<double> trainTokens;
+};
+
+struct GpuSpec {
+    std::string id; // catalog id, empty for a custom GPU
+    std::string name;
+    double peakBf16Tflops = 0; // dense tensor-core peak, also used for fp16
+    double peakFp8Tflops = 0;  // 0 = no fp8 tensor cores
+    double hbmGib = 0;
+    double hbmGBps = 0;
+    int64_t sms = 0;
+};
+
+enum class LinkKind { NvSwitch, NvLink, Pcie, InfiniBand, RoCE, Ethernet };
+
+struct LinkSpec {
+    LinkKind kind = LinkKind::NvSwitch;
+    double GBpsPerGpu = 0; // 1e9 bytes/s per direction per GPU
+    double latencyUs = 0;
+};
+
+struct ClusterSpec {
+    std::string preset;
+    std::string name;
+    int64_t nodes = 1;
+    GpuSpec gpu;
+    int64_t gpusPerNode = 8;
+    LinkSpec intraNode;
+    LinkSpec interNode;
+    // The full graph (docs/topology.md); null: the intra_node / inter_node summary describes the
+    // cluster and expands to a topology of its own (core/network/cluster_topology.h).
+    std::shared_ptr<const TopologySpec> topology;
+    std::optional<double> gpuHourCostUsd;
+
+    [[nodiscard]] int64_t gpuCount() const { return nodes * gpusPerNode; }
+};
+
+// Which fields of `parallel` the scenario gave explicitly: a search holds those fixed.
+struct ParallelPins {
+    bool tp = false, pp = false, dp = false, cp = false, ep = false, vpp = false;
+    bool sequenceParallel = false, recompute = false, zeroStage = false;
+};
+
+struct ParallelSpec {
+    int64_t tp = 1;
+    int64_t pp = 1;
+    int64_t dp = 0; // 0 = derived: N / (tp * pp * cp)
+    int64_t cp = 1;
+    int64_t ep = 1;
+    int64_t vpp = 1;
+    bool sequenceParallel = false;
+    Recompute recompute = Recompute::None;
+    int zeroStage = 1;
+    bool overlapGradReduce = true;
+    bool overlapParamGather = true;
+    bool tpCommOverlap = false;
+    std::vector<int64_t> layersPerStage; // empty = as even as possible; else pp*vpp entries
+    RankPlacement placement;             // which GPU each rank runs on
+};
+
+struct Scenario {
+    ModelSpec model;
+    TrainingSpec training;
+    ClusterSpec cluster;
+    ParallelSpec parallel;
+    ParallelPins pins;
+};
+
+[[nodiscard]] const char* toString(Precision p);
+[[nodiscard]] const char* toString(GradPrecision p);
+[[nodiscard]] const char* toString(Recompute r);
+[[nodiscard]] const char* toString(LinkKind k);
+
+} // namespace paraplan

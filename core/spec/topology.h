@@ -1,0 +1,80 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+// A cluster's topology as the user describes it (scenario `cluster.topology`, docs/topology.md):
+// kinds of nodes, each a small graph of GPUs, NVSwitches, PCIe switches, CPU sockets and NICs
+// joined by NVLink, PCIe and socket links, and the network that joins the nodes' NICs. Plain
+// values: core/network/fabric.h expands them into the graph that collectives are priced on.
+namespace paraplan {
+
+enum class DeviceKind { Gpu, NvSwitch, PcieSwitch, Cpu, Nic };
+
+// Links inside a node. NVLink joins GPUs to each other or to an NVSwitch; PCIe joins GPUs, NICs,
+// PCIe switches and CPU root ports; a socket link (UPI, xGMI) joins two CPU sockets.
+enum class NodeLinkKind { NvLink, Pcie, SocketLink };
+
+enum class NetworkKind {
+    SingleSwitch,  // every NIC on one non-blocking switch
+    FatTree,       // leaves of `nodes_per_leaf` nodes (all their NICs), joined by spines
+    RailOptimized, // NIC i of every node of a pod on rail switch i; pods joined by spines
+};
+
+struct DeviceSpec {
+    std::string id; // unique inside its node, e.g. "gpu0", "nvswitch", "pcie1", "cpu0", "nic3"
+    DeviceKind kind = DeviceKind::Gpu;
+    double nicGBps = 0; // NICs: port bandwidth to the network, 1e9 bytes/s per direction
+    // Where the editor draws it, in node coordinates; no effect on the model.
+    std::optional<std::array<double, 2>> position;
+};
+
+struct NodeLinkSpec {
+    std::string from; // device ids
+    std::string to;
+    NodeLinkKind kind = NodeLinkKind::Pcie;
+    double GBps = 0;     // per direction, 1e9 bytes/s (NVLink: all bonded links together)
+    double latencyUs = 0;
+};
+
+// One kind of node, repeated `count` times. GPUs are numbered in the order they are listed: the
+// i-th listed GPU is local GPU i, rank placement refers to it as node * gpus_per_node + i. NICs
+// likewise: the i-th listed NIC sits on rail i.
+struct NodeSpec {
+    std::string name;
+    int64_t count = 1;
+    std::vector<DeviceSpec> devices;
+    std::vector<NodeLinkSpec> links;
+
+    [[nodiscard]] int64_t gpuCount() const;
+    [[nodiscard]] int64_t nicCount() const;
+    // Index into `devices`, or -1.
+    [[nodiscard]] int64_t deviceIndex(const std::string& id) const;
+};
+
+struct NetworkSpec {
+    NetworkKind kind = NetworkKind::SingleSwitch;
+    int64_t nodesPerLeaf = 32; // fat tree: nodes per leaf switch; rail-optimised: nodes per pod
+    double oversubscription = 1; // leaf downlink over uplink bandwidth (1 = non-blocking)
+    double latencyUs = 8;        // GPU to GPU across nodes through one switch, PCIe hops included (InfiniBand)
+    double spineLatencyUs = 1;   // added when the path climbs to a spine
+};
+
+struct TopologySpec {
+    std::string preset; // catalog id it came from, empty when described or edited by the user
+    std::vector<NodeSpec> nodes;
+    NetworkSpec network;
+
+    [[nodiscard]] int64_t nodeCount() const;
+};
+
+[[nodiscard]] const char* toString(DeviceKind kind);
+[[nodiscard]] const char* toString(NodeLinkKind kind);
+[[nodiscard]] const char* toString(NetworkKind kind);
+
+} // namespace paraplan

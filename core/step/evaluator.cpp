@@ -1,0 +1,178 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "core/step/evaluator.h"
+
+#include "core/model/model_shape.h"
+#include "core/network/placement_warnings.h"
+#include "core/rules/validation.h"
+#include "core/spec/translatable.h"
+#include "core/step/step_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace paraplan {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+// Real runs start failing on fragmentation and transient buffers above this share of HBM
+// (Fujii et al. 2024: no run estimated below 80 % ran out of memory).
+constexpr double kSafeMemoryFraction = 0.80;
+
+std::string gib(double bytes)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.1f", bytes / kGiB);
+    return buffer;
+}
+
+void addMemoryWarnings(Result& r)
+{
+    const double total = r.memory.total();
+    const DiagnosticArg stage{ std::to_string(r.worstStage) };
+    if (total > r.capacityBytes)
+        r.diagnostics.push_back(makeDiagnostic(
+            Severity::Warning, "out_of_memory", "parallel",
+            QT_TRANSLATE_NOOP("Diagnostics", "Stage %1 needs %2 GiB per GPU but the GPU has %3 GiB; raise tp or pp, "
+                                             "use a higher zero_stage, recompute activations, or lower micro_batch."),
+            { stage, { gib(total) }, { gib(r.capacityBytes) } }));
+    else if (total > kSafeMemoryFraction * r.capacityBytes)
+        r.diagnostics.push_back(makeDiagnostic(
+            Severity::Warning, "memory_above_safe_margin", "parallel",
+            QT_TRANSLATE_NOOP("Diagnostics", "Stage %1 uses %2 of %3 GiB (over 80 %): real runs this full often fail "
+                                             "on fragmentation and transient buffers; leave more headroom."),
+            { stage, { gib(total) }, { gib(r.capacityBytes) } }));
+}
+
+} // namespace
+
+double peakMemoryBytes(const Scenario& scenario)
+{
+    StepPlan plan = planStep(scenario);
+    (void)resolveRecompute(scenario, plan);
+    return peakMemoryOf(scenario, plan);
+}
+
+Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
+{
+    Result r;
+    r.parallel = scenario.parallel;
+    r.gpus = scenario.cluster.gpuCount();
+    if (options.diagnostics) {
+        r.diagnostics = validateScenario(scenario);
+        if (hasErrors(r.diagnostics))
+            return r;
+    }
+    r.valid = true;
+
+    StepPlan plan = planStep(scenario);
+    r.parallel.dp = plan.layout.dp;
+    r.microBatches = plan.layout.microBatches;
+    r.recomputeChosen = resolveRecompute(scenario, plan);
+    r.parallel.recompute = r.recomputeChosen;
+
+    const std::vector<MemoryBreakdown> memory = memoryPerStage(scenario, plan);
+    r.capacityBytes = plan.capacityBytes;
+    r.stages.resize(memory.size());
+    for (size_t stage = 0; stage < memory.size(); ++stage) {
+        r.stages[stage].memory = memory[stage];
+        r.stages[stage].layers = plan.stageLayers[stage];
+        if (memory[stage].total() > memory[size_t(r.worstStage)].total())
+            r.worstStage = int64_t(stage);
+    }
+    r.memory = memory[size_t(r.worstStage)];
+    r.fits = r.memory.total() <= r.capacityBytes;
+    if (options.diagnostics)
+        addMemoryWarnings(r);
+
+    const Calibration* calibration = options.calibration.get();
+    const DeviceRates rates
+        = deviceRates(scenario.cluster.gpu, scenario.training.precision, options.params, calibration);
+    const GroupPlacements groups = placeGroups(scenario, degreesOf(plan.layout), options.params, calibration);
+    if (options.diagnostics) {
+        addPlacementWarnings(r.diagnostics, groups, options.params);
+        r.groups = groupReports(groups, options.params);
+    }
+    const StepTiming timing = stepTiming(scenario, plan, rates,
+                                         layerCostsFor(scenario, plan.layout, rates, groups), groups,
+                                         options.params);
+    const ParallelLayout& L = plan.layout;
+    PipelineInput pipe = pipelineInput(plan, timing);
+    pipe.recordTimeline = options.recordTimeline;
+    PipelineResult simulated = simulatePipeline(pipe);
+    if (!simulated.ok) { // unreachable for validated input; never report a made-up step
+        r.valid = false;
+        r.diagnostics.push_back(makeDiagnostic(Severity::Error, "schedule_failed", "parallel",
+                                               QT_TRANSLATE_NOOP("Diagnostics",
+                                                                 "The pipeline schedule could not be simulated for "
+                                                                 "this configuration; check pp, vpp and the number "
+                                                                 "of micro-batches.")));
+        return r;
+    }
+
+    double slowest = -1;
+    for (int64_t stage = 0; stage < L.pp; ++stage) {
+        StageReport& report = r.stages[size_t(stage)];
+        const PipelineStageStats& stats = simulated.stages[size_t(stage)];
+        report.busy = stats.busyCompute;
+        report.send = stats.busySend;
+        report.idle = std::max(0.0, stats.end - stats.busyCompute - stats.busySend);
+        report.tail = timing.tailDp[size_t(stage)] + timing.optimizer[size_t(stage)];
+        report.end = stats.end + report.tail;
+        if (report.end > slowest) {
+            slowest = report.end;
+            r.criticalStage = stage;
+        }
+    }
+
+    // The step as seen by the stage that finishes last: its own work by cause, its pipeline
+    // sends, its idle time (the bubble), its DP tail and optimizer, and the per-step overhead.
+    const int64_t critical = r.criticalStage;
+    PassCost work;
+    for (int64_t c = 0; c < L.vpp; ++c) {
+        work += timing.forward[size_t(c * L.pp + critical)];
+        work += timing.backward[size_t(c * L.pp + critical)];
+    }
+    work = work.scaled(double(L.microBatches));
+    const StageReport& cs = r.stages[size_t(critical)];
+    TimeBreakdown& t = r.time;
+    t.compute = work.compute;
+    t.recompute = work.recompute;
+    t.tpComm = work.tpComm;
+    t.cpComm = work.cpComm;
+    t.epComm = work.epComm;
+    t.dpComm = work.dpComm + timing.tailDp[size_t(critical)];
+    t.ppComm = cs.send;
+    t.optimizer = timing.optimizer[size_t(critical)];
+    t.other = options.params.stepOverheadS;
+    // Busy time summed per op and busy time summed by cause differ only by rounding.
+    t.bubble = std::max(0.0, cs.end - cs.tail - cs.send - (work.total()));
+    t.step = t.sumOfParts();
+    r.bubbleFraction = t.step > 0 ? t.bubble / t.step : 0;
+
+    const TrainingSpec& tr = scenario.training;
+    const double sequences = double(tr.globalBatch);
+    const double modelFlops = sequences * modelFlopsPerSequence(scenario.model, tr.seqLen);
+    const double hardwareFlops = modelFlops
+        + sequences * recomputeFlopsPerSequence(scenario.model, tr.seqLen, r.recomputeChosen);
+    const double gpus = double(r.gpus);
+    r.modelTflopsPerGpu = modelFlops / t.step / gpus / 1e12;
+    r.hardwareTflopsPerGpu = hardwareFlops / t.step / gpus / 1e12;
+    const double peakTflops = rates.peakFlops / 1e12;
+    r.mfu = r.modelTflopsPerGpu / peakTflops;
+    r.hfu = r.hardwareTflopsPerGpu / peakTflops;
+    r.samplesPerS = sequences / t.step;
+    r.tokensPerS = r.samplesPerS * double(tr.seqLen);
+    if (tr.trainTokens) {
+        r.timeToTrainS = *tr.trainTokens / r.tokensPerS;
+        if (scenario.cluster.gpuHourCostUsd)
+            r.costUsd = *r.timeToTrainS / 3600.0 * gpus * *scenario.cluster.gpuHourCostUsd;
+    }
+    if (options.recordTimeline)
+        r.timeline = std::move(simulated.timeline);
+    return r;
+}
+
+} // namespace paraplan

@@ -1,0 +1,28 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "core/step/pipeline_split.h"
+
+#include <cstddef>
+
+namespace paraplan {
+
+std::vector<int64_t> virtualStageLayers(int64_t layers, int64_t pp, int64_t vpp, const std::vector<int64_t>& explicitSplit)
+{
+    const int64_t count = pp * vpp;
+    if (int64_t(explicitSplit.size()) == count)
+        return explicitSplit;
+    std::vector<int64_t> split(size_t(count), layers / count);
+    for (int64_t i = 0; i < layers % count; ++i)
+        ++split[size_t(i)];
+    return split;
+}
+
+int64_t stageLayerCount(const std::vector<int64_t>& virtualLayers, int64_t pp, int64_t stage)
+{
+    int64_t total = 0;
+    for (size_t i = size_t(stage); i < virtualLayers.size(); i += size_t(pp))
+        total += virtualLayers[i];
+    return total;
+}
+
+} // namespace paraplan

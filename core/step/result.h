@@ -1,0 +1,90 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/model/memory_model.h"
+#include "core/spec/diagnostics.h"
+#include "core/spec/scenario.h"
+#include "core/step/pipeline_schedule.h"
+
+#include <optional>
+#include <vector>
+
+// The evaluation of one scenario: the result contract of spec/scenario.md as values (SI units:
+// bytes and seconds; io/ converts to GiB and the contract's names).
+namespace paraplan {
+
+// Exposed (critical-path) seconds of one step by cause; they add up to `step`.
+struct TimeBreakdown {
+    double step = 0;
+    double compute = 0;
+    double recompute = 0;
+    double tpComm = 0;
+    double cpComm = 0;
+    double epComm = 0;
+    double ppComm = 0;
+    double dpComm = 0;
+    double bubble = 0;
+    double optimizer = 0;
+    double other = 0;
+
+    [[nodiscard]] double sumOfParts() const
+    {
+        return compute + recompute + tpComm + cpComm + epComm + ppComm + dpComm + bubble + optimizer + other;
+    }
+};
+
+struct StageReport {
+    int64_t layers = 0;
+    MemoryBreakdown memory;
+    double busy = 0;  // forward + backward operations
+    double send = 0;  // blocked in pipeline sends
+    double idle = 0;  // waiting on neighbours within the pipeline
+    double tail = 0;  // exposed DP communication and optimizer after the last backward
+    double end = 0;   // when the stage is done with the step
+};
+
+// Where one kind of group landed and what bounds its collectives (a detailed evaluation fills it).
+struct GroupReport {
+    std::string kind; // "TP", "CP", "EP", "DP", "expert DP", "PP", "embedding"
+    int64_t size = 0;
+    int64_t count = 0;
+    int64_t nodesSpanned = 1;
+    double busGBps = 0; // after NCCL efficiency
+    double latencyUs = 0;
+    std::string boundBy; // the link that sets busGBps
+    int32_t sharing = 0; // groups whose traffic crosses that link
+    double slowdown = 1; // against the group's own links (node links) or its NICs alone (network)
+};
+
+struct Result {
+    bool valid = false;
+    Diagnostics diagnostics; // errors and warnings
+    ParallelSpec parallel;   // as evaluated: dp resolved, recompute as chosen
+    int64_t gpus = 0;
+    int64_t microBatches = 0;
+
+    MemoryBreakdown memory; // the worst stage
+    double capacityBytes = 0;
+    bool fits = false;
+    int64_t worstStage = 0;
+    std::vector<StageReport> stages;
+
+    TimeBreakdown time;
+    int64_t criticalStage = 0; // the stage whose end defines the step
+    Recompute recomputeChosen = Recompute::None;
+    double bubbleFraction = 0;
+    double modelTflopsPerGpu = 0;
+    double hardwareTflopsPerGpu = 0;
+    double mfu = 0;
+    double hfu = 0;
+    double tokensPerS = 0;
+    double samplesPerS = 0;
+    std::optional<double> timeToTrainS;
+    std::optional<double> costUsd;
+
+    std::vector<GroupReport> groups;  // filled by detailed evaluations
+    std::vector<PipelineOp> timeline; // filled when asked for
+};
+
+} // namespace paraplan

@@ -1,0 +1,264 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "core/step/step_model.h"
+
+#include "core/model/model_shape.h"
+#include "core/network/placement.h"
+#include "core/rules/validation.h"
+#include "core/step/pipeline_split.h"
+
+#include <algorithm>
+
+namespace paraplan {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+// Adam reads fp32 master weights and both moments and the gradient, writes the three fp32 states
+// and the 16-bit weights: 26 bytes per parameter plus the gradient's own size.
+constexpr double kOptimizerBytesPerParam = 26;
+
+// Seconds of a data-parallel collective over some weights: dense weights across the dp*cp ranks,
+// expert weights across the dp*cp/ep ranks that hold the same experts.
+struct DataParallelGroups {
+    const GroupPlacement& dense;
+    const GroupPlacement& expert;
+    const EfficiencyParams& params;
+
+    double seconds(Collective kind, const StageParameters& weights, double bytesPerParam) const
+    {
+        return collectiveSeconds(kind, weights.dense * bytesPerParam, dense.size(), dense.rate, params)
+            + collectiveSeconds(kind, weights.expert * bytesPerParam, expert.size(), expert.rate, params);
+    }
+};
+
+void waitForHost(PassCost& pass, double hostSeconds)
+{
+    const double busy = pass.total();
+    if (busy < hostSeconds)
+        pass.compute += hostSeconds - busy;
+}
+
+} // namespace
+
+StepPlan planStep(const Scenario& s)
+{
+    StepPlan plan;
+    const ParallelSpec& p = s.parallel;
+    ParallelLayout& layout = plan.layout;
+    layout.tp = p.tp;
+    layout.pp = p.pp;
+    layout.dp = resolvedDataParallel(s);
+    layout.cp = p.cp;
+    layout.ep = p.ep;
+    layout.vpp = p.vpp;
+    layout.microBatches = s.training.globalBatch / (s.training.microBatch * layout.dp);
+    layout.sequenceParallel = p.sequenceParallel && p.tp > 1;
+    layout.recompute = p.recompute;
+    layout.zeroStage = p.zeroStage;
+    plan.virtualLayers = virtualStageLayers(s.model.layers, p.pp, p.vpp, p.layersPerStage);
+    plan.stageLayers.resize(size_t(p.pp));
+    for (int64_t stage = 0; stage < p.pp; ++stage)
+        plan.stageLayers[size_t(stage)] = stageLayerCount(plan.virtualLayers, p.pp, stage);
+    plan.capacityBytes = s.cluster.gpu.hbmGib * kGiB;
+    return plan;
+}
+
+MemoryBreakdown stageMemoryOf(const Scenario& s, const StepPlan& plan, int64_t stage)
+{
+    return stageMemory(s.model, s.training, plan.layout, stage, plan.stageLayers[size_t(stage)]);
+}
+
+std::vector<MemoryBreakdown> memoryPerStage(const Scenario& s, const StepPlan& plan)
+{
+    std::vector<MemoryBreakdown> memory;
+    memory.reserve(plan.stageLayers.size());
+    for (int64_t stage = 0; stage < plan.layout.pp; ++stage)
+        memory.push_back(stageMemoryOf(s, plan, stage));
+    return memory;
+}
+
+double peakMemoryOf(const Scenario& s, const StepPlan& plan)
+{
+    const int64_t last = plan.layout.pp - 1;
+    if (!s.parallel.layersPerStage.empty()) {
+        double worst = 0;
+        for (int64_t stage = 0; stage <= last; ++stage)
+            worst = std::max(worst, stageMemoryOf(s, plan, stage).total());
+        return worst;
+    }
+    return std::max(stageMemoryOf(s, plan, 0).total(), stageMemoryOf(s, plan, last).total());
+}
+
+Recompute resolveRecompute(const Scenario& s, StepPlan& plan)
+{
+    if (s.parallel.recompute != Recompute::Auto)
+        return plan.layout.recompute = s.parallel.recompute;
+    for (Recompute candidate : { Recompute::None, Recompute::Selective }) {
+        plan.layout.recompute = candidate;
+        if (peakMemoryOf(s, plan) <= plan.capacityBytes)
+            return candidate;
+    }
+    return plan.layout.recompute = Recompute::Full;
+}
+
+OptimizerTraffic optimizerTraffic(const ParallelLayout& L, const StageParameters& weights, double gradientBytes)
+{
+    const double shards = L.zeroStage >= 1 ? double(L.dp * L.cp) : 1.0;
+    const double owned = weights.dense / shards + weights.expert / std::max(1.0, shards / double(L.ep));
+    return { owned * (kOptimizerBytesPerParam + gradientBytes), weights.total() * gradientBytes };
+}
+
+LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const DeviceRates& rates,
+                           const GroupPlacements& groups)
+{
+    LayerCostInput in;
+    in.model = &s.model;
+    in.seqLen = s.training.seqLen;
+    in.microBatch = s.training.microBatch;
+    in.tp = L.tp;
+    in.cp = L.cp;
+    in.ep = L.ep;
+    in.sequenceParallel = L.sequenceParallel;
+    in.tpCommOverlap = s.parallel.tpCommOverlap;
+    in.flashAttention = s.training.flashAttention;
+    in.recompute = L.recompute;
+    in.rates = rates;
+    in.tpLink = groups[CommGroup::Tp].rate;
+    in.cpLink = groups[CommGroup::Cp].rate;
+    in.epLink = groups[CommGroup::Ep].rate;
+    return { transformerLayerCosts(in), embeddingCosts(in), outputLayerCosts(in) };
+}
+
+StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates& rates, const LayerCostSet& costs,
+                      const GroupPlacements& groups, const EfficiencyParams& params)
+{
+    const ParallelLayout& L = plan.layout;
+    const DataParallelGroups dp{ groups[CommGroup::DataParallel], groups[CommGroup::ExpertDataParallel], params };
+    const StateBytes bytes = stateBytes(s.training);
+    const bool overlapGrads = s.parallel.overlapGradReduce;
+    const bool overlapParams = s.parallel.overlapParamGather;
+
+    StepTiming timing;
+    const int64_t virtualStages = L.pp * L.vpp;
+    timing.forward.resize(size_t(virtualStages));
+    timing.backward.resize(size_t(virtualStages));
+    for (int64_t vs = 0; vs < virtualStages; ++vs) {
+        const int64_t layers = plan.virtualLayers[size_t(vs)];
+        const bool end = vs == 0 || vs == virtualStages - 1;
+        if (!end && vs > 1 && layers == plan.virtualLayers[size_t(vs - 1)]) { // same as its neighbour
+            timing.forward[size_t(vs)] = timing.forward[size_t(vs - 1)];
+            timing.backward[size_t(vs)] = timing.backward[size_t(vs - 1)];
+            continue;
+        }
+        PassCost forward = costs.layer.forward.scaled(double(layers));
+        PassCost backward = costs.layer.backward.scaled(double(layers));
+        if (vs == 0) {
+            forward += costs.embedding.forward;
+            backward += costs.embedding.backward;
+        }
+        if (vs == virtualStages - 1) {
+            forward += costs.output.forward;
+            backward += costs.output.backward;
+        }
+        // ZeRO-2 reduce-scatters gradients every micro-batch; ZeRO-3 also gathers the weights for
+        // the forward and again for the backward. Each hides behind its pass when overlapped.
+        if (L.zeroStage >= 2) {
+            const StageParameters weights = shardParameters(s.model, L, layers, vs == 0, vs == virtualStages - 1);
+            const double scatter = dp.seconds(Collective::ReduceScatter, weights, bytes.gradients);
+            const double gather = L.zeroStage >= 3 ? dp.seconds(Collective::AllGather, weights, bytes.weights) : 0.0;
+            if (L.zeroStage >= 3)
+                forward.dpComm = overlapParams ? std::max(0.0, gather - forward.total()) : gather;
+            const double backwardTraffic = scatter + gather;
+            backward.dpComm = overlapGrads ? std::max(0.0, backwardTraffic - backward.total()) : backwardTraffic;
+        }
+        // The framework issues a pass's kernels one by one; when the GPU runs them faster than the
+        // host issues them (small layers, small micro-batches), the host's pace sets the time. The
+        // backward issues about twice the forward's kernels, three times with full recomputation.
+        const double hostForward = double(layers) * params.hostLayerOverheadS + params.hostMicroBatchOverheadS;
+        const double backwardKernels = L.recompute == Recompute::Full ? 3.0 : 2.0;
+        waitForHost(forward, hostForward);
+        waitForHost(backward, backwardKernels * double(layers) * params.hostLayerOverheadS);
+        timing.forward[size_t(vs)] = forward;
+        timing.backward[size_t(vs)] = backward;
+    }
+
+    // Pipeline sends: each TP rank sends its 1/tp share of the activation (Megatron's scatter-gather).
+    if (L.pp > 1) {
+        const GroupPlacement& hop = groups[CommGroup::PipelineHop];
+        const double activation = double(s.training.microBatch) * double(s.training.seqLen / L.cp)
+            * double(s.model.hidden) * rates.activationBytes / double(L.tp);
+        timing.sendSeconds = collectiveSeconds(Collective::SendRecv, activation, 2, hop.rate, params);
+    }
+
+    timing.tailDp.resize(size_t(L.pp));
+    timing.optimizer.resize(size_t(L.pp));
+    const GroupPlacement& embeddingSync = groups[CommGroup::EmbeddingSync];
+    for (int64_t stage = 0; stage < L.pp; ++stage) {
+        const bool end = stage == 0 || stage == L.pp - 1;
+        const int64_t layers = plan.stageLayers[size_t(stage)];
+        if (!end && stage > 1 && layers == plan.stageLayers[size_t(stage - 1)]) { // same as its neighbour
+            timing.tailDp[size_t(stage)] = timing.tailDp[size_t(stage - 1)];
+            timing.optimizer[size_t(stage)] = timing.optimizer[size_t(stage - 1)];
+            continue;
+        }
+        const StageParameters weights = stageParameters(s.model, L, stage, layers);
+        double lastBackward = 0; // the window the final gradient reduction can hide in
+        for (int64_t c = 0; c < L.vpp; ++c)
+            lastBackward += timing.backward[size_t(c * L.pp + stage)].total();
+        const double lastBucket = std::min(1.0, kGradientBucketParams / std::max(weights.total(), 1.0));
+
+        double grads = 0, gather = 0;
+        if (L.zeroStage == 0)
+            grads = dp.seconds(Collective::AllReduce, weights, bytes.gradients);
+        else if (L.zeroStage == 1)
+            grads = dp.seconds(Collective::ReduceScatter, weights, bytes.gradients);
+        if (L.zeroStage == 1 || L.zeroStage == 2)
+            gather = dp.seconds(Collective::AllGather, weights, bytes.weights);
+        double tail = overlapGrads ? std::max(grads - lastBackward, grads * lastBucket) : grads;
+        tail += overlapParams ? gather * lastBucket : gather;
+        if (s.model.tiedEmbeddings && L.pp > 1 && end) {
+            const double embeddingGrads = embeddingParameters(s.model) / double(L.tp) * bytes.gradients;
+            tail += collectiveSeconds(Collective::AllReduce, embeddingGrads, 2, embeddingSync.rate, params);
+        }
+        timing.tailDp[size_t(stage)] = tail;
+
+        const OptimizerTraffic traffic = optimizerTraffic(L, weights, bytes.gradients);
+        timing.optimizer[size_t(stage)] = streamingSeconds(rates, traffic.update)
+            + streamingSeconds(rates, traffic.zeroGradients);
+    }
+    return timing;
+}
+
+PipelineInput pipelineInput(const StepPlan& plan, const StepTiming& timing)
+{
+    PipelineInput pipe;
+    pipe.stages = plan.layout.pp;
+    pipe.chunks = plan.layout.vpp;
+    pipe.microBatches = plan.layout.microBatches;
+    pipe.forwardSeconds.resize(timing.forward.size());
+    pipe.backwardSeconds.resize(timing.backward.size());
+    for (size_t i = 0; i < timing.forward.size(); ++i) {
+        pipe.forwardSeconds[i] = timing.forward[i].total();
+        pipe.backwardSeconds[i] = timing.backward[i].total();
+    }
+    pipe.sendForwardSeconds = timing.sendSeconds;
+    pipe.sendBackwardSeconds = timing.sendSeconds;
+    return pipe;
+}
+
+double stepLowerBound(const StepPlan& plan, const StepTiming& timing, const EfficiencyParams& params)
+{
+    const ParallelLayout& L = plan.layout;
+    double bound = 0;
+    for (int64_t stage = 0; stage < L.pp; ++stage) {
+        double work = 0;
+        for (int64_t c = 0; c < L.vpp; ++c)
+            work += timing.forward[size_t(c * L.pp + stage)].total() + timing.backward[size_t(c * L.pp + stage)].total();
+        bound = std::max(bound, double(L.microBatches) * work + timing.tailDp[size_t(stage)]
+                                    + timing.optimizer[size_t(stage)]);
+    }
+    return bound + params.stepOverheadS;
+}
+
+} // namespace paraplan

@@ -1,0 +1,80 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/model/kernel_costs.h"
+#include "core/model/layer_costs.h"
+#include "core/model/memory_model.h"
+#include "core/network/placement.h"
+#include "core/spec/efficiency_params.h"
+#include "core/spec/scenario.h"
+#include "core/step/pipeline_schedule.h"
+
+#include <vector>
+
+// The pieces evaluate() is built from, exposed so that a search can reuse the expensive ones
+// (per-layer costs) across configurations and discard hopeless configurations before simulating.
+namespace paraplan {
+
+// Megatron's gradient bucket (--ddp-bucket-size default): DP reduces gradients bucket by bucket,
+// and the last bucket cannot overlap the backward.
+inline constexpr double kGradientBucketParams = 40e6;
+
+// The split resolved: dp filled in, layers per (virtual) stage, micro-batches, HBM capacity.
+struct StepPlan {
+    ParallelLayout layout;
+    std::vector<int64_t> virtualLayers; // per virtual stage (chunk * pp + stage)
+    std::vector<int64_t> stageLayers;   // per physical stage
+    double capacityBytes = 0;
+};
+
+// The scenario must be rule-abiding (validateScenario without errors). Recompute stays as given;
+// resolveRecompute() settles Auto.
+[[nodiscard]] StepPlan planStep(const Scenario& scenario);
+
+[[nodiscard]] MemoryBreakdown stageMemoryOf(const Scenario& scenario, const StepPlan& plan, int64_t stage);
+[[nodiscard]] std::vector<MemoryBreakdown> memoryPerStage(const Scenario& scenario, const StepPlan& plan);
+// The fullest stage's total; without layers_per_stage only the first stage (most micro-batches in
+// flight, the most layers, the embedding) and the last (logits) can be the fullest.
+[[nodiscard]] double peakMemoryOf(const Scenario& scenario, const StepPlan& plan);
+
+// recompute: auto takes the least recomputation whose memory fits (full when nothing does).
+[[nodiscard]] Recompute resolveRecompute(const Scenario& scenario, StepPlan& plan);
+
+// Per-micro-batch costs of one layer, the embedding and the output layer: they depend on the
+// model, tp, cp, ep, micro-batch, SP and recomputation, not on pp, dp, vpp or ZeRO.
+struct LayerCostSet {
+    LayerCosts layer;
+    LayerCosts embedding;
+    LayerCosts output;
+};
+// Bytes the optimizer step of one stage moves, reads plus writes: Adam over the parameters the rank
+// owns (all of them, or its ZeRO shard), then zeroing every gradient.
+struct OptimizerTraffic {
+    double update = 0;
+    double zeroGradients = 0;
+};
+[[nodiscard]] OptimizerTraffic optimizerTraffic(const ParallelLayout& layout, const StageParameters& weights,
+                                                double gradientBytes);
+
+// `groups`: placeGroups() for the layout's degrees.
+[[nodiscard]] LayerCostSet layerCostsFor(const Scenario& scenario, const ParallelLayout& layout,
+                                         const DeviceRates& rates, const GroupPlacements& groups);
+
+struct StepTiming {
+    std::vector<PassCost> forward;  // per virtual stage, one micro-batch
+    std::vector<PassCost> backward; // per virtual stage, one micro-batch
+    std::vector<double> tailDp;     // per stage: exposed DP communication after the last backward
+    std::vector<double> optimizer;  // per stage
+    double sendSeconds = 0;         // one pipeline send of a micro-batch's activation or gradient
+};
+[[nodiscard]] StepTiming stepTiming(const Scenario& scenario, const StepPlan& plan, const DeviceRates& rates,
+                                    const LayerCostSet& costs, const GroupPlacements& groups,
+                                    const EfficiencyParams& params);
+
+[[nodiscard]] PipelineInput pipelineInput(const StepPlan& plan, const StepTiming& timing);
+
+// A step time no schedule can beat: every stage must at least run its own work and its tail.
+[[nodiscard]] double stepLowerBound(const StepPlan& plan, const StepTiming& timing, const EfficiencyParams& params);
+
+} // namespace paraplan

@@ -1,0 +1,61 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "core/step/time_components.h"
+
+namespace paraplan {
+
+const char* componentKey(TimeComponent component)
+{
+    switch (component) {
+    case TimeComponent::Compute:
+        return "compute";
+    case TimeComponent::Recompute:
+        return "recompute";
+    case TimeComponent::TpComm:
+        return "tp_comm";
+    case TimeComponent::CpComm:
+        return "cp_comm";
+    case TimeComponent::EpComm:
+        return "ep_comm";
+    case TimeComponent::PpComm:
+        return "pp_comm";
+    case TimeComponent::DpComm:
+        return "dp_comm";
+    case TimeComponent::Bubble:
+        return "bubble";
+    case TimeComponent::Optimizer:
+        return "optimizer";
+    case TimeComponent::Other:
+        return "other";
+    }
+    return "other";
+}
+
+double componentSeconds(const TimeBreakdown& t, TimeComponent component)
+{
+    switch (component) {
+    case TimeComponent::Compute:
+        return t.compute;
+    case TimeComponent::Recompute:
+        return t.recompute;
+    case TimeComponent::TpComm:
+        return t.tpComm;
+    case TimeComponent::CpComm:
+        return t.cpComm;
+    case TimeComponent::EpComm:
+        return t.epComm;
+    case TimeComponent::PpComm:
+        return t.ppComm;
+    case TimeComponent::DpComm:
+        return t.dpComm;
+    case TimeComponent::Bubble:
+        return t.bubble;
+    case TimeComponent::Optimizer:
+        return t.optimizer;
+    case TimeComponent::Other:
+        return t.other;
+    }
+    return 0;
+}
+
+} // namespace paraplan

@@ -1,0 +1,185 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "tests/app/cli/command_run.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace paraplan::cli;
+using namespace paraplan::cli::test;
+
+
+TEST(Evaluate, BuiltInDefaultPrintsAReadableReport)
+{
+    const CommandRun r = run(runEvaluate, {});
+    EXPECT_EQ(r.code, kExitOk);
+    EXPECT_NE(r.out.find("Llama 3.1 70B"), std::string::npos);
+    EXPECT_NE(r.out.find("Memory per GPU"), std::string::npos);
+    EXPECT_NE(r.out.find("tokens/s"), std::string::npos);
+    EXPECT_NE(r.out.find("MFU"), std::string::npos);
+    EXPECT_EQ(r.out.find("nan"), std::string::npos);
+    EXPECT_TRUE(r.err.empty());
+}
+
+TEST(Evaluate, JsonFollowsTheContract)
+{
+    const CommandRun r = run(runEvaluate, { "--json" });
+    ASSERT_EQ(r.code, kExitOk);
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    EXPECT_TRUE(j["valid"].get<bool>());
+    EXPECT_GT(j["time_s"]["step"].get<double>(), 0);
+    EXPECT_EQ(j["gpus"], 64);
+}
+
+TEST(Evaluate, InvalidScenarioExitsTwoWithTheErrors)
+{
+    const CommandRun text = run(runEvaluate, { data("invalid_tp.json") });
+    EXPECT_EQ(text.code, kExitInvalid);
+    EXPECT_NE(text.out.find("heads_not_divisible_by_tp"), std::string::npos);
+    const CommandRun json = run(runEvaluate, { data("invalid_tp.json"), "--json" });
+    EXPECT_EQ(json.code, kExitInvalid);
+    const nlohmann::json j = nlohmann::json::parse(json.out);
+    EXPECT_FALSE(j["valid"].get<bool>());
+    EXPECT_EQ(j["errors"][0]["path"], "parallel.tp");
+}
+
+TEST(Evaluate, UnreadableInputExitsOneNamingTheProblem)
+{
+    const CommandRun missing = run(runEvaluate, { "/nonexistent/s.json" });
+    EXPECT_EQ(missing.code, kExitUnreadable);
+    EXPECT_NE(missing.err.find("/nonexistent/s.json"), std::string::npos);
+
+    const CommandRun syntax = run(runEvaluate, { writeTemporary("syntax.json", "{\n  \"model\": {\n  \"preset\" \"x\"\n}") });
+    EXPECT_EQ(syntax.code, kExitUnreadable);
+    EXPECT_NE(syntax.err.find("line 3"), std::string::npos);
+
+    const CommandRun unknown = run(runEvaluate, { writeTemporary("unknown.json", R"({"model": {"preset": "gpt3-175b", "hiden": 1},
+        "training": {"seq_len": 2048, "global_batch": 8}, "cluster": {"preset": "dgx-a100-80gb"}})") });
+    EXPECT_EQ(unknown.code, kExitUnreadable);
+    EXPECT_NE(unknown.err.find("model.hiden"), std::string::npos);
+    EXPECT_NE(unknown.err.find("did you mean \"hidden\""), std::string::npos);
+
+    const CommandRun directory = run(runEvaluate, { std::filesystem::temp_directory_path().string() });
+    EXPECT_EQ(directory.code, kExitUnreadable);
+    EXPECT_NE(directory.err.find("directory"), std::string::npos);
+}
+
+TEST(Evaluate, UsageErrorsExitOne)
+{
+    EXPECT_EQ(run(runEvaluate, { "--bogus" }).code, kExitUnreadable);
+    EXPECT_EQ(run(runEvaluate, { "a.json", "b.json" }).code, kExitUnreadable);
+}
+
+TEST(Search, PrintsTheRankedTableWithCountsAndTime)
+{
+    const CommandRun r = run(runSearch, { data("small_search.json"), "--top", "5" });
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_NE(r.out.find("Examined"), std::string::npos);
+    EXPECT_NE(r.out.find("fit in memory"), std::string::npos);
+    EXPECT_NE(r.out.find("tokens/s"), std::string::npos);
+}
+
+TEST(Search, JsonHasTheContractShape)
+{
+    const CommandRun r = run(runSearch, { data("small_search.json"), "--top", "3", "--json" });
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    for (const char* key : { "evaluated", "valid", "fits", "elapsed_s", "results" })
+        EXPECT_TRUE(j.contains(key)) << key;
+    ASSERT_EQ(j["results"].size(), 3u);
+    for (const auto& entry : j["results"]) {
+        EXPECT_EQ(entry["parallel"]["tp"], 2); // pinned in the scenario
+        EXPECT_TRUE(entry["parallel"].contains("micro_batch"));
+        EXPECT_TRUE(entry["result"]["memory_gib"]["fits"].get<bool>());
+    }
+    EXPECT_GE(j["results"][0]["result"]["tokens_per_s"].get<double>(), j["results"][1]["result"]["tokens_per_s"].get<double>());
+}
+
+TEST(Search, RejectsBadOptions)
+{
+    EXPECT_EQ(run(runSearch, { data("small_search.json"), "--top", "zero" }).code, kExitUnreadable);
+    EXPECT_EQ(run(runSearch, { data("small_search.json"), "--top" }).code, kExitUnreadable);
+    EXPECT_EQ(run(runSearch, {}).code, kExitUnreadable);
+}
+
+TEST(Search, InvalidModelExitsTwo)
+{
+    const std::string path = writeTemporary("badmodel.json", R"({"model": {"preset": "gpt3-175b", "heads": 7},
+        "training": {"seq_len": 2048, "global_batch": 8}, "cluster": {"preset": "dgx-a100-80gb"}})");
+    const CommandRun r = run(runSearch, { path });
+    EXPECT_EQ(r.code, kExitInvalid);
+    EXPECT_NE(r.err.find("hidden_not_divisible_by_heads"), std::string::npos);
+}
+
+TEST(Validate, PrintsEveryCaseAndTheMape)
+{
+    const CommandRun r = run(runValidate, { data("validation/calibration_cases.json") });
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_NE(r.out.find("sc21-t1-1T"), std::string::npos);
+    EXPECT_NE(r.out.find("mlm-h100-462B"), std::string::npos);
+    EXPECT_NE(r.out.find("MAPE"), std::string::npos);
+    EXPECT_NE(r.out.find("kor22"), std::string::npos);
+}
+
+TEST(Validate, SummaryGroupsBySource)
+{
+    const CommandRun r = run(runValidate, { data("validation/vtrain/cases.json"), "--summary" });
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_NE(r.out.find("vtrain-single"), std::string::npos);
+    EXPECT_NE(r.out.find("vtrain-multi"), std::string::npos);
+    EXPECT_EQ(r.out.find("vtrain-single-r0001"), std::string::npos);
+}
+
+TEST(Validate, MalformedCaseFileNamesThePath)
+{
+    const CommandRun r = run(runValidate, { writeTemporary("cases.json", R"([{"id": "x", "scenario": {}}])") });
+    EXPECT_EQ(r.code, kExitUnreadable);
+    EXPECT_NE(r.err.find("[0].scenario"), std::string::npos);
+}
+
+TEST(Validate, OnlyKeepsCasesByIdPrefix)
+{
+    const CommandRun r = run(runValidate, { data("validation/calibration_cases.json"), "--only", "kor22" });
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_NE(r.out.find("kor22-1T"), std::string::npos);
+    EXPECT_EQ(r.out.find("sc21-t1"), std::string::npos);
+    EXPECT_EQ(run(runValidate, { data("validation/calibration_cases.json"), "--only", "nothing" }).code, kExitUnreadable);
+}
+
+TEST(Validate, SetAppliesAWhatIfToEveryScenario)
+{
+    const std::string file = data("validation/calibration_cases.json");
+    const CommandRun plain = run(runValidate, { file, "--only", "sc21-t1-1.7B" });
+    const CommandRun unfused = run(runValidate, { file, "--only", "sc21-t1-1.7B", "--set", "training.flash_attention=false" });
+    ASSERT_EQ(plain.code, kExitOk);
+    ASSERT_EQ(unfused.code, kExitOk) << unfused.err;
+    EXPECT_NE(plain.out, unfused.out); // the unfused softmax path prices differently
+    const CommandRun bad = run(runValidate, { file, "--set", "training.precision=bf16" });
+    EXPECT_EQ(bad.code, kExitUnreadable);
+    EXPECT_NE(bad.err.find("not JSON"), std::string::npos);
+    const CommandRun typo = run(runValidate, { file, "--set", "training.flash_atention=false" });
+    EXPECT_EQ(typo.code, kExitUnreadable);
+    EXPECT_NE(typo.err.find("did you mean"), std::string::npos);
+}
+
+TEST(Fit, ReportsTheErrorBeforeAndAfter)
+{
+    const CommandRun r = run(runFit, { data("validation/calibration_cases.json"), "--params", "gemm_ceiling", "--evaluations", "20" });
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_NE(r.out.find("MAPE"), std::string::npos);
+    EXPECT_NE(r.out.find("gemm_ceiling"), std::string::npos);
+    EXPECT_EQ(run(runFit, { data("validation/calibration_cases.json"), "--params", "warp_speed" }).code, kExitUnreadable);
+}
+
+TEST(Presets, ListsTheCatalog)
+{
+    const CommandRun r = run(runPresets, {});
+    ASSERT_EQ(r.code, kExitOk);
+    for (const char* id : { "h100-sxm-80gb", "gb200-nvl72", "llama3.1-405b", "mixtral-8x22b", "workstation-4x-rtx4090" })
+        EXPECT_NE(r.out.find(id), std::string::npos) << id;
+}

@@ -1,0 +1,183 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#undef QT_NO_FOREACH // qcustomplot.h uses foreach
+#include "tests/widgets/gui_fixture.h"
+
+#include "app/gui/headless.h"
+#include "widgets/common/message_banner.h"
+#include "widgets/common/value_slider.h"
+#include "widgets/plots/compare_view.h"
+#include "widgets/plots/landscape_view.h"
+#include "widgets/plots/memory_view.h"
+#include "widgets/scenario_panel.h"
+#include "widgets/view_deck.h"
+
+#include "core/step/evaluator.h"
+
+#include <qcustomplot.h>
+
+#include <QSpinBox>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace paraplan;
+using namespace paraplan::widgets;
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+// The values of the memory plot's bars named `name` (one per stage).
+std::vector<double> plottedMemory(MemoryView* view, const QString& name)
+{
+    std::vector<double> values;
+    for (int i = 0; i < view->plot()->plottableCount(); ++i)
+        if (auto* bars = qobject_cast<QCPBars*>(view->plot()->plottable(i)); bars && bars->name() == name)
+            for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it)
+                values.push_back(it->value);
+    return values;
+}
+
+void moveTo(ValueSlider* slider, int64_t value)
+{
+    const auto& values = slider->values();
+    const auto it = std::find(values.begin(), values.end(), value);
+    ASSERT_NE(it, values.end()) << "value " << value << " not offered";
+    slider->moveToIndex(int(it - values.begin()));
+}
+
+} // namespace
+
+TEST_F(GuiTest, MovingTheTpSliderRedrawsMemoryAsTheCoreComputesIt)
+{
+    ScenarioPanel* panel = window->panel();
+    moveTo(panel->slider(ScenarioPanel::Degree::Tp), 4);
+    EXPECT_EQ(window->workbench()->scenario().parallel.tp, 4);
+
+    const Result expected = evaluate(window->workbench()->scenario());
+    ASSERT_TRUE(expected.valid);
+    const std::vector<double> weights = plottedMemory(window->deck()->memory(), QStringLiteral("weights"));
+    ASSERT_EQ(weights.size(), expected.stages.size());
+    for (size_t i = 0; i < weights.size(); ++i)
+        EXPECT_NEAR(weights[i], expected.stages[i].memory.weights / kGiB, 1e-9);
+    const std::vector<double> activations = plottedMemory(window->deck()->memory(), QStringLiteral("activations"));
+    EXPECT_NEAR(activations[0], expected.stages[0].memory.activations / kGiB, 1e-9);
+}
+
+TEST_F(GuiTest, SlidersOfferOnlyValuesThatCanBeValid)
+{
+    for (int64_t tp : window->panel()->slider(ScenarioPanel::Degree::Tp)->values()) {
+        Scenario s = window->workbench()->scenario();
+        s.parallel.tp = tp;
+        s.parallel.vpp = 1;
+        EXPECT_TRUE(evaluate(s).valid) << "tp " << tp;
+    }
+}
+
+TEST_F(GuiTest, AnInvalidCombinationShowsTheBannerAndKeepsTheLastValidPlots)
+{
+    const std::vector<double> before = plottedMemory(window->deck()->memory(), QStringLiteral("activations"));
+    ASSERT_FALSE(window->banner()->isVisible());
+    Scenario broken = window->workbench()->scenario();
+    broken.training.globalBatch = 255; // not a multiple of micro-batch x dp = 2
+    window->undoStack()->push(new QUndoCommand); // unrelated history must not matter
+    window->workbench()->setScenario(broken);
+    QApplication::processEvents();
+    EXPECT_TRUE(window->banner()->isVisible());
+    EXPECT_TRUE(window->banner()->text().contains(QStringLiteral("255")));
+    EXPECT_TRUE(window->banner()->text().contains(QStringLiteral("last valid")));
+    EXPECT_EQ(plottedMemory(window->deck()->memory(), QStringLiteral("activations")), before);
+    EXPECT_FALSE(window->workbench()->isCurrentValid());
+}
+
+TEST_F(GuiTest, EditsAreUndoableAndRedoable)
+{
+    moveTo(window->panel()->slider(ScenarioPanel::Degree::Pp), 2);
+    EXPECT_EQ(window->workbench()->scenario().parallel.pp, 2);
+    window->undoStack()->undo();
+    EXPECT_EQ(window->workbench()->scenario().parallel.pp, 4);
+    EXPECT_EQ(window->workbench()->scenario().parallel.vpp, 5); // the whole scenario comes back
+    window->undoStack()->redo();
+    EXPECT_EQ(window->workbench()->scenario().parallel.pp, 2);
+    // The panel follows undo too.
+    EXPECT_EQ(window->panel()->slider(ScenarioPanel::Degree::Pp)->value(), 2);
+}
+
+TEST_F(GuiTest, DraggingOneSliderIsOneUndoStep)
+{
+    const int before = window->undoStack()->count();
+    ValueSlider* tp = window->panel()->slider(ScenarioPanel::Degree::Tp);
+    moveTo(tp, 4);
+    moveTo(tp, 2);
+    moveTo(tp, 1);
+    EXPECT_EQ(window->undoStack()->count(), before + 1);
+    window->undoStack()->undo();
+    EXPECT_EQ(window->workbench()->scenario().parallel.tp, 8);
+}
+
+TEST_F(GuiTest, ClickingALandscapePointAppliesThatConfiguration)
+{
+    window->deck()->showView(ViewId::Landscape);
+    app::waitForLandscape(*window);
+    QApplication::processEvents();
+    LandscapeView* view = window->deck()->landscape();
+    ASSERT_TRUE(window->workbench()->landscape());
+    // A Pareto point other than the current configuration.
+    const Scenario current = window->workbench()->scenario();
+    const LandscapePoint* target = nullptr;
+    for (const LandscapePoint& p : window->workbench()->landscape()->points)
+        if (p.pareto && p.candidate.tp != current.parallel.tp) {
+            target = &p;
+            break;
+        }
+    ASSERT_NE(target, nullptr);
+    QCustomPlot* plot = view->plot();
+    const QPoint pixel(int(std::lround(plot->xAxis->coordToPixel(target->memoryBytes / kGiB))),
+                       int(std::lround(plot->yAxis->coordToPixel(target->stepS))));
+    const LandscapePoint* under = view->pointAt(pixel);
+    ASSERT_NE(under, nullptr);
+    QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, pixel);
+    const Scenario& applied = window->workbench()->scenario();
+    EXPECT_EQ(applied.parallel.tp, under->candidate.tp);
+    EXPECT_EQ(applied.parallel.pp, under->candidate.pp);
+    EXPECT_EQ(applied.training.microBatch, under->candidate.microBatch);
+    EXPECT_NEAR(window->workbench()->evaluation()->result.time.step, under->stepS, 1e-9 * under->stepS);
+    window->undoStack()->undo();
+    EXPECT_EQ(window->workbench()->scenario().parallel.tp, current.parallel.tp);
+}
+
+TEST_F(GuiTest, CompareNamesTheLargestCauseInOneSentence)
+{
+    window->workbench()->pinCurrent();
+    moveTo(window->panel()->slider(ScenarioPanel::Degree::Tp), 16); // beyond one 8-GPU node
+    window->deck()->showView(ViewId::Compare);
+    QApplication::processEvents();
+    const QString verdict = window->deck()->compare()->verdict();
+    EXPECT_TRUE(verdict.contains(QStringLiteral("spans nodes"))) << verdict.toStdString();
+    EXPECT_TRUE(verdict.contains(QStringLiteral("GB/s"))) << verdict.toStdString();
+}
+
+TEST_F(GuiTest, EditingAFieldInThePanelChangesTheScenario)
+{
+    const QList<QSpinBox*> boxes = window->panel()->findChildren<QSpinBox*>();
+    QSpinBox* nodes = nullptr;
+    for (QSpinBox* box : boxes)
+        if (box->value() == 8 && box->maximum() == 1000000)
+            nodes = box;
+    ASSERT_NE(nodes, nullptr);
+    nodes->setValue(16);
+    EXPECT_EQ(window->workbench()->scenario().cluster.nodes, 16);
+    EXPECT_EQ(window->workbench()->evaluation()->result.gpus, 128);
+}
+
+TEST_F(GuiTest, SettingsKeepRecentFilesAndTheWindow)
+{
+    settings->addRecentFile(directory.filePath(QStringLiteral("a.paraplan.json")));
+    settings->addRecentFile(directory.filePath(QStringLiteral("b.paraplan.json")));
+    settings->addRecentFile(directory.filePath(QStringLiteral("a.paraplan.json")));
+    const QStringList recent = settings->recentFiles();
+    ASSERT_EQ(recent.size(), 2);
+    EXPECT_TRUE(recent.front().endsWith(QStringLiteral("a.paraplan.json")));
+    window->close();
+    EXPECT_FALSE(settings->windowGeometry().isEmpty());
+}

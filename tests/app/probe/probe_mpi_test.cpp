@@ -1,0 +1,205 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+// paraplan-probe end to end on the host backend under `mpirun -np 2`: discovery, benchmarks and
+// the synthetic step on tiny scenarios, results written as they arrive, and runs that go wrong
+// (a stalled rank, a killed rank, bad input) ending with an error event, never a hang.
+#include "tests/app/probe/probe_process.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace paraplan::engine::test;
+
+namespace {
+
+const std::string kData = PARAPLAN_TEST_DATA_DIR "/engine/";
+
+std::string context(const ProbeOutcome& o)
+{
+    std::string text = "exit " + std::to_string(o.exitCode) + "\n";
+    for (const auto& e : o.events)
+        text += e.dump().substr(0, 400) + "\n";
+    return text + o.otherOutput;
+}
+
+} // namespace
+
+TEST(ProbeOnTwoRanks, DiscoverDescribesEveryRank)
+{
+    const ProbeOutcome o = runProbe(2, "discover --backend host");
+    ASSERT_EQ(o.exitCode, 0) << context(o);
+    const auto results = o.of("result");
+    ASSERT_EQ(results.size(), 1u) << context(o);
+    const nlohmann::json& r = results.front();
+    EXPECT_EQ(r["ranks"], 2);
+    EXPECT_TRUE(r["cpu"].get<bool>());
+    ASSERT_EQ(r["devices"].size(), 2u);
+    EXPECT_EQ(r["devices"][1]["rank"], 1);
+    // The topology is one the core reads: one node kind per host, the ranks as its GPUs.
+    EXPECT_EQ(r["topology"]["nodes"][0]["devices"].size(), 3u) << r["topology"].dump(); // cpu0, rank0, rank1
+    EXPECT_EQ(o.of("measurement").size(), 2u);
+}
+
+TEST(ProbeOnTwoRanks, BenchMeasuresTheScenariosGemmsAndCollectivesCorrectly)
+{
+    const std::filesystem::path results = std::filesystem::temp_directory_path() / "paraplan-bench-test.jsonl";
+    std::filesystem::remove(results);
+    const ProbeOutcome o = runProbe(2, "bench --backend host --scenario " + kData + "tiny_tp2.json --warmup 1 --iterations 3 --output "
+                                           + results.string());
+    ASSERT_EQ(o.exitCode, 0) << context(o);
+    int gemms = 0, collectives = 0;
+    for (const auto& m : o.of("measurement")) {
+        EXPECT_TRUE(m["correct"].get<bool>()) << m.dump();
+        EXPECT_GT(m["median_s"].get<double>(), 0) << m.dump();
+        gemms += m["kind"] == "gemm";
+        if (m["kind"] == "collective") {
+            ++collectives;
+            EXPECT_EQ(m["ranks"], 2);
+            EXPECT_EQ(m["group"], "TP");
+            EXPECT_TRUE(m["as_scenario"].get<bool>());
+            EXPECT_GT(m["bus_GBps"].get<double>(), 0);
+        }
+    }
+    EXPECT_EQ(gemms, 7 * 3); // qkv, projection, up, down, logits, attention's two; forward and both gradients
+    EXPECT_EQ(o.of("result").front()["memory"]["correct"], true);
+    EXPECT_EQ(collectives, 2); // SP: all-gather and reduce-scatter
+    EXPECT_EQ(o.of("warning").front()["code"], "cpu_measurements");
+    // Every event also landed in the results file.
+    std::ifstream in(results);
+    size_t lines = 0;
+    for (std::string line; std::getline(in, line);)
+        ++lines;
+    EXPECT_EQ(lines, o.events.size());
+}
+
+TEST(ProbeOnTwoRanks, ConfirmRunsTheStepUnderTheRealScheduleAndReportsTheBubble)
+{
+    const ProbeOutcome o = runProbe(2, "confirm --backend host --scenario " + kData + "tiny_pp2.json --steps 2");
+    ASSERT_EQ(o.exitCode, 0) << context(o);
+    const auto results = o.of("result");
+    ASSERT_EQ(results.size(), 1u) << context(o);
+    const nlohmann::json& measured = results.front()["measured"];
+    EXPECT_EQ(measured["steps"], 2);
+    ASSERT_EQ(measured["stages"].size(), 2u);
+    const double step = measured["step_s"].get<double>();
+    EXPECT_GT(step, 0);
+    // The stage figures come from one of the steps, the median an average of two of them.
+    const double longest = measured["step_max_s"].get<double>();
+    for (const auto& stage : measured["stages"]) {
+        EXPECT_GT(stage["busy_s"].get<double>(), 0);
+        EXPECT_LE(stage["busy_s"].get<double>(), longest * 1.05);
+    }
+    // 1F1B with 8 micro-batches on 2 stages: the first stage waits for the last one's backwards.
+    EXPECT_GT(measured["stages"][0]["idle_s"].get<double>(), 0);
+    EXPECT_GT(results.front()["predicted"]["step_s"].get<double>(), 0);
+    EXPECT_EQ(o.of("measurement").size(), 2u); // one per timed step
+}
+
+TEST(ProbeOnTwoRanks, BenchMakesACalibrationThatBringsConfirmsPredictionToTheMeasuredStep)
+{
+    const std::filesystem::path profile = std::filesystem::temp_directory_path() / "paraplan-probe-profile.json";
+    std::filesystem::remove(profile);
+    const ProbeOutcome bench = runProbe(2, "bench --backend host --scenario " + kData + "tiny_pp2.json --warmup 1 "
+                                           "--iterations 3 --profile-out " + profile.string());
+    ASSERT_EQ(bench.exitCode, 0) << context(bench);
+    ASSERT_TRUE(std::filesystem::exists(profile));
+    EXPECT_FALSE(bench.of("result").front()["devices"].empty());
+
+    auto stepOf = [](const ProbeOutcome& o, const char* which) {
+        return o.of("result").front()[which]["step_s"].get<double>();
+    };
+    const ProbeOutcome plain = runProbe(2, "confirm --backend host --scenario " + kData + "tiny_pp2.json --steps 2");
+    const ProbeOutcome calibrated = runProbe(2, "confirm --backend host --scenario " + kData
+                                                    + "tiny_pp2.json --steps 2 --calibration " + profile.string());
+    ASSERT_EQ(plain.exitCode, 0) << context(plain);
+    ASSERT_EQ(calibrated.exitCode, 0) << context(calibrated);
+    EXPECT_TRUE(calibrated.of("result").front()["calibrated"].get<bool>());
+    // The model alone prices the step on the scenario's H100s: tens of times faster than these CPUs.
+    // With the CPUs' own GEMM rates, copy bandwidth and MPI bandwidths it lands near what they
+    // measured (within 10 % on an idle machine; the bound leaves room for a loaded CI runner).
+    const double measured = stepOf(calibrated, "measured");
+    const double before = stepOf(plain, "predicted_without_framework");
+    const double after = stepOf(calibrated, "predicted_without_framework");
+    EXPECT_LT(before, measured / 5);
+    EXPECT_GT(after, measured / 1.5);
+    EXPECT_LT(after, measured * 1.5);
+}
+
+TEST(ProbeOnTwoRanks, ABrokenCalibrationProfileIsAnErrorEvent)
+{
+    const std::filesystem::path broken = std::filesystem::temp_directory_path() / "paraplan-broken-profile.json";
+    std::ofstream(broken) << "{\"gemms\": 3}";
+    const ProbeOutcome o = runProbe(1, "confirm --backend host --scenario " + kData + "tiny_pp2.json --calibration "
+                                           + broken.string());
+    EXPECT_EQ(o.exitCode, 1) << context(o);
+    ASSERT_EQ(o.of("error").size(), 1u) << context(o);
+    EXPECT_EQ(o.of("error").front()["code"], "unreadable_calibration");
+    // A lone rank ends with its status, without MPI's abort banner.
+    EXPECT_EQ(o.otherOutput.find("MPI_ABORT"), std::string::npos) << o.otherOutput;
+}
+
+TEST(ProbeOnTwoRanks, ConfirmNeedsOneRankPerGpuOfTheScenario)
+{
+    const ProbeOutcome o = runProbe(1, "confirm --backend host --scenario " + kData + "tiny_pp2.json");
+    EXPECT_NE(o.exitCode, 0);
+    const auto errors = o.of("error");
+    ASSERT_FALSE(errors.empty()) << context(o);
+    EXPECT_EQ(errors.front()["code"], "world_size_mismatch");
+    EXPECT_NE(errors.front()["message"].get<std::string>().find("mpirun -np 2"), std::string::npos);
+}
+
+TEST(ProbeOnTwoRanks, AStalledRankEndsWithAWatchdogErrorNotAHang)
+{
+    const ProbeOutcome o = runProbe(2, "bench --backend host --scenario " + kData + "tiny_tp2.json --watchdog-s 3 --stall-rank 1",
+                                    60);
+    EXPECT_EQ(o.exitCode == 0 || o.exitCode == 124, false) << context(o); // 124: the timeout fired
+    EXPECT_LT(o.seconds, 45) << context(o);
+    bool watchdog = false;
+    for (const auto& e : o.of("error"))
+        watchdog = watchdog || e["code"] == "watchdog_timeout";
+    EXPECT_TRUE(watchdog) << context(o);
+}
+
+TEST(ProbeOnTwoRanks, AKilledRankEndsTheRunWithAnError)
+{
+    const ProbeOutcome o = runProbe(2, "bench --backend host --scenario " + kData + "tiny_tp2.json --watchdog-s 20 --crash-rank 1",
+                                    60);
+    EXPECT_NE(o.exitCode, 0) << context(o);
+    EXPECT_NE(o.exitCode, 124) << context(o);
+    EXPECT_FALSE(o.of("error").empty()) << context(o);
+}
+
+TEST(ProbeOnTwoRanks, BadInputIsAnErrorEvent)
+{
+    ProbeOutcome o = runProbe(2, "bench --backend host --scenario /nonexistent.json");
+    EXPECT_EQ(o.exitCode, 1) << context(o);
+    ASSERT_FALSE(o.of("error").empty()) << context(o);
+    EXPECT_EQ(o.of("error").front()["code"], "unreadable_scenario");
+
+    const std::filesystem::path broken = std::filesystem::temp_directory_path() / "paraplan-broken-scenario.json";
+    std::ofstream(broken) << R"({"model": {"preset": "llama3.1-8b"}, "training": {"seq_len": 4096, "global_batch": 64},
+                                 "cluster": {"preset": "dgx-h100"}, "parallel": {"tp": 3}})";
+    o = runProbe(2, "bench --backend host --scenario " + broken.string());
+    EXPECT_EQ(o.exitCode, 2) << context(o);
+    ASSERT_FALSE(o.of("error").empty()) << context(o);
+    EXPECT_EQ(o.of("error").front()["code"], "invalid_scenario");
+
+    o = runProbe(1, "discover --backend tpu");
+    EXPECT_EQ(o.exitCode, 1);
+    ASSERT_FALSE(o.of("error").empty()) << context(o);
+    EXPECT_EQ(o.of("error").front()["code"], "unknown_backend");
+
+    o = runProbe(1, "discover --backend host --output /nonexistent-folder/results.jsonl");
+    EXPECT_EQ(o.exitCode, 1);
+    ASSERT_FALSE(o.of("error").empty()) << context(o);
+    EXPECT_EQ(o.of("error").front()["code"], "unwritable_output");
+}
+
+TEST(ProbeOnOneRank, HelpPrintsTheUsage)
+{
+    const ProbeOutcome o = runProbe(1, "--help");
+    EXPECT_EQ(o.exitCode, 0);
+    EXPECT_NE(o.otherOutput.find("usage: paraplan-probe"), std::string::npos) << o.otherOutput;
+}

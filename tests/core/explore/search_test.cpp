@@ -1,0 +1,93 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "tests/core/scenario_fixtures.h"
+
+#include "core/explore/search.h"
+#include "core/step/evaluator.h"
+
+#include <gtest/gtest.h>
+
+using namespace paraplan;
+
+namespace {
+Scenario llama8bOnTwoNodes(const std::string& parallel = "{}")
+{
+    return test::scenarioFromJson(R"({
+      "model": { "preset": "llama3.1-8b" },
+      "training": { "seq_len": 4096, "global_batch": 64 },
+      "cluster": { "preset": "dgx-h100", "nodes": 2 },
+      "parallel": )" + parallel + "}");
+}
+} // namespace
+
+TEST(Search, RanksFittingConfigurationsByThroughput)
+{
+    SearchOptions options;
+    options.topK = 10;
+    const SearchResult r = searchConfigurations(llama8bOnTwoNodes(), options);
+    ASSERT_EQ(r.best.size(), 10u);
+    EXPECT_GE(r.evaluated, r.valid);
+    EXPECT_GE(r.valid, r.fits);
+    EXPECT_GT(r.fits, 10);
+    for (size_t i = 0; i < r.best.size(); ++i) {
+        EXPECT_TRUE(r.best[i].result.valid);
+        EXPECT_TRUE(r.best[i].result.fits);
+        EXPECT_EQ(r.best[i].result.gpus, 16);
+        if (i > 0) {
+            EXPECT_GE(r.best[i - 1].result.tokensPerS, r.best[i].result.tokensPerS);
+        }
+    }
+}
+
+TEST(Search, NothingItSkippedIsFasterThanItsBest)
+{
+    const Scenario base = llama8bOnTwoNodes();
+    const SearchResult r = searchConfigurations(base, {});
+    ASSERT_FALSE(r.best.empty());
+    const double best = r.best.front().result.tokensPerS;
+    const std::vector<Candidate> all = enumerateCandidates(base);
+    ASSERT_EQ(int64_t(all.size()), r.valid);
+    EvaluateOptions quiet;
+    quiet.diagnostics = false;
+    for (size_t i = 0; i < all.size(); i += 7) { // a spread sample of the space
+        Scenario s = base;
+        applyCandidate(s, all[i]);
+        const Result result = evaluate(s, quiet);
+        if (result.fits) {
+            EXPECT_LE(result.tokensPerS, best * (1 + 1e-12));
+        }
+    }
+}
+
+TEST(Search, EveryEnumeratedCandidateAbidesByTheRules)
+{
+    const Scenario base = llama8bOnTwoNodes();
+    for (const Candidate& c : enumerateCandidates(base)) {
+        Scenario s = base;
+        applyCandidate(s, c);
+        EXPECT_TRUE(evaluate(s).valid) << "tp " << c.tp << " pp " << c.pp << " vpp " << c.vpp << " mb " << c.microBatch;
+    }
+}
+
+TEST(Search, PinnedFieldsAreHeldFixed)
+{
+    const SearchResult r = searchConfigurations(llama8bOnTwoNodes(R"({ "tp": 2, "zero_stage": 3 })"), {});
+    ASSERT_FALSE(r.best.empty());
+    for (const SearchEntry& e : r.best) {
+        EXPECT_EQ(e.result.parallel.tp, 2);
+        EXPECT_EQ(e.result.parallel.zeroStage, 3);
+    }
+}
+
+TEST(Search, ReportsNothingWhenNothingFits)
+{
+    Scenario s = test::scenarioFromJson(R"({
+      "model": { "preset": "llama3.1-405b" },
+      "training": { "seq_len": 8192, "global_batch": 8 },
+      "cluster": { "preset": "workstation-4x-rtx4090" }
+    })");
+    const SearchResult r = searchConfigurations(s, {});
+    EXPECT_GT(r.evaluated, 0);
+    EXPECT_EQ(r.fits, 0);
+    EXPECT_TRUE(r.best.empty());
+}

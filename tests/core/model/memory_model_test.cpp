@@ -1,0 +1,186 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "core/model/memory_model.h"
+#include "tests/core/scenario_fixtures.h"
+
+#include <gtest/gtest.h>
+
+using namespace paraplan;
+using paraplan::test::gptModel;
+
+namespace {
+
+ActivationShape shape(int64_t s, int64_t b, int64_t t, bool sp)
+{
+    ActivationShape x;
+    x.seqLen = s;
+    x.fullSeqLen = s;
+    x.microBatch = b;
+    x.tp = t;
+    x.sequenceParallel = sp;
+    x.flashAttention = false;
+    return x;
+}
+
+constexpr double kGB = 1e9;
+
+} // namespace
+
+// ZeRO paper (Rajbhandari et al. 2020), Figure 1: Psi = 7.5B, N_d = 64, K = 12 with 2 + 2 bytes.
+TEST(ZeroMemory, MatchesTheZeroPaperFigure)
+{
+    const StateBytes bytes{ 2, 2, 12 };
+    const double psi = 7.5e9;
+    EXPECT_NEAR(modelStateBytes(psi, 0, 64, bytes).total() / kGB, 120.0, 0.05);
+    EXPECT_NEAR(modelStateBytes(psi, 1, 64, bytes).total() / kGB, 31.4, 0.05);
+    EXPECT_NEAR(modelStateBytes(psi, 2, 64, bytes).total() / kGB, 16.6, 0.05);
+    EXPECT_NEAR(modelStateBytes(psi, 3, 64, bytes).total() / kGB, 1.9, 0.05);
+}
+
+TEST(ZeroMemory, HigherStagesNeverNeedMore)
+{
+    const StateBytes bytes{ 2, 4, 12 };
+    for (double shards : { 1.0, 2.0, 8.0, 512.0 })
+        for (int stage = 1; stage <= 3; ++stage)
+            EXPECT_LE(modelStateBytes(1e9, stage, shards, bytes).total(),
+                      modelStateBytes(1e9, stage - 1, shards, bytes).total());
+}
+
+TEST(ZeroMemory, MegatronDefaultsToFp32MainGradients)
+{
+    TrainingSpec t;
+    t.precision = Precision::Bf16;
+    t.gradPrecision = GradPrecision::Fp32;
+    const StateBytes bytes = stateBytes(t);
+    EXPECT_DOUBLE_EQ(bytes.weights + bytes.gradients + bytes.optimizer, 18.0);
+    t.gradPrecision = GradPrecision::Bf16;
+    EXPECT_DOUBLE_EQ(stateBytes(t).gradients, 2.0);
+}
+
+// Korthikanti et al. 2022, Table 2: activation bytes per transformer layer.
+class ActivationTable : public ::testing::TestWithParam<std::tuple<int64_t, int64_t, int64_t, int64_t, int64_t>> {
+};
+
+TEST_P(ActivationTable, RowsOfTable2)
+{
+    const auto [h, a, s, b, t] = GetParam();
+    const ModelSpec m = gptModel(1, h, a);
+    const double sbh = double(s * b * h);
+    const double as_h = double(a) * double(s) / double(h);
+    const double tt = double(t);
+    if (t == 1) {
+        EXPECT_DOUBLE_EQ(layerActivationBytes(m, shape(s, b, 1, false), Recompute::None), sbh * (34 + 5 * as_h));
+    }
+    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, false), Recompute::None),
+                sbh * (10 + 24 / tt + 5 * as_h / tt), 1e-6 * sbh);
+    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, true), Recompute::None), sbh / tt * (34 + 5 * as_h), 1e-6 * sbh);
+    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, false), Recompute::Selective), sbh * (10 + 24 / tt), 1e-6 * sbh);
+    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, true), Recompute::Selective), sbh * 34 / tt, 1e-6 * sbh);
+    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, false), Recompute::Full), 2 * sbh, 1e-6 * sbh);
+    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, true), Recompute::Full), 2 * sbh / tt, 1e-6 * sbh);
+}
+
+INSTANTIATE_TEST_SUITE_P(GptShapes, ActivationTable,
+                         ::testing::Values(std::make_tuple(6144, 64, 2048, 4, 8),   // 22B
+                                           std::make_tuple(12288, 96, 2048, 1, 8),  // 175B
+                                           std::make_tuple(20480, 128, 2048, 1, 8), // 530B
+                                           std::make_tuple(25600, 160, 2048, 1, 8), // 1T
+                                           std::make_tuple(4096, 32, 1024, 2, 1)));
+
+TEST(Activations, FusedAttentionStoresNoScores)
+{
+    ModelSpec m = gptModel(1, 4096, 32);
+    ActivationShape x = shape(8192, 1, 1, false);
+    const double unfused = layerActivationBytes(m, x, Recompute::None);
+    x.flashAttention = true;
+    const double fused = layerActivationBytes(m, x, Recompute::None);
+    const double scores = 5.0 * 32 * 8192 * 8192;
+    EXPECT_NEAR(unfused - fused, scores - 4.0 * 8192 * 32, 1.0);
+}
+
+TEST(Activations, RecomputationNeverStoresMore)
+{
+    const ModelSpec m = gptModel(1, 8192, 64);
+    for (bool sp : { false, true }) {
+        const ActivationShape x = shape(4096, 1, 8, sp);
+        EXPECT_LE(layerActivationBytes(m, x, Recompute::Selective), layerActivationBytes(m, x, Recompute::None));
+        EXPECT_LE(layerActivationBytes(m, x, Recompute::Full), layerActivationBytes(m, x, Recompute::Selective));
+    }
+}
+
+TEST(InFlight, OneFOneBStageHoldsPMinusIMicroBatches)
+{
+    ParallelLayout layout;
+    layout.pp = 8;
+    layout.microBatches = 64;
+    for (int64_t stage = 0; stage < 8; ++stage)
+        EXPECT_DOUBLE_EQ(inFlightMicroBatches(layout, stage), double(8 - stage));
+    layout.microBatches = 3; // never more than there are
+    EXPECT_DOUBLE_EQ(inFlightMicroBatches(layout, 0), 3.0);
+}
+
+TEST(InFlight, InterleavingCostsOnePlusPMinusOneOverPvOnTheFirstStage)
+{
+    // Korthikanti et al. 2022, Section 4.2.3: the first stage holds (1 + (p-1)/(p v)) times the
+    // activations of the non-interleaved schedule.
+    ParallelLayout layout;
+    layout.pp = 8;
+    layout.vpp = 4;
+    layout.microBatches = 64;
+    EXPECT_DOUBLE_EQ(inFlightMicroBatches(layout, 0), 8.0 * (1 + 7.0 / 32));
+}
+
+TEST(StageMemory, MoreTensorParallelismNeverIncreasesWeightsPerGpu)
+{
+    const ModelSpec m = gptModel(96, 12288, 96);
+    TrainingSpec t;
+    t.seqLen = 2048;
+    ParallelLayout layout;
+    layout.pp = 8;
+    for (int64_t stage : { 0, 3, 7 }) {
+        double previous = 1e300;
+        for (int64_t tp : { 1, 2, 4, 8, 16, 32 }) {
+            layout.tp = tp;
+            const double weights = stageMemory(m, t, layout, stage, 12).weights;
+            EXPECT_LE(weights, previous) << "tp " << tp << " stage " << stage;
+            previous = weights;
+        }
+    }
+}
+
+TEST(StageMemory, FirstAndLastStagesCarryEmbeddingAndOutput)
+{
+    ModelSpec m = gptModel(32, 4096, 32);
+    m.tiedEmbeddings = false;
+    ParallelLayout layout;
+    layout.pp = 4;
+    const double middle = stageParameters(m, layout, 1, 8).total();
+    EXPECT_NEAR(stageParameters(m, layout, 0, 8).total() - middle, 51200.0 * 4096, 1.0);
+    EXPECT_NEAR(stageParameters(m, layout, 3, 8).total() - middle, 51200.0 * 4096 + 2 * 4096, 1.0);
+}
+
+TEST(StageMemory, TiedEmbeddingsOnOneStageAreStoredOnce)
+{
+    ModelSpec m = gptModel(32, 4096, 32);
+    m.tiedEmbeddings = true;
+    ParallelLayout layout;
+    const double withEmbedding = stageParameters(m, layout, 0, 32).total();
+    m.tiedEmbeddings = false;
+    EXPECT_NEAR(stageParameters(m, layout, 0, 32).total() - withEmbedding, 51200.0 * 4096, 1.0);
+}
+
+TEST(StageMemory, LastStageHoldsTheFp32Logits)
+{
+    const ModelSpec m = gptModel(32, 4096, 32);
+    TrainingSpec t;
+    t.seqLen = 2048;
+    t.microBatch = 1;
+    ParallelLayout layout;
+    layout.pp = 2;
+    layout.microBatches = 1;
+    const double first = stageMemory(m, t, layout, 0, 16).activations;
+    const double last = stageMemory(m, t, layout, 1, 16).activations;
+    // Last: final-norm input (2sbh) and fp32 logits (4sbV); first: the embedding's dropout mask (sbh).
+    const double sbh = 2048.0 * 4096;
+    EXPECT_DOUBLE_EQ(last - first, 2 * sbh + 4.0 * 2048 * 51200 - sbh);
+}

@@ -1,0 +1,87 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "tests/core/scenario_fixtures.h"
+
+#include "core/step/comparison.h"
+#include "core/step/evaluator.h"
+
+#include <gtest/gtest.h>
+
+using namespace paraplan;
+
+namespace {
+Comparison compareScenarios(const Scenario& a, const Scenario& b)
+{
+    const Result ra = evaluate(a), rb = evaluate(b);
+    EXPECT_TRUE(ra.valid && rb.valid);
+    return compare(a, ra, b, rb);
+}
+} // namespace
+
+TEST(Compare, DeltasAddUpToTheStepDifference)
+{
+    Scenario a = test::gpt3OnDgxA100();
+    Scenario b = a;
+    b.parallel.pp = 16;
+    b.parallel.tp = 4;
+    const Comparison c = compareScenarios(a, b);
+    double sum = 0;
+    for (const ComponentDelta& d : c.components)
+        sum += d.delta();
+    EXPECT_NEAR(sum, c.stepB - c.stepA, 1e-9 * c.stepB);
+    EXPECT_EQ(c.components.size(), kTimeComponents.size());
+}
+
+TEST(Compare, TpGroupAcrossNodesIsNamedWithBothBandwidths)
+{
+    Scenario a = test::gpt3OnDgxA100();
+    a.parallel.pp = 4;
+    Scenario b = a;
+    b.parallel.tp = 16;
+    const Comparison c = compareScenarios(a, b);
+    ASSERT_GT(c.stepB, c.stepA);
+    EXPECT_EQ(c.largest, TimeComponent::TpComm);
+    EXPECT_EQ(c.cause.kind, CauseKind::TpGroupCrossesNodes);
+    EXPECT_GT(c.cause.valueA, c.cause.valueB); // NVSwitch against eight HDR rails
+    EXPECT_EQ(c.cause.countA, 8);
+    EXPECT_EQ(c.cause.countB, 16);
+}
+
+TEST(Compare, FewerMicroBatchesShowUpAsBubble)
+{
+    Scenario a = test::gpt3OnDgxA100();
+    Scenario b = a;
+    b.training.globalBatch = 128; // 16 micro-batches over 8 stages instead of 192
+    const Result ra = evaluate(a), rb = evaluate(b);
+    const Comparison c = compare(a, ra, b, rb);
+    EXPECT_GT(rb.bubbleFraction, ra.bubbleFraction);
+    EXPECT_LT(c.stepB, c.stepA); // a smaller batch is a shorter step
+    EXPECT_EQ(c.cause.kind, CauseKind::NotSlower);
+}
+
+TEST(Compare, MoreRecomputationIsNamed)
+{
+    Scenario a = test::gpt3OnDgxA100();
+    Scenario b = a;
+    b.parallel.recompute = Recompute::Full;
+    const Comparison c = compareScenarios(a, b);
+    EXPECT_EQ(c.largest, TimeComponent::Recompute);
+    EXPECT_EQ(c.cause.kind, CauseKind::MoreRecomputation);
+    EXPECT_EQ(c.cause.countB, int64_t(Recompute::Full));
+}
+
+TEST(Compare, PipelineBubbleCause)
+{
+    Scenario a = test::gpt3OnDgxA100();
+    a.training.globalBatch = 256;
+    Scenario b = a;
+    b.parallel.pp = 16;
+    b.parallel.tp = 4;
+    const Comparison c = compareScenarios(a, b);
+    if (c.largest == TimeComponent::Bubble) {
+        EXPECT_EQ(c.cause.kind, CauseKind::PipelineBubble);
+        EXPECT_GT(c.cause.valueB, c.cause.valueA);
+        EXPECT_EQ(c.cause.extraB, 16);
+    }
+    EXPECT_GT(c.stepB, c.stepA);
+}

@@ -1,0 +1,106 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "widgets/common/diagnostic_text.h"
+
+#include <QCoreApplication>
+
+#include <cstring>
+
+namespace paraplan::widgets {
+
+namespace {
+
+struct Title {
+    const char* code;
+    const char* text;
+};
+
+// One short title per diagnostic code of the core (validation, topology rules, evaluation).
+constexpr Title kTitles[] = {
+    { "invalid_model_dimension", QT_TRANSLATE_NOOP("Diagnostics", "Model size out of range") },
+    { "hidden_not_divisible_by_heads", QT_TRANSLATE_NOOP("Diagnostics", "Hidden size does not split into the heads") },
+    { "kv_heads_invalid", QT_TRANSLATE_NOOP("Diagnostics", "KV heads do not divide the heads") },
+    { "moe_invalid", QT_TRANSLATE_NOOP("Diagnostics", "Mixture-of-experts settings out of range") },
+    { "invalid_training_value", QT_TRANSLATE_NOOP("Diagnostics", "Training setting out of range") },
+    { "invalid_link", QT_TRANSLATE_NOOP("Diagnostics", "Link figure out of range") },
+    { "invalid_cluster_value", QT_TRANSLATE_NOOP("Diagnostics", "Cluster setting out of range") },
+    { "invalid_gpu", QT_TRANSLATE_NOOP("Diagnostics", "GPU figure out of range") },
+    { "value_too_large", QT_TRANSLATE_NOOP("Diagnostics", "Implausibly large value") },
+    { "precision_unsupported", QT_TRANSLATE_NOOP("Diagnostics", "Precision not supported by this GPU") },
+    { "invalid_parallel_degree", QT_TRANSLATE_NOOP("Diagnostics", "Parallel degree out of range") },
+    { "invalid_zero_stage", QT_TRANSLATE_NOOP("Diagnostics", "No such ZeRO stage") },
+    { "gpu_count_mismatch", QT_TRANSLATE_NOOP("Diagnostics", "The split does not match the GPU count") },
+    { "gpus_not_divisible", QT_TRANSLATE_NOOP("Diagnostics", "No whole data-parallel degree fits") },
+    { "heads_not_divisible_by_tp", QT_TRANSLATE_NOOP("Diagnostics", "TP does not divide the attention heads") },
+    { "kv_heads_replicated", QT_TRANSLATE_NOOP("Diagnostics", "KV heads replicated across TP ranks") },
+    { "kv_heads_not_divisible_by_tp", QT_TRANSLATE_NOOP("Diagnostics", "TP and the KV heads do not divide one another") },
+    { "ffn_not_divisible_by_tp", QT_TRANSLATE_NOOP("Diagnostics", "TP does not divide the FFN width") },
+    { "seq_not_divisible_by_cp", QT_TRANSLATE_NOOP("Diagnostics", "CP does not divide the sequence") },
+    { "global_batch_not_divisible", QT_TRANSLATE_NOOP("Diagnostics", "The global batch does not split") },
+    { "ep_without_moe", QT_TRANSLATE_NOOP("Diagnostics", "Expert parallelism without experts") },
+    { "experts_not_divisible_by_ep", QT_TRANSLATE_NOOP("Diagnostics", "EP does not divide the experts") },
+    { "ep_not_divisible", QT_TRANSLATE_NOOP("Diagnostics", "EP does not divide DP × CP") },
+    { "pipeline_exceeds_layers", QT_TRANSLATE_NOOP("Diagnostics", "More pipeline stages than layers") },
+    { "vpp_requires_pp", QT_TRANSLATE_NOOP("Diagnostics", "Interleaving needs pipeline parallelism") },
+    { "interleave_micro_batches", QT_TRANSLATE_NOOP("Diagnostics", "Interleaving needs micro-batches in multiples of PP") },
+    { "schedule_too_large", QT_TRANSLATE_NOOP("Diagnostics", "Too many micro-batches to simulate") },
+    { "few_micro_batches", QT_TRANSLATE_NOOP("Diagnostics", "Fewer micro-batches than stages") },
+    { "layers_per_stage_count", QT_TRANSLATE_NOOP("Diagnostics", "Layers per stage: wrong number of entries") },
+    { "layers_per_stage_empty", QT_TRANSLATE_NOOP("Diagnostics", "Layers per stage: an empty stage") },
+    { "layers_per_stage_sum", QT_TRANSLATE_NOOP("Diagnostics", "Layers per stage: wrong total") },
+    { "uneven_pipeline_split", QT_TRANSLATE_NOOP("Diagnostics", "Uneven pipeline split") },
+    { "sequence_parallel_without_tp", QT_TRANSLATE_NOOP("Diagnostics", "Sequence parallelism without TP") },
+    { "tp_comm_overlap_needs_sp", QT_TRANSLATE_NOOP("Diagnostics", "TP overlap needs sequence parallelism") },
+    { "tp_crosses_node", QT_TRANSLATE_NOOP("Diagnostics", "TP group spans nodes") },
+    { "tp_over_pcie", QT_TRANSLATE_NOOP("Diagnostics", "TP over PCIe") },
+    { "zero_with_pipeline", QT_TRANSLATE_NOOP("Diagnostics", "ZeRO-2/3 with pipeline parallelism") },
+    { "out_of_memory", QT_TRANSLATE_NOOP("Diagnostics", "Does not fit in GPU memory") },
+    { "memory_above_safe_margin", QT_TRANSLATE_NOOP("Diagnostics", "Above the 80 % memory margin") },
+    { "schedule_failed", QT_TRANSLATE_NOOP("Diagnostics", "Pipeline schedule failed") },
+    { "topology_unknown_device", QT_TRANSLATE_NOOP("Diagnostics", "Topology: a link to a missing device") },
+    { "topology_self_link", QT_TRANSLATE_NOOP("Diagnostics", "Topology: a link from a device to itself") },
+    { "topology_duplicate_device", QT_TRANSLATE_NOOP("Diagnostics", "Topology: two devices with one id") },
+    { "topology_invalid_link", QT_TRANSLATE_NOOP("Diagnostics", "Topology: link figure out of range") },
+    { "topology_gpu_count", QT_TRANSLATE_NOOP("Diagnostics", "Topology: wrong number of GPUs in a node") },
+    { "topology_disconnected", QT_TRANSLATE_NOOP("Diagnostics", "Topology: GPUs that cannot reach each other") },
+    { "topology_no_nic", QT_TRANSLATE_NOOP("Diagnostics", "Topology: a node without a NIC") },
+    { "topology_no_nic_path", QT_TRANSLATE_NOOP("Diagnostics", "Topology: a GPU that reaches no NIC") },
+    { "topology_node_count", QT_TRANSLATE_NOOP("Diagnostics", "Topology: node counts do not add up") },
+    { "topology_invalid_network", QT_TRANSLATE_NOOP("Diagnostics", "Topology: network figure out of range") },
+    { "placement_table_size", QT_TRANSLATE_NOOP("Diagnostics", "Rank table: wrong number of ranks") },
+    { "placement_unknown_gpu", QT_TRANSLATE_NOOP("Diagnostics", "Rank table: a GPU the cluster lacks") },
+    { "placement_shared_gpu", QT_TRANSLATE_NOOP("Diagnostics", "Rank table: two ranks on one GPU") },
+    { "slow_group_link", QT_TRANSLATE_NOOP("Diagnostics", "A link holds a group back") },
+    { "shared_nic", QT_TRANSLATE_NOOP("Diagnostics", "Groups share a NIC") },
+    { "oversubscribed_spine", QT_TRANSLATE_NOOP("Diagnostics", "Oversubscribed spine") },
+};
+
+} // namespace
+
+QString diagnosticTitle(const Diagnostic& diagnostic)
+{
+    for (const Title& title : kTitles)
+        if (diagnostic.code == title.code)
+            return QCoreApplication::translate("Diagnostics", title.text);
+    return QString::fromStdString(diagnostic.code);
+}
+
+QString diagnosticMessage(const Diagnostic& diagnostic)
+{
+    if (!diagnostic.messageTemplate)
+        return QString::fromStdString(diagnostic.message);
+    // The core's English template is the translation key; its figures fill the translation.
+    QString text = QCoreApplication::translate("Diagnostics", diagnostic.messageTemplate);
+    for (const DiagnosticArg& arg : diagnostic.args)
+        text = text.arg(arg.translatable ? QCoreApplication::translate("Diagnostics", arg.text.c_str())
+                                         : QString::fromStdString(arg.text));
+    return text;
+}
+
+QString diagnosticText(const Diagnostic& diagnostic)
+{
+    return QStringLiteral("<b>%1</b> — %2").arg(diagnosticTitle(diagnostic).toHtmlEscaped(),
+                                                 diagnosticMessage(diagnostic).toHtmlEscaped());
+}
+
+} // namespace paraplan::widgets

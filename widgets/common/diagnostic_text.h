@@ -1,0 +1,18 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/spec/diagnostics.h"
+
+#include <QString>
+
+// A diagnostic for people, in the interface's language: a title for its code, and the core's
+// sentence translated by its English template, with the figures filled in.
+namespace paraplan::widgets {
+
+[[nodiscard]] QString diagnosticTitle(const Diagnostic& diagnostic);
+// The sentence in the interface's language, figures filled in.
+[[nodiscard]] QString diagnosticMessage(const Diagnostic& diagnostic);
+[[nodiscard]] QString diagnosticText(const Diagnostic& diagnostic);
+
+} // namespace paraplan::widgets

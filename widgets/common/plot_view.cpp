@@ -1,0 +1,172 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#undef QT_NO_FOREACH // qcustomplot.h uses foreach
+#include "widgets/common/plot_view.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QClipboard>
+#include <QHelpEvent>
+#include <QMenu>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+namespace paraplan::widgets {
+
+PlotView::PlotView(QWidget* parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
+    , m_theme(PlotTheme::fromPalette(palette()))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot, 1); // extra height goes to the plot, never to widgets above it
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->setNoAntialiasingOnDrag(true);
+    m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_plot->setMouseTracking(true);
+    m_plot->installEventFilter(this);
+    connect(m_plot, &QCustomPlot::customContextMenuRequested, this, &PlotView::showContextMenu);
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetZoom(); });
+    setMinimumSize(320, 220);
+}
+
+PlotView::~PlotView() = default;
+
+void PlotView::applyTheme()
+{
+    m_theme = PlotTheme::fromPalette(palette());
+    m_plot->setBackground(m_theme.background);
+    for (QCPAxis* axis : m_plot->axisRect()->axes()) {
+        axis->setBasePen(QPen(m_theme.subtle));
+        axis->setTickPen(QPen(m_theme.subtle));
+        axis->setSubTickPen(QPen(m_theme.subtle));
+        axis->setTickLabelColor(m_theme.foreground);
+        axis->setLabelColor(m_theme.foreground);
+        axis->grid()->setPen(QPen(m_theme.grid, 1, Qt::DotLine));
+        axis->grid()->setZeroLinePen(QPen(m_theme.grid));
+    }
+    QFont legendFont = font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
+    m_plot->legend->setFont(legendFont);
+    m_plot->legend->setBrush(m_theme.background);
+    m_plot->legend->setTextColor(m_theme.foreground);
+    m_plot->legend->setBorderPen(QPen(m_theme.grid));
+}
+
+QVBoxLayout* PlotView::frameLayout() const { return static_cast<QVBoxLayout*>(layout()); }
+
+void PlotView::setPlotTitle(const QString& title)
+{
+    if (!m_title) {
+        m_plot->plotLayout()->insertRow(0);
+        m_title = new QCPTextElement(m_plot, title, QFont(font().family(), font().pointSize() + 3, QFont::Bold));
+        m_plot->plotLayout()->addElement(0, 0, m_title);
+    }
+    m_title->setText(title);
+    m_title->setTextColor(m_theme.foreground);
+}
+
+void PlotView::replotNow() { m_plot->replot(QCustomPlot::rpImmediateRefresh); }
+
+void PlotView::dataChanged()
+{
+    if (!isVisible()) {
+        m_stale = true;
+        return;
+    }
+    m_stale = false;
+    redraw();
+    replotNow();
+}
+
+void PlotView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (m_redrawQueued || !isVisible())
+        return;
+    m_redrawQueued = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_redrawQueued = false;
+            dataChanged();
+        },
+        Qt::QueuedConnection);
+}
+
+void PlotView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        dataChanged();
+}
+
+void PlotView::resetZoom()
+{
+    redraw(); // each view's redraw sets the ranges that fit its data
+    replotNow();
+}
+
+void PlotView::placeLegendBelowPlot()
+{
+    m_plot->legend->setVisible(true);
+    auto* legendRow = new QCPLayoutGrid;
+    QCPLayoutGrid* layout = m_plot->plotLayout();
+    layout->addElement(layout->rowCount(), 0, legendRow);
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    legendRow->addElement(0, 0, m_plot->legend);
+    legendRow->setMargins(QMargins(0, 0, 0, 4));
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    layout->setRowStretchFactor(layout->rowCount() - 1, 0.001); // the row only as tall as the legend
+}
+
+bool PlotView::exportPng(const QString& path, double scale)
+{
+    return m_plot->savePng(path, m_plot->width(), m_plot->height(), scale);
+}
+
+bool PlotView::exportPdf(const QString& path) { return m_plot->savePdf(path); }
+
+void PlotView::copyToClipboard(double scale)
+{
+    QApplication::clipboard()->setPixmap(m_plot->toPixmap(m_plot->width(), m_plot->height(), scale));
+}
+
+bool PlotView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_plot && event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, m_plot);
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void PlotView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange) {
+        applyTheme();
+        redraw();
+        m_plot->replot();
+    }
+    QWidget::changeEvent(event);
+}
+
+void PlotView::showContextMenu(const QPoint& position)
+{
+    QMenu menu(this);
+    menu.addAction(tr("Reset zoom"), this, &PlotView::resetZoom);
+    menu.addSeparator();
+    menu.addAction(tr("Copy image"), this, [this] { copyToClipboard(); });
+    menu.addAction(tr("Export as PNG…"), this, [this] { Q_EMIT exportRequested(QStringLiteral("png")); });
+    menu.addAction(tr("Export as PDF…"), this, [this] { Q_EMIT exportRequested(QStringLiteral("pdf")); });
+    menu.exec(m_plot->mapToGlobal(position));
+}
+
+} // namespace paraplan::widgets

@@ -1,0 +1,74 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "widgets/common/plot_theme.h"
+
+#include <QWidget>
+
+class QCPTextElement;
+class QCustomPlot;
+class QVBoxLayout;
+
+// The frame every plot shares: a QCustomPlot that zooms and pans, follows the light or dark
+// palette, shows a tooltip with exact values where the mouse rests, and exports itself as PNG or
+// PDF at presentation resolution or to the clipboard.
+namespace paraplan::widgets {
+
+class PlotView : public QWidget {
+    Q_OBJECT
+public:
+    explicit PlotView(QWidget* parent = nullptr);
+    ~PlotView() override;
+
+    // The view's name in menus and file names.
+    [[nodiscard]] virtual QString title() const = 0;
+    [[nodiscard]] QCustomPlot* plot() const { return m_plot; }
+
+    // PNG at `scale` times the on-screen size (2 = presentation resolution), or PDF (vector).
+    bool exportPng(const QString& path, double scale = 2.0);
+    bool exportPdf(const QString& path);
+    void copyToClipboard(double scale = 2.0);
+    // Replots now; views call it after new data.
+    void replotNow();
+    // Back to the extent of the data.
+    virtual void resetZoom();
+
+Q_SIGNALS:
+    // The user asked to export the view ("png" or "pdf"); the window asks where.
+    void exportRequested(const QString& format);
+
+protected:
+    // The tooltip for a point under the mouse, in widget pixels; empty for none.
+    [[nodiscard]] virtual QString toolTipAt(const QPointF& position) const = 0;
+    // Rebuilds the plot from the current data with the current theme.
+    virtual void redraw() = 0;
+    // New data: redraws now if the view is visible, else when it is next shown (hidden views cost
+    // nothing while sliders move).
+    void dataChanged();
+    void showEvent(QShowEvent* event) override;
+    // Layout depends on the width (legend rows, titles): redrawn once a resize settles.
+    void resizeEvent(QResizeEvent* event) override;
+    [[nodiscard]] const PlotTheme& theme() const { return m_theme; }
+    // The legend in a row of its own under the plot, so it never covers the data.
+    void placeLegendBelowPlot();
+    // The plot's title, drawn inside it so exports carry it.
+    void setPlotTitle(const QString& title);
+    // The frame's layout: views may put widgets (key figures) above the plot.
+    [[nodiscard]] QVBoxLayout* frameLayout() const;
+    // Styles axes, grid, legend and background from the theme (called before redraw()).
+    void applyTheme();
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void showContextMenu(const QPoint& position);
+
+    QCustomPlot* m_plot;
+    QCPTextElement* m_title = nullptr;
+    PlotTheme m_theme;
+    bool m_stale = false;
+    bool m_redrawQueued = false;
+};
+
+} // namespace paraplan::widgets

@@ -1,0 +1,165 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "widgets/engine/ladder.h"
+
+#include "widgets/common/diagnostic_text.h"
+
+#include "core/rules/validation.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace paraplan::widgets {
+
+namespace {
+
+struct EngineLadder {
+    Q_DECLARE_TR_FUNCTIONS(EngineLadder)
+};
+
+struct StepShape {
+    LadderStepId id;
+    ProbeCommand command;
+    int64_t tp, pp, dp; // dp 0: every attached device
+    int confirmSteps;
+};
+
+// The seed's seven steps: 3 steps on one GPU, 5 with TP=2, PP=4, DP=8, 10 steps of TP=PP=DP=2;
+// the stress test and the stability run use every device attached.
+constexpr StepShape kShapes[] = {
+    { LadderStepId::SingleDevice, ProbeCommand::Confirm, 1, 1, 1, 3 },
+    { LadderStepId::TensorParallel, ProbeCommand::Confirm, 2, 1, 1, 5 },
+    { LadderStepId::PipelineParallel, ProbeCommand::Confirm, 1, 4, 1, 3 },
+    { LadderStepId::DataParallel, ProbeCommand::Confirm, 1, 1, 8, 3 },
+    { LadderStepId::Mixed3d, ProbeCommand::Confirm, 2, 2, 2, 10 },
+    { LadderStepId::CommStress, ProbeCommand::Bench, 1, 1, 0, 0 },
+    { LadderStepId::Stability, ProbeCommand::Confirm, 1, 1, 0, 20 },
+};
+
+// A transformer a CPU rank runs in about a second per step (tests/data/engine/tiny_*.json).
+void useCpuStandIn(Scenario& s)
+{
+    ModelSpec& m = s.model;
+    m.preset.clear();
+    m.name = "CPU stand-in for " + (m.name.empty() ? std::string("the model") : m.name);
+    m.hidden = 256;
+    m.heads = 4;
+    m.kvHeads = 4;
+    m.ffnHidden = 1024;
+    m.vocab = 1024;
+    m.moe = {};
+    s.training.seqLen = 128;
+}
+
+} // namespace
+
+Scenario ladderScenario(const Scenario& current, int64_t tp, int64_t pp, int64_t dp, bool cpu)
+{
+    Scenario s = current;
+    if (cpu)
+        useCpuStandIn(s);
+    ParallelSpec& p = s.parallel;
+    p.sequenceParallel = tp > 1 && current.parallel.sequenceParallel;
+    p.tp = tp;
+    p.pp = pp;
+    p.dp = dp;
+    p.cp = 1;
+    p.ep = 1;
+    p.vpp = 1;
+    p.layersPerStage.clear();
+    p.placement = {};
+    s.pins = ParallelPins{ true, true, true, true, true, true, true, true, true };
+    s.model.layers = 2 * pp;
+    s.training.microBatch = 1;
+    s.training.globalBatch = std::max<int64_t>(4, 2 * pp) * dp;
+    s.training.trainTokens.reset();
+    // The probe runs on the devices of this machine: one node holding exactly the ranks.
+    ClusterSpec& c = s.cluster;
+    c.preset.clear();
+    c.topology.reset();
+    c.nodes = 1;
+    c.gpusPerNode = tp * pp * dp;
+    return s;
+}
+
+std::vector<LadderStep> buildLadder(const Scenario& current, int64_t attached, bool cpu)
+{
+    std::vector<LadderStep> ladder;
+    for (const StepShape& shape : kShapes) {
+        LadderStep step;
+        step.id = shape.id;
+        step.command = shape.command;
+        step.tp = shape.tp;
+        step.pp = shape.pp;
+        // Stress needs two ranks to have anything to communicate between.
+        const int64_t least = shape.id == LadderStepId::CommStress ? 2 : 1;
+        step.dp = shape.dp > 0 ? shape.dp : std::max(attached, least);
+        step.confirmSteps = shape.confirmSteps;
+        step.attached = attached;
+        step.scenario = ladderScenario(current, step.tp, step.pp, step.dp, cpu);
+        for (const Diagnostic& d : validateScenario(step.scenario))
+            if (d.severity == Severity::Error)
+                step.problems.push_back(d);
+        step.enabled = attached >= step.ranks() && step.problems.empty();
+        ladder.push_back(std::move(step));
+    }
+    return ladder;
+}
+
+QString ladderStepName(LadderStepId id)
+{
+    switch (id) {
+    case LadderStepId::SingleDevice:
+        return EngineLadder::tr("Single device");
+    case LadderStepId::TensorParallel:
+        return EngineLadder::tr("Tensor parallel (TP=2)");
+    case LadderStepId::PipelineParallel:
+        return EngineLadder::tr("Pipeline parallel (PP=4)");
+    case LadderStepId::DataParallel:
+        return EngineLadder::tr("Data parallel (DP=8)");
+    case LadderStepId::Mixed3d:
+        return EngineLadder::tr("3D mixed (TP=PP=DP=2)");
+    case LadderStepId::CommStress:
+        return EngineLadder::tr("Communication stress");
+    case LadderStepId::Stability:
+        return EngineLadder::tr("Stability run");
+    }
+    return {};
+}
+
+QString ladderStepConfiguration(const LadderStep& step)
+{
+    const QString split = EngineLadder::tr("TP=%1 · PP=%2 · DP=%3").arg(step.tp).arg(step.pp).arg(step.dp);
+    if (step.command == ProbeCommand::Bench)
+        return EngineLadder::tr("%1, bench GEMMs and collectives").arg(split);
+    return EngineLadder::tr("%1, confirm %n step(s)", nullptr, step.confirmSteps).arg(split);
+}
+
+QString ladderStepBlocker(const LadderStep& step, bool cpu)
+{
+    if (step.enabled)
+        return {};
+    if (step.attached < step.ranks())
+        return cpu ? EngineLadder::tr("needs %1 CPU ranks, %2 attached").arg(step.ranks()).arg(step.attached)
+                   : EngineLadder::tr("needs %1 GPUs, %2 attached").arg(step.ranks()).arg(step.attached);
+    if (!step.problems.empty())
+        return diagnosticText(step.problems.front());
+    return {};
+}
+
+QStringList ladderProbeArguments(const LadderStep& step, const QString& scenarioPath, const QString& outputPath,
+                                 const QString& backend)
+{
+    QStringList args;
+    args << (step.command == ProbeCommand::Bench ? QStringLiteral("bench") : QStringLiteral("confirm"));
+    args << QStringLiteral("--scenario") << scenarioPath;
+    if (step.command == ProbeCommand::Confirm && step.confirmSteps != 3)
+        args << QStringLiteral("--steps") << QString::number(step.confirmSteps);
+    if (!backend.isEmpty())
+        args << QStringLiteral("--backend") << backend;
+    args << QStringLiteral("--output") << outputPath;
+    return args;
+}
+
+} // namespace paraplan::widgets

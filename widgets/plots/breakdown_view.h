@@ -1,0 +1,33 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "widgets/plots/evaluation_view.h"
+
+#include <array>
+
+class QLabel;
+
+// Where the step goes: the exposed time of each component on the critical stage, and the key
+// figures (step, MFU, TFLOP/s per GPU, tokens/s) large enough to read across a room.
+namespace paraplan::widgets {
+
+class FittingLabel;
+
+class BreakdownView : public EvaluationView {
+    Q_OBJECT
+public:
+    explicit BreakdownView(QWidget* parent = nullptr);
+    [[nodiscard]] QString title() const override;
+
+protected:
+    [[nodiscard]] QString toolTipAt(const QPointF& position) const override;
+    void redraw() override;
+
+private:
+    std::array<FittingLabel*, 4> m_figures{};
+    std::array<QLabel*, 4> m_captions{};
+    std::vector<TimeComponent> m_shown; // components drawn, bottom to top
+};
+
+} // namespace paraplan::widgets

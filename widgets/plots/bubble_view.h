@@ -1,0 +1,25 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "widgets/plots/evaluation_view.h"
+
+// The pipeline bubble against the number of micro-batches per step: the current configuration's
+// curve from the schedule simulator (non-uniform stages, sends), the textbook (p−1)/(v·m+p−1)
+// beside it, and the current point marked.
+namespace paraplan::widgets {
+
+class BubbleView : public EvaluationView {
+    Q_OBJECT
+public:
+    explicit BubbleView(QWidget* parent = nullptr);
+    [[nodiscard]] QString title() const override;
+
+protected:
+    [[nodiscard]] QString toolTipAt(const QPointF& position) const override;
+    void redraw() override;
+
+private:
+};
+
+} // namespace paraplan::widgets

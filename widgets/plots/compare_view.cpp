@@ -1,0 +1,161 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#undef QT_NO_FOREACH // qcustomplot.h uses foreach
+#include "widgets/plots/compare_view.h"
+
+#include "core/step/comparison.h"
+#include "widgets/common/formatting.h"
+#include "widgets/plots/explanation.h"
+
+#include <qcustomplot.h>
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+
+#include <cmath>
+
+namespace paraplan::widgets {
+
+namespace {
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+}
+
+CompareView::CompareView(QWidget* parent)
+    : PlotView(parent)
+    , m_verdict(new QLabel(this))
+    , m_table(new QTableWidget(this))
+{
+    QFont large = font();
+    large.setPointSizeF(large.pointSizeF() * 1.5);
+    large.setBold(true);
+    m_verdict->setFont(large);
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdict->setContentsMargins(10, 8, 10, 4);
+    m_table->setColumnCount(3);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setMaximumHeight(260);
+    frameLayout()->insertWidget(0, m_verdict);
+    frameLayout()->insertWidget(1, m_table);
+}
+
+QString CompareView::title() const { return tr("Compare A and B"); }
+
+QString CompareView::verdict() const { return m_verdict->text(); }
+
+void CompareView::showComparison(const EvaluationPtr& a, const EvaluationPtr& b)
+{
+    m_a = a;
+    m_b = b;
+    dataChanged();
+}
+
+void CompareView::fillTable()
+{
+    m_table->setHorizontalHeaderLabels({ tr("A (pinned)"), tr("B (current)"), tr("B − A") });
+    const Result &ra = m_a->result, &rb = m_b->result;
+    struct Row {
+        QString name, a, b, delta;
+    };
+    std::vector<Row> rows{
+        { tr("configuration"), describeConfiguration(m_a->scenario, ra), describeConfiguration(m_b->scenario, rb), {} },
+        { tr("GPUs"), QString::number(ra.gpus), QString::number(rb.gpus), QString::number(rb.gpus - ra.gpus) },
+        { tr("step"), formatSeconds(ra.time.step), formatSeconds(rb.time.step), formatSeconds(rb.time.step - ra.time.step) },
+        { tr("throughput"), formatTokensPerSecond(ra.tokensPerS), formatTokensPerSecond(rb.tokensPerS),
+          formatPercent(rb.tokensPerS / ra.tokensPerS - 1) },
+        { tr("MFU"), formatPercent(ra.mfu), formatPercent(rb.mfu), formatPercent(rb.mfu - ra.mfu) },
+        { tr("memory per GPU"), formatGib(ra.memory.total()), formatGib(rb.memory.total()),
+          formatGib(rb.memory.total() - ra.memory.total()) },
+    };
+    for (TimeComponent c : kTimeComponents) {
+        const double a = componentSeconds(ra.time, c), b = componentSeconds(rb.time, c);
+        if (a > 0 || b > 0)
+            rows.push_back({ componentName(c), formatSeconds(a), formatSeconds(b), formatSeconds(b - a) });
+    }
+    m_table->setRowCount(int(rows.size()));
+    QStringList names;
+    for (size_t i = 0; i < rows.size(); ++i) {
+        names << rows[i].name;
+        const QString cells[] = { rows[i].a, rows[i].b, rows[i].delta };
+        for (int column = 0; column < 3; ++column) {
+            auto* item = new QTableWidgetItem(cells[column]);
+            item->setTextAlignment(Qt::AlignCenter);
+            m_table->setItem(int(i), column, item);
+        }
+    }
+    m_table->setVerticalHeaderLabels(names);
+}
+
+void CompareView::redraw()
+{
+    QCustomPlot* p = plot();
+    p->clearPlottables();
+    p->clearItems();
+    applyTheme();
+    setPlotTitle(tr("Where the step-time difference comes from"));
+    m_bars.clear();
+    if (!m_a || !m_b) {
+        m_verdict->setText(tr("Pin the current configuration as A (Edit ▸ Pin as A), change it, and see here why B is "
+                              "faster or slower."));
+        m_table->setRowCount(0);
+        return;
+    }
+    const Comparison c = compare(m_a->scenario, m_a->result, m_b->scenario, m_b->result);
+    m_verdict->setText(explainComparison(c));
+    fillTable();
+
+    // Waterfall: A's step, each component's change, B's step.
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    auto bar = [&](double x, double from, double to, const QColor& colour, const QString& label) {
+        auto* rect = new QCPItemRect(p);
+        rect->topLeft->setCoords(x - 0.35, std::max(from, to));
+        rect->bottomRight->setCoords(x + 0.35, std::min(from, to));
+        rect->setBrush(colour);
+        rect->setPen(Qt::NoPen);
+        auto* text = new QCPItemText(p);
+        text->position->setCoords(x, std::max(from, to));
+        text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        text->setText(label);
+        text->setColor(theme().foreground);
+    };
+    double x = 0, running = c.stepA, highest = std::max(c.stepA, c.stepB);
+    bar(x, 0, c.stepA, theme().subtle, formatSeconds(c.stepA));
+    ticker->addTick(x, tr("A"));
+    for (const ComponentDelta& d : c.components) {
+        if (std::fabs(d.delta()) < 1e-6 * std::max(c.stepA, c.stepB))
+            continue;
+        x += 1;
+        const QColor colour = d.delta() > 0 ? theme().warning : theme().component(TimeComponent::DpComm);
+        bar(x, running, running + d.delta(), colour, (d.delta() > 0 ? QStringLiteral("+") : QString()) + formatSeconds(d.delta()));
+        ticker->addTick(x, componentName(d.component));
+        m_bars.push_back(d.component);
+        running += d.delta();
+        highest = std::max(highest, running);
+    }
+    x += 1;
+    bar(x, 0, c.stepB, theme().highlight, formatSeconds(c.stepB));
+    ticker->addTick(x, tr("B"));
+    p->xAxis->setTicker(ticker);
+    p->xAxis->setTickLabelRotation(x > 6 ? 30 : 0);
+    p->xAxis->setRange(-0.6, x + 0.6);
+    p->yAxis->setRange(0, highest * 1.15);
+    p->yAxis->setLabel(tr("seconds per step"));
+}
+
+QString CompareView::toolTipAt(const QPointF& position) const
+{
+    if (!m_a || !m_b)
+        return {};
+    const int index = int(std::lround(plot()->xAxis->pixelToCoord(position.x()))) - 1;
+    if (index < 0 || index >= int(m_bars.size()))
+        return {};
+    const TimeComponent component = m_bars[size_t(index)];
+    return tr("<b>%1</b><br>A: %2<br>B: %3<br><br>B: %4")
+        .arg(componentName(component), formatSeconds(componentSeconds(m_a->result.time, component)),
+             formatSeconds(componentSeconds(m_b->result.time, component)), componentExplanation(component, *m_b));
+}
+
+} // namespace paraplan::widgets

@@ -1,0 +1,172 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#undef QT_NO_FOREACH // qcustomplot.h uses foreach
+#include "widgets/plots/landscape_view.h"
+
+#include "widgets/common/formatting.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace paraplan::widgets {
+
+namespace {
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+constexpr double kPickRadius = 8;
+
+QString describe(const Candidate& c)
+{
+    QString text = QStringLiteral("tp %1 · pp %2 · dp %3").arg(c.tp).arg(c.pp).arg(c.dp);
+    if (c.cp > 1)
+        text += QStringLiteral(" · cp %1").arg(c.cp);
+    if (c.ep > 1)
+        text += QStringLiteral(" · ep %1").arg(c.ep);
+    if (c.vpp > 1)
+        text += QStringLiteral(" · vpp %1").arg(c.vpp);
+    text += QStringLiteral(" · mb %1 · ZeRO-%2 · %3").arg(c.microBatch).arg(c.zeroStage).arg(QString::fromLatin1(toString(c.recompute)));
+    if (c.sequenceParallel)
+        text += QStringLiteral(" · SP");
+    return text;
+}
+} // namespace
+
+LandscapeView::LandscapeView(QWidget* parent)
+    : EvaluationView(parent)
+{
+    plot()->legend->setVisible(true);
+    plot()->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    plot()->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    connect(plot(), &QCustomPlot::mouseRelease, this, [this](QMouseEvent* event) {
+        if (event->button() != Qt::LeftButton)
+            return;
+        if (const LandscapePoint* point = pointAt(event->position()))
+            Q_EMIT candidateChosen(point->candidate);
+    });
+}
+
+QString LandscapeView::title() const { return tr("Configuration landscape"); }
+
+void LandscapeView::showLandscape(const LandscapePtr& landscape)
+{
+    m_landscape = landscape;
+    m_computing = false;
+    m_rescale = true;
+    dataChanged();
+}
+
+void LandscapeView::showComputing()
+{
+    m_computing = true;
+    dataChanged();
+}
+
+void LandscapeView::resetZoom()
+{
+    m_rescale = true;
+    redraw();
+    replotNow();
+}
+
+void LandscapeView::redraw()
+{
+    QCustomPlot* p = plot();
+    const QCPRange keepX = p->xAxis->range(), keepY = p->yAxis->range();
+    p->clearGraphs();
+    p->clearItems();
+    applyTheme();
+    if (!m_landscape) {
+        setPlotTitle(title());
+        auto* note = new QCPItemText(p);
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setCoords(0.5, 0.5);
+        note->setText(m_computing ? tr("Pricing every configuration…") : tr("Open this view to price every configuration."));
+        note->setColor(theme().subtle);
+        return;
+    }
+    setPlotTitle(m_landscape->truncated
+                     ? tr("%1 — %2 of %3 fitting configurations (an even sample)")
+                           .arg(title())
+                           .arg(m_landscape->points.size())
+                           .arg(m_landscape->fitting)
+                     : tr("%1 — %2 fitting configurations").arg(title()).arg(m_landscape->points.size()));
+    QVector<double> x, y;
+    std::vector<const LandscapePoint*> front;
+    for (const LandscapePoint& point : m_landscape->points) {
+        x << point.memoryBytes / kGiB;
+        y << point.stepS;
+        if (point.pareto)
+            front.push_back(&point);
+    }
+    QCPGraph* all = p->addGraph();
+    all->setName(tr("configurations"));
+    all->setLineStyle(QCPGraph::lsNone);
+    QColor dot = theme().component(TimeComponent::Compute);
+    dot.setAlpha(90);
+    all->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, dot, 5));
+    all->setData(x, y);
+    all->setAdaptiveSampling(true);
+
+    std::sort(front.begin(), front.end(), [](auto* a, auto* b) { return a->memoryBytes < b->memoryBytes; });
+    QVector<double> fx, fy;
+    for (const LandscapePoint* point : front) {
+        fx << point->memoryBytes / kGiB;
+        fy << point->stepS;
+    }
+    QCPGraph* pareto = p->addGraph();
+    pareto->setName(tr("Pareto front (nothing faster with less memory)"));
+    pareto->setPen(QPen(theme().component(TimeComponent::DpComm), 2));
+    pareto->setLineStyle(QCPGraph::lsStepRight);
+    pareto->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, 7));
+    pareto->setData(fx, fy, true);
+
+    if (evaluation()) {
+        QCPGraph* current = p->addGraph();
+        current->setName(tr("current configuration"));
+        current->setLineStyle(QCPGraph::lsNone);
+        current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(theme().highlight, 3), QBrush(theme().highlight), 18));
+        current->addData(evaluation()->result.memory.total() / kGiB, evaluation()->result.time.step);
+    }
+    p->xAxis->setLabel(tr("memory per GPU, fullest stage (GiB)"));
+    p->yAxis->setLabel(tr("step time (s), log scale"));
+    if (m_rescale) { // a new landscape: show all of it; otherwise keep the user's zoom
+        p->rescaleAxes();
+        p->xAxis->scaleRange(1.08, p->xAxis->range().center());
+        p->yAxis->scaleRange(1.15, p->yAxis->range().center());
+        m_rescale = false;
+    } else {
+        p->xAxis->setRange(keepX);
+        p->yAxis->setRange(keepY);
+    }
+}
+
+const LandscapePoint* LandscapeView::pointAt(const QPointF& position) const
+{
+    if (!m_landscape)
+        return nullptr;
+    const LandscapePoint* nearest = nullptr;
+    double best = kPickRadius;
+    for (const LandscapePoint& point : m_landscape->points) {
+        const double dx = plot()->xAxis->coordToPixel(point.memoryBytes / kGiB) - position.x();
+        const double dy = plot()->yAxis->coordToPixel(point.stepS) - position.y();
+        const double d = std::hypot(dx, dy);
+        if (d < best) {
+            best = d;
+            nearest = &point;
+        }
+    }
+    return nearest;
+}
+
+QString LandscapeView::toolTipAt(const QPointF& position) const
+{
+    const LandscapePoint* point = pointAt(position);
+    if (!point)
+        return {};
+    return tr("%1<br>step %2 · %3 per GPU%4<br><i>click to apply</i>")
+        .arg(describe(point->candidate), formatSeconds(point->stepS), formatGib(point->memoryBytes),
+             point->pareto ? tr(" · on the Pareto front") : QString());
+}
+
+} // namespace paraplan::widgets

@@ -1,0 +1,147 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#undef QT_NO_FOREACH // qcustomplot.h uses foreach
+#include "widgets/plots/memory_view.h"
+
+#include "core/model/memory_model.h"
+#include "core/step/step_model.h"
+#include "widgets/common/formatting.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace paraplan::widgets {
+
+namespace {
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+constexpr double kSafeFraction = 0.80;
+
+double partBytes(const MemoryBreakdown& m, MemoryPart part)
+{
+    switch (part) {
+    case MemoryPart::Weights:
+        return m.weights;
+    case MemoryPart::Gradients:
+        return m.gradients;
+    case MemoryPart::Optimizer:
+        return m.optimizer;
+    case MemoryPart::Activations:
+        return m.activations;
+    case MemoryPart::Other:
+        return m.other;
+    }
+    return 0;
+}
+
+constexpr MemoryPart kParts[] = { MemoryPart::Weights, MemoryPart::Gradients, MemoryPart::Optimizer,
+                                  MemoryPart::Activations, MemoryPart::Other };
+} // namespace
+
+MemoryView::MemoryView(QWidget* parent)
+    : EvaluationView(parent)
+{
+    placeLegendBelowPlot();
+}
+
+QString MemoryView::title() const { return tr("Memory per GPU"); }
+
+void MemoryView::redraw()
+{
+    QCustomPlot* p = plot();
+    p->clearPlottables();
+    p->clearItems();
+    applyTheme();
+    setPlotTitle(title());
+    if (!evaluation())
+        return;
+    const Result& r = evaluation()->result;
+    const int stages = int(r.stages.size());
+    p->legend->setWrap(std::clamp(width() / 170, 2, 5)); // as many per row as fit
+    QVector<double> keys(stages);
+    for (int i = 0; i < stages; ++i)
+        keys[i] = i;
+
+    QCPBars* below = nullptr;
+    for (MemoryPart part : kParts) {
+        auto* bars = new QCPBars(p->xAxis, p->yAxis);
+        bars->setName(memoryPartName(part));
+        bars->setPen(Qt::NoPen);
+        bars->setBrush(theme().memory(part));
+        bars->setWidthType(QCPBars::wtPlotCoords);
+        bars->setWidth(0.7);
+        QVector<double> values(stages);
+        for (int i = 0; i < stages; ++i)
+            values[i] = partBytes(r.stages[size_t(i)].memory, part) / kGiB;
+        bars->setData(keys, values, true);
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+    }
+
+    const double capacity = r.capacityBytes / kGiB;
+    double highest = capacity;
+    for (int i = 0; i < stages; ++i) {
+        const double total = r.stages[size_t(i)].memory.total() / kGiB;
+        highest = std::max(highest, total);
+        if (total > capacity) { // the part that does not fit, in the warning colour
+            auto* over = new QCPItemRect(p);
+            over->topLeft->setCoords(i - 0.35, total);
+            over->bottomRight->setCoords(i + 0.35, capacity);
+            QColor fill = theme().warning;
+            fill.setAlpha(170);
+            over->setBrush(fill);
+            over->setPen(QPen(theme().warning, 2));
+        }
+    }
+    auto horizontal = [&](double y, const QColor& colour, Qt::PenStyle style, const QString& label) {
+        auto* line = new QCPItemStraightLine(p);
+        line->point1->setCoords(-1, y);
+        line->point2->setCoords(stages, y);
+        line->setPen(QPen(colour, 2, style));
+        auto* text = new QCPItemText(p);
+        text->position->setCoords(-0.45, y);
+        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        text->setText(label);
+        text->setColor(colour);
+    };
+    horizontal(capacity, theme().warning, Qt::SolidLine, tr("HBM %1").arg(formatGib(r.capacityBytes, 0)));
+    horizontal(kSafeFraction * capacity, theme().caution, Qt::DashLine, tr("80 % safe margin"));
+
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    const int step = std::max(1, int(std::ceil(stages / 16.0)));
+    for (int i = 0; i < stages; i += step)
+        ticker->addTick(i, tr("stage %1").arg(i));
+    p->xAxis->setTicker(ticker);
+    p->xAxis->setRange(-0.6, stages - 0.4);
+    p->yAxis->setRange(0, highest * 1.12);
+    p->yAxis->setLabel(tr("GiB per GPU"));
+    p->xAxis->setLabel(tr("pipeline stage"));
+}
+
+QString MemoryView::toolTipAt(const QPointF& position) const
+{
+    if (!evaluation())
+        return {};
+    const Result& r = evaluation()->result;
+    const int stage = int(std::lround(plot()->xAxis->pixelToCoord(position.x())));
+    if (stage < 0 || stage >= int(r.stages.size()))
+        return {};
+    const StageReport& s = r.stages[size_t(stage)];
+    StepPlan plan = planStep(evaluation()->scenario);
+    plan.layout.recompute = r.recomputeChosen;
+    QString text = tr("<b>Stage %1</b> — %2 layers<br>").arg(stage).arg(s.layers);
+    for (MemoryPart part : kParts)
+        text += tr("%1: %2<br>").arg(memoryPartName(part), formatGib(partBytes(s.memory, part), 2));
+    text += tr("<b>total %1</b> of %2 (%3)<br>")
+                .arg(formatGib(s.memory.total(), 2), formatGib(r.capacityBytes, 0),
+                     formatPercent(s.memory.total() / r.capacityBytes));
+    text += tr("Activations: Korthikanti et al. per-layer bytes × %1 micro-batches in flight under %2 (recompute %3).")
+                .arg(QString::number(inFlightMicroBatches(plan.layout, stage), 'g', 3),
+                     plan.layout.vpp > 1 ? tr("interleaved 1F1B") : tr("1F1B"),
+                     QString::fromLatin1(toString(r.recomputeChosen)));
+    return text;
+}
+
+} // namespace paraplan::widgets

@@ -1,0 +1,98 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#undef QT_NO_FOREACH // qcustomplot.h uses foreach
+#include "widgets/plots/timeline_view.h"
+
+#include "widgets/common/formatting.h"
+#include "widgets/plots/gantt_plottable.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+
+namespace paraplan::widgets {
+
+TimelineView::TimelineView(QWidget* parent)
+    : EvaluationView(parent)
+{
+    plot()->yAxis->setRangeReversed(true); // stage 0 on top
+    placeLegendBelowPlot();
+    plot()->axisRect()->setRangeDrag(Qt::Horizontal);
+    plot()->axisRect()->setRangeZoom(Qt::Horizontal);
+}
+
+QString TimelineView::title() const { return tr("Pipeline timeline"); }
+
+void TimelineView::redraw()
+{
+    QCustomPlot* p = plot();
+    p->clearPlottables();
+    p->clearItems();
+    m_gantt = nullptr;
+    applyTheme();
+    setPlotTitle(title());
+    if (!evaluation())
+        return;
+    const Result& r = evaluation()->result;
+    const int64_t stages = int64_t(r.stages.size());
+    const QString schedule = r.parallel.vpp > 1 ? tr("interleaved 1F1B ×%1").arg(r.parallel.vpp) : tr("1F1B");
+    const QString details = tr("%1, %2 micro-batches, bubble %3").arg(schedule).arg(r.microBatches).arg(formatPercent(r.bubbleFraction));
+    // The fullest title that fits the width (the tab names the view when even that is too long).
+    const QFont titleFont(font().family(), font().pointSize() + 3, QFont::Bold);
+    for (const QString& candidate : { tr("%1 — %2").arg(title(), details), details,
+                                      tr("%1, bubble %2").arg(schedule, formatPercent(r.bubbleFraction)), schedule }) {
+        setPlotTitle(candidate);
+        if (QFontMetrics(titleFont).horizontalAdvance(candidate) < width() - 20)
+            break;
+    }
+    p->legend->setWrap(std::clamp(width() / 200, 2, 4)); // as many per row as fit
+    m_gantt = new GanttPlottable(p->xAxis, p->yAxis);
+    m_gantt->setColours(theme().forward(), theme().backward(), theme().dark ? Qt::black : Qt::black);
+    m_gantt->setOperations(r.timeline, stages);
+    m_gantt->removeFromLegend();
+    // Legend entries for what the blocks mean (empty bars carry the colours).
+    auto legendEntry = [&](const QString& name, const QColor& colour) {
+        auto* entry = new QCPBars(p->xAxis, p->yAxis);
+        entry->setName(name);
+        entry->setPen(Qt::NoPen);
+        entry->setBrush(colour);
+    };
+    QColor send = theme().backward();
+    send.setAlpha(70);
+    legendEntry(tr("forward"), theme().forward());
+    legendEntry(tr("backward (with recomputation)"), theme().backward());
+    legendEntry(tr("send to the next stage"), send);
+    legendEntry(tr("idle: the bubble (blank)"), theme().background);
+
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    const int64_t step = std::max<int64_t>(1, (stages + 15) / 16);
+    for (int64_t s = 0; s < stages; s += step)
+        ticker->addTick(double(s), tr("stage %1").arg(s));
+    p->yAxis->setTicker(ticker);
+    p->yAxis->setRange(-0.6, double(stages) - 0.4);
+    double end = 0;
+    for (const StageReport& s : r.stages)
+        end = std::max(end, s.end - s.tail);
+    p->xAxis->setRange(0, end * 1.01);
+    p->xAxis->setLabel(tr("seconds into the step"));
+}
+
+QString TimelineView::toolTipAt(const QPointF& position) const
+{
+    if (!m_gantt || !evaluation())
+        return {};
+    const PipelineOp* op = m_gantt->operationAt(plot()->xAxis->pixelToCoord(position.x()),
+                                                plot()->yAxis->pixelToCoord(position.y()));
+    if (!op)
+        return {};
+    const bool forward = op->kind == PipelineOpKind::Forward;
+    QString text = tr("<b>%1</b> of micro-batch %2 on stage %3").arg(forward ? tr("Forward") : tr("Backward")).arg(op->microBatch).arg(op->stage);
+    if (evaluation()->result.parallel.vpp > 1)
+        text += tr(", chunk %1").arg(op->chunk);
+    text += tr("<br>starts %1, lasts %2").arg(formatSeconds(op->start), formatSeconds(op->end - op->start));
+    if (op->sendEnd > op->end)
+        text += tr("<br>then sends to the next stage for %1").arg(formatSeconds(op->sendEnd - op->end));
+    return text;
+}
+
+} // namespace paraplan::widgets

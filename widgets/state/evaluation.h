@@ -1,0 +1,35 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/spec/scenario.h"
+#include "core/step/result.h"
+
+#include <memory>
+#include <vector>
+
+namespace paraplan {
+class Calibration;
+}
+
+// Everything the views draw for one configuration, computed once per change and shared
+// read-only between them.
+namespace paraplan::widgets {
+
+struct Evaluation {
+    Scenario scenario;
+    Result result; // valid, with the pipeline timeline
+    // Bubble fraction of this configuration for each number of micro-batches (negative where the
+    // schedule cannot run that many).
+    std::vector<int64_t> bubbleMicroBatches;
+    std::vector<double> bubbleFractions;
+};
+
+using EvaluationPtr = std::shared_ptr<const Evaluation>;
+
+// Evaluates a scenario for the views, with the measured figures of `calibration` where it has them
+// (null: the model alone); the result may be invalid (its diagnostics say why).
+[[nodiscard]] EvaluationPtr evaluateForViews(const Scenario& scenario,
+                                             const std::shared_ptr<const Calibration>& calibration = nullptr);
+
+} // namespace paraplan::widgets
