@@ -7,7 +7,8 @@
 
 #include "core/io/catalog_reader.h"
 #include "core/rules/parallel_choices.h"
-#include "core/rules/validation.h"
+#include "core/rules/parallel_rules.h"
+#include "core/spec/units.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -191,19 +192,19 @@ void ScenarioPanel::buildParallelGroup(QVBoxLayout* layout)
         box->addWidget(slider);
     };
     addSlider(m_tp, tr("TP"), tr("Tensor parallelism: each layer's matrices split over this many GPUs (divides the heads)"),
-              kTp, [](Scenario& s, int64_t v) { s.parallel.tp = v; });
+              kTp, [](Scenario& s, int64_t v) { s.parallel.degrees.tp = v; });
     addSlider(m_pp, tr("PP"), tr("Pipeline stages"), kPp, [](Scenario& s, int64_t v) {
-        s.parallel.pp = v;
-        s.parallel.vpp = 1; // interleaving depends on pp: start again from none
+        s.parallel.degrees.pp = v;
+        s.parallel.degrees.vpp = 1; // interleaving depends on pp: start again from none
         s.parallel.layersPerStage.clear();
     });
     addSlider(m_cp, tr("CP"), tr("Context parallelism: the sequence split over this many GPUs"), kCp,
-              [](Scenario& s, int64_t v) { s.parallel.cp = v; });
+              [](Scenario& s, int64_t v) { s.parallel.degrees.cp = v; });
     addSlider(m_ep, tr("EP"), tr("Expert parallelism (mixture-of-experts models)"), kEp,
-              [](Scenario& s, int64_t v) { s.parallel.ep = v; });
+              [](Scenario& s, int64_t v) { s.parallel.degrees.ep = v; });
     addSlider(m_vpp, tr("VPP"), tr("Virtual pipeline stages (interleaved 1F1B chunks per stage)"), kVpp,
               [](Scenario& s, int64_t v) {
-                  s.parallel.vpp = v;
+                  s.parallel.degrees.vpp = v;
                   s.parallel.layersPerStage.clear();
               });
     addSlider(m_microBatch, tr("micro-batch"), tr("Sequences per micro-batch"), kMicroBatch,
@@ -291,7 +292,7 @@ void ScenarioPanel::setScenario(const Scenario& scenario)
     m_clusterSummary->setText(tr("%1 × %2 (%3 per GPU, %4) — %5 GPUs; %6 inside a node, %7 between nodes")
                                   .arg(c.gpusPerNode)
                                   .arg(QString::fromStdString(c.gpu.name))
-                                  .arg(formatGib(c.gpu.hbmGib * 1024.0 * 1024.0 * 1024.0, 0))
+                                  .arg(formatGib(gibToBytes(c.gpu.hbmGib), 0))
                                   .arg(formatTflops(c.gpu.peakBf16Tflops))
                                   .arg(c.gpuCount())
                                   .arg(formatGBps(c.intraNode.GBpsPerGpu))
@@ -299,20 +300,20 @@ void ScenarioPanel::setScenario(const Scenario& scenario)
 
     const ParallelSpec& p = scenario.parallel;
     const ParallelChoices choices = parallelChoices(scenario);
-    m_tp->setValues(choices.tp, p.tp);
-    m_pp->setValues(choices.pp, p.pp);
-    m_cp->setValues(choices.cp, p.cp);
-    m_ep->setValues(choices.ep, p.ep);
-    m_vpp->setValues(choices.vpp, p.vpp);
+    m_tp->setValues(choices.tp, p.degrees.tp);
+    m_pp->setValues(choices.pp, p.degrees.pp);
+    m_cp->setValues(choices.cp, p.degrees.cp);
+    m_ep->setValues(choices.ep, p.degrees.ep);
+    m_vpp->setValues(choices.vpp, p.degrees.vpp);
     m_microBatch->setValues(choices.microBatch.empty() ? std::vector<int64_t>{ scenario.training.microBatch } : choices.microBatch,
                             scenario.training.microBatch);
     m_ep->setVisible(m.isMoe());
-    const int64_t dp = resolvedDataParallel(scenario);
+    const int64_t dp = dataParallelOf(scenario);
     m_dp->setText(dp > 0 ? tr("DP follows: %1 (GPUs ÷ TP·PP·CP)").arg(dp) : tr("DP: the GPUs do not divide by TP·PP·CP"));
     m_zero->setCurrentIndex(p.zeroStage);
     m_recompute->setCurrentIndex(int(p.recompute));
     m_sequenceParallel->setChecked(p.sequenceParallel);
-    m_sequenceParallel->setEnabled(p.tp > 1);
+    m_sequenceParallel->setEnabled(p.degrees.tp > 1);
     m_overlapGrads->setChecked(p.overlapGradReduce);
     m_overlapParams->setChecked(p.overlapParamGather);
     m_tpOverlap->setChecked(p.tpCommOverlap);

@@ -40,7 +40,7 @@ int runSearch(Arguments args, std::ostream& out, std::ostream& err)
     // rules about the parallel split itself are what the search explores.
     Scenario unsplit = *scenario;
     unsplit.parallel = ParallelSpec{};
-    unsplit.parallel.dp = 0;
+    unsplit.parallel.degrees.dp = 0;
     unsplit.training.microBatch = 1;
     Diagnostics problems;
     for (const Diagnostic& d : validateScenario(unsplit)) {

@@ -3,6 +3,7 @@
 #include "app/cli/text_report.h"
 
 #include "core/explore/statistics.h"
+#include "core/spec/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,7 +14,6 @@ namespace paraplan::cli {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 size_t displayWidth(const std::string& s)
 {
@@ -99,7 +99,7 @@ std::string duration(double seconds)
     if (!std::isfinite(seconds))
         return "-";
     if (seconds < 1e-3)
-        return fixed(seconds * 1e6, 1) + " µs";
+        return fixed(secondsToUs(seconds), 1) + " µs";
     if (seconds < 1)
         return fixed(seconds * 1e3, 1) + " ms";
     if (seconds < 600)
@@ -130,8 +130,8 @@ std::string parameterCount(double parameters)
 
 std::string describeParallel(const ParallelSpec& p, int64_t microBatch)
 {
-    std::string s = "tp " + std::to_string(p.tp) + " · pp " + std::to_string(p.pp) + " · dp " + std::to_string(p.dp)
-        + " · cp " + std::to_string(p.cp) + " · ep " + std::to_string(p.ep) + " · vpp " + std::to_string(p.vpp)
+    std::string s = "tp " + std::to_string(p.degrees.tp) + " · pp " + std::to_string(p.degrees.pp) + " · dp " + std::to_string(p.degrees.dp)
+        + " · cp " + std::to_string(p.degrees.cp) + " · ep " + std::to_string(p.degrees.ep) + " · vpp " + std::to_string(p.degrees.vpp)
         + " · micro-batch " + std::to_string(microBatch) + " · ZeRO-" + std::to_string(p.zeroStage) + " · SP "
         + (p.sequenceParallel ? "on" : "off") + " · recompute " + toString(p.recompute);
     return s;
@@ -172,9 +172,9 @@ std::string renderEvaluation(const Scenario& s, const Result& r)
     for (auto [name, bytes] : { std::pair{ "weights", m.weights }, std::pair{ "gradients", m.gradients },
                                 std::pair{ "optimizer states", m.optimizer }, std::pair{ "activations", m.activations },
                                 std::pair{ "runtime and reserve", m.other } })
-        memory.addRow({ name, fixed(bytes / kGiB, 2), percent(bytes / total) });
-    memory.addRow({ "total", fixed(total / kGiB, 2), "" });
-    memory.addRow({ "HBM capacity", fixed(r.capacityBytes / kGiB, 2),
+        memory.addRow({ name, fixed(bytesToGib(bytes), 2), percent(bytes / total) });
+    memory.addRow({ "total", fixed(bytesToGib(total), 2), "" });
+    memory.addRow({ "HBM capacity", fixed(bytesToGib(r.capacityBytes), 2),
                     percent(total / r.capacityBytes) + (r.fits ? " used" : " NEEDED") });
     out += memory.render();
 
@@ -213,7 +213,7 @@ std::string renderEvaluation(const Scenario& s, const Result& r)
                      { true, true, true, true, true, true, true, true });
     for (size_t i = 0; i < r.stages.size(); ++i) {
         const StageReport& st = r.stages[i];
-        stages.addRow({ std::to_string(i), std::to_string(st.layers), fixed(st.memory.total() / kGiB, 2),
+        stages.addRow({ std::to_string(i), std::to_string(st.layers), fixed(bytesToGib(st.memory.total()), 2),
                         duration(st.busy), duration(st.send), duration(st.idle), duration(st.tail), duration(st.end) });
     }
     out += stages.render();
@@ -223,8 +223,8 @@ std::string renderEvaluation(const Scenario& s, const Result& r)
         TextTable groups({ "group", "size", "groups", "nodes", "bus GB/s", "latency", "bound by", "sharing", "slowdown" },
                          { false, true, true, true, true, true, false, true, true });
         for (const GroupReport& g : r.groups)
-            groups.addRow({ g.kind, std::to_string(g.size), std::to_string(g.count), std::to_string(g.nodesSpanned),
-                            fixed(g.busGBps, 1), duration(g.latencyUs * 1e-6), g.boundBy, std::to_string(g.sharing),
+            groups.addRow({ toString(g.group), std::to_string(g.size), std::to_string(g.count), std::to_string(g.nodesSpanned),
+                            fixed(g.busGBps, 1), duration(usToSeconds(g.latencyUs)), g.boundBy, std::to_string(g.sharing),
                             fixed(g.slowdown, 2) + "x" });
         out += groups.render();
     }
@@ -258,10 +258,10 @@ std::string renderSearch(const Scenario& s, const SearchResult& search)
     for (size_t i = 0; i < search.best.size(); ++i) {
         const Result& r = search.best[i].result;
         const ParallelSpec& p = r.parallel;
-        table.addRow({ std::to_string(i + 1), std::to_string(p.tp), std::to_string(p.pp), std::to_string(p.dp),
-                       std::to_string(p.cp), std::to_string(p.ep), std::to_string(p.vpp),
+        table.addRow({ std::to_string(i + 1), std::to_string(p.degrees.tp), std::to_string(p.degrees.pp), std::to_string(p.degrees.dp),
+                       std::to_string(p.degrees.cp), std::to_string(p.degrees.ep), std::to_string(p.degrees.vpp),
                        std::to_string(search.best[i].microBatch), std::to_string(p.zeroStage), toString(p.recompute),
-                       p.sequenceParallel ? "on" : "off", fixed(r.memory.total() / kGiB, 1), duration(r.time.step),
+                       p.sequenceParallel ? "on" : "off", fixed(bytesToGib(r.memory.total()), 1), duration(r.time.step),
                        compact(r.tokensPerS), percent(r.mfu) });
     }
     out += table.render();

@@ -49,8 +49,7 @@ void pinBestIfNothingPinned(MainWindow& window)
         return;
     const ParallelSpec& p = best.best.front().result.parallel;
     Scenario fastest = current;
-    applyCandidate(fastest, { p.tp, p.pp, p.dp, p.cp, p.ep, p.vpp, best.best.front().microBatch, p.zeroStage, p.recompute,
-                              p.sequenceParallel });
+    applyCandidate(fastest, { p.degrees, best.best.front().microBatch, p.zeroStage, p.recompute, p.sequenceParallel });
     workbench->setScenario(fastest);
     workbench->pinCurrent();
     workbench->setScenario(current);

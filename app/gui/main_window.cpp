@@ -130,7 +130,7 @@ void MainWindow::connectWorkbench()
     keep(connect(m_deck->landscape(), &LandscapeView::candidateChosen, this, [this](const Candidate& candidate) {
         Scenario next = m_workbench->scenario();
         applyCandidate(next, candidate);
-        next.parallel.dp = 0;
+        next.parallel.degrees.dp = 0;
         applyScenarioEdit(next, tr("configuration from the landscape"), -1);
     }));
     for (PlotView* view : m_deck->allViews())

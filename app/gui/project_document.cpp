@@ -6,6 +6,7 @@
 #include "core/io/json_reader.h"
 #include "core/io/scenario_reader.h"
 #include "core/io/scenario_writer.h"
+#include "core/spec/units.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -18,7 +19,7 @@ namespace {
 struct ProjectDocument {
     Q_DECLARE_TR_FUNCTIONS(ProjectDocument)
 };
-constexpr qint64 kMaxProjectBytes = 64LL * 1024 * 1024;
+constexpr qint64 kMaxProjectBytes = qint64(64 * kBytesPerMiB);
 } // namespace
 
 QByteArray projectJson(const ProjectState& state)

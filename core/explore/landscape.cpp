@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/explore/landscape.h"
 
-#include "core/rules/validation.h"
+#include "core/rules/parallel_rules.h"
+#include "core/spec/units.h"
 #include "core/step/evaluator.h"
 #include "core/step/step_model.h"
 
@@ -58,7 +59,7 @@ Landscape computeLandscape(const Scenario& scenario, const LandscapeOptions& opt
     inParallel(candidates.size(), [&](Scenario& local, size_t i) {
         applyCandidate(local, candidates[i]);
         memory[i] = peakMemoryBytes(local);
-        fits[i] = memory[i] <= local.cluster.gpu.hbmGib * 1024.0 * 1024.0 * 1024.0;
+        fits[i] = memory[i] <= gibToBytes(local.cluster.gpu.hbmGib);
     });
 
     Landscape landscape;
@@ -100,13 +101,11 @@ std::vector<double> bubbleFractionByMicroBatches(const Scenario& scenario, const
     quiet.diagnostics = false;
     quiet.recordTimeline = false;
     Scenario s = scenario;
-    const int64_t dp = resolvedDataParallel(scenario);
+    const int64_t dp = dataParallelOf(scenario);
     std::vector<double> fractions;
     fractions.reserve(counts.size());
     for (int64_t m : counts) {
-        const bool runnable = m >= 1 && dp >= 1 && (s.parallel.vpp == 1 || m % s.parallel.pp == 0)
-            && m <= kMaxPipelineOps / (s.parallel.pp * s.parallel.vpp);
-        if (!runnable) {
+        if (dp < 1 || !pipelineRuns(scenario.model.layers, s.parallel.degrees, m)) {
             fractions.push_back(-1);
             continue;
         }

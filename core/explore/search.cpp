@@ -3,8 +3,7 @@
 #include "core/explore/search.h"
 
 #include "core/network/placement.h"
-#include "core/rules/parallel_choices.h"
-#include "core/rules/validation.h"
+#include "core/rules/parallel_rules.h"
 #include "core/step/evaluator.h"
 #include "core/step/step_model.h"
 
@@ -44,17 +43,17 @@ struct Enumeration {
 
 // The grid: tp, cp, pp over the divisors of what is left of N; ep over the divisors of the expert
 // count; micro-batch over the divisors of the per-replica batch; vpp up to L / pp; then ZeRO stage,
-// recomputation and SP. Each point is checked against the rules of validateScenario (repeated
-// here as integer tests, which cost nanoseconds instead of building messages).
+// recomputation and SP. Each point is held against the rules of core/rules/parallel_rules.h, the
+// predicates validation words (integer tests, nanoseconds, instead of messages).
 Enumeration enumerate(const Scenario& s)
 {
     Enumeration e;
     const ModelSpec& m = s.model;
     const ParallelSpec& p = s.parallel;
+    const ParallelDegrees& given = p.degrees;
     const ParallelPins& pin = s.pins;
     const int64_t gpus = s.cluster.gpuCount();
     const int64_t batch = s.training.globalBatch;
-    const int64_t ffn = m.isMoe() ? m.moe.expertFfnHidden : m.ffnHidden;
 
     const std::vector<Recompute> recomputes = pin.recompute
         ? std::vector<Recompute>{ p.recompute }
@@ -66,42 +65,39 @@ Enumeration enumerate(const Scenario& s)
     const std::vector<bool> sps = pin.sequenceParallel ? std::vector<bool>{ p.sequenceParallel } : std::vector<bool>{ false, true };
     const int64_t innerPoints = int64_t(recomputes.size() * zeros.size() * sps.size());
 
-    for (int64_t tp : dimension(pin.tp, p.tp, divisorsOf(gpus))) {
-        if (gpus % tp != 0)
-            continue;
-        const bool tpAllowed = m.heads % tp == 0 && (m.kvHeads % tp == 0 || tp % m.kvHeads == 0) && ffn % tp == 0;
-        for (int64_t cp : dimension(pin.cp, p.cp, divisorsOf(gpus / tp))) {
-            if ((gpus / tp) % cp != 0)
-                continue;
-            const bool cpAllowed = s.training.seqLen % cp == 0;
-            const int64_t rest = gpus / tp / cp;
-            for (int64_t pp : dimension(pin.pp, p.pp, divisorsOf(rest))) {
-                if (rest % pp != 0)
+    ParallelDegrees d;
+    for (int64_t tp : dimension(pin.tp, given.tp, divisorsOf(gpus))) {
+        d.tp = tp;
+        const bool tpAllowed = tpFitsModel(m, tp);
+        for (int64_t cp : dimension(pin.cp, given.cp, divisorsOf(std::max<int64_t>(gpus / tp, 1)))) {
+            d.cp = cp;
+            const bool cpAllowed = cpSplitsSequence(s.training.seqLen, cp);
+            for (int64_t pp : dimension(pin.pp, given.pp, divisorsOf(std::max<int64_t>(gpus / (tp * cp), 1)))) {
+                d.pp = pp;
+                d.dp = derivedDataParallel(gpus, d);
+                if (d.dp == 0 || (pin.dp && given.dp != d.dp))
                     continue;
-                const int64_t dp = rest / pp;
-                if (pin.dp && p.dp != dp)
-                    continue;
-                const bool splitAllowed = tpAllowed && cpAllowed && pp <= m.layers && batch % dp == 0;
-                const auto eps = dimension(pin.ep, p.ep, m.isMoe() ? divisorsOf(m.moe.experts) : std::vector<int64_t>{ 1 });
-                const auto microBatches = batch % dp == 0 ? divisorsOf(batch / dp) : std::vector<int64_t>{ 1 };
-                const auto vpps = dimension(pin.vpp, p.vpp, upTo(std::max<int64_t>(m.layers / pp, 1)));
+                const bool splitAllowed = tpAllowed && cpAllowed;
+                const auto eps = dimension(pin.ep, given.ep, m.isMoe() ? divisorsOf(m.moe.experts) : std::vector<int64_t>{ 1 });
+                const auto microBatches = batch % d.dp == 0 ? divisorsOf(batch / d.dp) : std::vector<int64_t>{ 1 };
+                const auto vpps = dimension(pin.vpp, given.vpp, upTo(std::max<int64_t>(m.layers / pp, 1)));
                 for (int64_t ep : eps) {
-                    const bool epAllowed = ep == 1 || (m.isMoe() && m.moe.experts % ep == 0 && (dp * cp) % ep == 0);
+                    d.ep = ep;
+                    const bool epAllowed = epFits(m, d);
                     for (int64_t b : microBatches) {
-                        const int64_t micro = batch % (b * dp) == 0 ? batch / (b * dp) : 0;
+                        const int64_t micro = microBatchCount(batch, b, d.dp);
                         for (int64_t vpp : vpps) {
+                            d.vpp = vpp;
                             e.examined += innerPoints;
-                            const bool pipelineAllowed = pp * vpp <= m.layers && micro > 0
-                                && (vpp == 1 || (pp > 1 && micro % pp == 0))
-                                && (p.layersPerStage.empty() || int64_t(p.layersPerStage.size()) == pp * vpp)
-                                && micro <= kMaxPipelineOps / (pp * vpp);
-                            if (!(splitAllowed && epAllowed && pipelineAllowed))
+                            if (!(splitAllowed && epAllowed && pipelineRuns(m.layers, d, micro)
+                                  && layersPerStageFit(p.layersPerStage, m.layers, d)))
                                 continue;
                             for (int zero : zeros)
                                 for (Recompute rc : recomputes)
                                     for (bool sp : sps)
-                                        if (!(sp && tp == 1)) // SP needs a TP group to split along
-                                            e.candidates.push_back({ tp, pp, dp, cp, ep, vpp, b, zero, rc, sp });
+                                        // SP without a TP group is SP off: enumerated once, unless pinned.
+                                        if (!(sp && tp == 1 && !pin.sequenceParallel))
+                                            e.candidates.push_back({ d, b, zero, rc, sp });
                         }
                     }
                 }
@@ -134,12 +130,7 @@ void keepBest(std::vector<Ranked>& best, Ranked entry, size_t k)
 
 void applyCandidate(Scenario& s, const Candidate& c)
 {
-    s.parallel.tp = c.tp;
-    s.parallel.pp = c.pp;
-    s.parallel.dp = c.dp;
-    s.parallel.cp = c.cp;
-    s.parallel.ep = c.ep;
-    s.parallel.vpp = c.vpp;
+    s.parallel.degrees = c.degrees;
     s.parallel.zeroStage = c.zeroStage;
     s.parallel.recompute = c.recompute;
     s.parallel.sequenceParallel = c.sequenceParallel;
@@ -158,7 +149,9 @@ public:
     const GroupPlacements& groups(const Scenario& s, const ParallelLayout& layout, const EfficiencyParams& params,
                                   const Calibration* calibration)
     {
-        const ParallelDegrees degrees = degreesOf(layout);
+        // Interleaving re-splits a stage's layers, not its ranks: the groups are vpp's alike.
+        ParallelDegrees degrees = layout.degrees;
+        degrees.vpp = 1;
         auto it = m_groups.find(degrees);
         if (it == m_groups.end())
             it = m_groups.emplace(degrees, placeGroups(s, degrees, params, calibration)).first;
@@ -174,9 +167,9 @@ public:
             const LinkRate& rate = groups[g].rate;
             return std::tuple{ rate.busBytesPerS, rate.latencyS, rate.crossesNodes };
         };
-        const Key key{ layout.tp,
-                       layout.cp,
-                       layout.ep,
+        const Key key{ layout.degrees.tp,
+                       layout.degrees.cp,
+                       layout.degrees.ep,
                        s.training.microBatch,
                        layout.sequenceParallel,
                        layout.recompute,

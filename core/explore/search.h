@@ -39,10 +39,11 @@ struct SearchResult {
 
 // One point of the search space, as the search enumerates it.
 struct Candidate {
-    int64_t tp, pp, dp, cp, ep, vpp, microBatch;
-    int zeroStage;
-    Recompute recompute;
-    bool sequenceParallel;
+    ParallelDegrees degrees; // dp resolved
+    int64_t microBatch = 1;
+    int zeroStage = 1;
+    Recompute recompute = Recompute::None;
+    bool sequenceParallel = false;
 };
 
 [[nodiscard]] std::vector<Candidate> enumerateCandidates(const Scenario& scenario);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/input_file.h"
 
+#include "core/spec/units.h"
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -10,7 +12,7 @@
 namespace paraplan::io {
 
 namespace {
-constexpr std::streamsize kMaxInputBytes = 256LL * 1024 * 1024;
+constexpr std::streamsize kMaxInputBytes = std::streamsize(256 * kBytesPerMiB);
 }
 
 std::optional<std::string> readInputFile(const std::string& path, std::string& error)

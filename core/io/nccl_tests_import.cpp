@@ -3,6 +3,7 @@
 #include "core/io/nccl_tests_import.h"
 
 #include "core/io/json_reader.h"
+#include "core/spec/units.h"
 
 #include <algorithm>
 #include <cctype>
@@ -310,7 +311,7 @@ NcclTestsRun importNcclTests(const std::string& text, std::optional<Collective> 
 
     const double factor = busBandwidthFactor(run.collective, run.ranks);
     for (const Row& row : rows) {
-        const double fromTime = row.bytes * factor / (row.timeUs * 1e-6) / 1e9;
+        const double fromTime = bytesPerSToGBps(row.bytes * factor / usToSeconds(row.timeUs));
         const double fromTimeRounding = fromTime * row.timeRounding / row.timeUs;
         if (std::fabs(fromTime - row.busbw) > 2 * (fromTimeRounding + row.busbwRounding))
             fail(row.line, "busbw " + decimals(row.busbw, 2) + " GB/s is not size x factor / time = "

@@ -2,13 +2,14 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/result_json.h"
 
+#include "core/spec/units.h"
+
 #include <cmath>
 
 namespace paraplan::io {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 // The contract forbids NaN and infinities; a non-finite value would be a bug upstream, written as
 // null rather than as invalid JSON.
@@ -18,9 +19,9 @@ nlohmann::json optionalNumber(const std::optional<double>& value) { return value
 
 nlohmann::json memoryGib(const MemoryBreakdown& m)
 {
-    return { { "weights", finite(m.weights / kGiB) },         { "gradients", finite(m.gradients / kGiB) },
-             { "optimizer", finite(m.optimizer / kGiB) },     { "activations", finite(m.activations / kGiB) },
-             { "other", finite(m.other / kGiB) },             { "total", finite(m.total() / kGiB) } };
+    return { { "weights", finite(bytesToGib(m.weights)) },         { "gradients", finite(bytesToGib(m.gradients)) },
+             { "optimizer", finite(bytesToGib(m.optimizer)) },     { "activations", finite(bytesToGib(m.activations)) },
+             { "other", finite(bytesToGib(m.other)) },             { "total", finite(bytesToGib(m.total())) } };
 }
 
 nlohmann::json diagnosticsJson(const Diagnostics& diagnostics, Severity severity)
@@ -36,12 +37,12 @@ nlohmann::json diagnosticsJson(const Diagnostics& diagnostics, Severity severity
 
 nlohmann::json toJson(const ParallelSpec& p)
 {
-    nlohmann::json j = { { "tp", p.tp },
-                         { "pp", p.pp },
-                         { "dp", p.dp },
-                         { "cp", p.cp },
-                         { "ep", p.ep },
-                         { "vpp", p.vpp },
+    nlohmann::json j = { { "tp", p.degrees.tp },
+                         { "pp", p.degrees.pp },
+                         { "dp", p.degrees.dp },
+                         { "cp", p.degrees.cp },
+                         { "ep", p.degrees.ep },
+                         { "vpp", p.degrees.vpp },
                          { "sequence_parallel", p.sequenceParallel },
                          { "recompute", toString(p.recompute) },
                          { "zero_stage", p.zeroStage },
@@ -64,7 +65,7 @@ nlohmann::json toJson(const Result& r)
         return j;
     j["micro_batches"] = r.microBatches;
     nlohmann::json memory = memoryGib(r.memory);
-    memory["capacity"] = finite(r.capacityBytes / kGiB);
+    memory["capacity"] = finite(bytesToGib(r.capacityBytes));
     memory["fits"] = r.fits;
     memory["worst_stage"] = r.worstStage;
     j["memory_gib"] = memory;
@@ -103,7 +104,7 @@ nlohmann::json toJson(const Result& r)
     j["stages"] = stages;
     nlohmann::json groups = nlohmann::json::array();
     for (const GroupReport& g : r.groups)
-        groups.push_back({ { "kind", g.kind },
+        groups.push_back({ { "kind", toString(g.group) },
                            { "size", g.size },
                            { "count", g.count },
                            { "nodes_spanned", g.nodesSpanned },

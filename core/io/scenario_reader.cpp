@@ -198,12 +198,12 @@ void readParallel(ObjectReader in, ParallelSpec& p, ParallelPins& pins)
                 *pin = true;
         }
     };
-    pinInteger("tp", p.tp, pins.tp);
-    pinInteger("pp", p.pp, pins.pp);
-    pinInteger("dp", p.dp, pins.dp);
-    pinInteger("cp", p.cp, pins.cp);
-    pinInteger("ep", p.ep, pins.ep);
-    pinInteger("vpp", p.vpp, pins.vpp);
+    pinInteger("tp", p.degrees.tp, pins.tp);
+    pinInteger("pp", p.degrees.pp, pins.pp);
+    pinInteger("dp", p.degrees.dp, pins.dp);
+    pinInteger("cp", p.degrees.cp, pins.cp);
+    pinInteger("ep", p.degrees.ep, pins.ep);
+    pinInteger("vpp", p.degrees.vpp, pins.vpp);
     pinBool("sequence_parallel", p.sequenceParallel, &pins.sequenceParallel);
     if (auto v = in.choice("recompute", { "none", "selective", "full", "auto" })) {
         p.recompute = Recompute(*v);

@@ -69,7 +69,7 @@ nlohmann::json toJson(const Scenario& s)
 
     const ParallelSpec& p = s.parallel;
     nlohmann::json parallel = toJson(p);
-    if (p.dp <= 0)
+    if (p.degrees.dp <= 0)
         parallel.erase("dp"); // left out: the reader derives it from the GPU count
     if (!p.placement.isDefault()) {
         nlohmann::json placement = { { "order", toString(p.placement.order) } };

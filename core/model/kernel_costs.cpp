@@ -3,6 +3,7 @@
 #include "core/model/kernel_costs.h"
 
 #include "core/network/calibration.h"
+#include "core/spec/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -35,8 +36,8 @@ DeviceRates deviceRates(const GpuSpec& gpu, Precision precision, const Efficienc
     rates.precision = precision;
     rates.calibration = calibration;
     const double peakTflops = precision == Precision::Fp8 ? gpu.peakFp8Tflops : gpu.peakBf16Tflops;
-    rates.peakFlops = peakTflops * 1e12;
-    rates.hbmBytesPerS = gpu.hbmGBps * 1e9 * params.hbmEfficiency;
+    rates.peakFlops = tflopsToFlopsPerS(peakTflops);
+    rates.hbmBytesPerS = GBpsToBytesPerS(gpu.hbmGBps) * params.hbmEfficiency;
     if (calibration)
         if (const std::optional<double> measured = calibration->memoryBytesPerS())
             rates.hbmBytesPerS = *measured;

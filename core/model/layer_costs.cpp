@@ -29,7 +29,7 @@ namespace {
 
 LayerShard shardOf(const LayerCostInput& in)
 {
-    return { *in.model, in.seqLen, in.microBatch, in.tp, in.cp, in.sequenceParallel, in.rates.activationBytes };
+    return { *in.model, in.seqLen, in.microBatch, in.degrees, in.sequenceParallel, in.rates.activationBytes };
 }
 
 // Seconds of one GEMM as issued by the framework: the forward product, and in the backward the
@@ -129,7 +129,7 @@ MlpCosts mlpCosts(const LayerCostInput& in, const LayerShard& x, const std::vect
     c.backwardCompute = router.backward() + up.backward() + down.backward() + 2 * act + 2 * permute;
     c.up = up;
     c.down = down;
-    const double dispatch = collective(in, Collective::AllToAll, layerMessages(m, x).epDispatch, in.ep, in.epLink);
+    const double dispatch = collective(in, Collective::AllToAll, layerMessages(m, x).epDispatch, in.degrees.ep, in.epLink);
     c.epForward = 2 * dispatch; // dispatch and combine
     c.epBackward = 2 * dispatch;
     return c;
@@ -144,7 +144,7 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     const LayerShard x = shardOf(in);
     const LayerMessages messages = layerMessages(m, x);
 
-    const std::vector<GemmShape> gemms = transformerLayerGemms(m, x, in.ep);
+    const std::vector<GemmShape> gemms = transformerLayerGemms(m, x, in.degrees.ep);
     const GemmPair qkv = gemmPair(r, gemms[0]);
     const GemmPair proj = gemmPair(r, gemms[1]);
     const AttentionCore core = attentionCore(in, x);
@@ -163,10 +163,10 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     // all-gathers of the row-parallel output gradients wait on the critical path.
     const double activation = messages.tpActivation;
     double tpForward = 0, tpBackward = 0;
-    if (in.tp > 1) {
+    if (in.degrees.tp > 1) {
         if (in.sequenceParallel) {
-            const double gather = collective(in, Collective::AllGather, activation, in.tp, in.tpLink);
-            const double scatter = collective(in, Collective::ReduceScatter, activation, in.tp, in.tpLink);
+            const double gather = collective(in, Collective::AllGather, activation, in.degrees.tp, in.tpLink);
+            const double scatter = collective(in, Collective::ReduceScatter, activation, in.degrees.tp, in.tpLink);
             tpForward = exposedTp(in, gather, qkv.forward) + exposedTp(in, scatter, proj.forward)
                 + exposedTp(in, gather, mlp.up.forward) + exposedTp(in, scatter, mlp.down.forward);
             tpBackward = exposedTp(in, gather, proj.dataGrad) + exposedTp(in, gather, mlp.down.dataGrad);
@@ -174,7 +174,7 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
                 tpBackward += hiddenBehind(gather, columnParallel->dataGrad)
                     + hiddenBehind(scatter, columnParallel->weightGrad);
         } else {
-            const double allReduce = collective(in, Collective::AllReduce, activation, in.tp, in.tpLink);
+            const double allReduce = collective(in, Collective::AllReduce, activation, in.degrees.tp, in.tpLink);
             tpForward = 2 * allReduce;
             tpBackward = hiddenBehind(allReduce, qkv.weightGrad) + hiddenBehind(allReduce, mlp.up.weightGrad);
         }
@@ -183,9 +183,9 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     // CP: ring attention passes K and V chunks around the group, hidden behind the attention
     // kernel as far as it lasts; the backward also returns their gradients.
     double cpForward = 0, cpBackward = 0;
-    if (in.cp > 1) {
+    if (in.degrees.cp > 1) {
         const double kvChunk = messages.cpKeyValues;
-        const double steps = double(in.cp - 1);
+        const double steps = double(in.degrees.cp - 1);
         const double hop = collective(in, Collective::SendRecv, kvChunk, 2, in.cpLink);
         const double hopBackward = collective(in, Collective::SendRecv, 2 * kvChunk, 2, in.cpLink);
         cpForward = std::max(0.0, steps * hop - core.forward);
@@ -222,9 +222,9 @@ LayerCosts embeddingCosts(const LayerCostInput& in)
     LayerCosts costs;
     costs.forward.compute = elementwise(in.rates, activation);
     costs.backward.compute = elementwise(in.rates, 2 * activation);
-    if (in.tp > 1) { // the vocab-parallel lookup sums partial embeddings across the TP group
+    if (in.degrees.tp > 1) { // the vocab-parallel lookup sums partial embeddings across the TP group
         const Collective kind = in.sequenceParallel ? Collective::ReduceScatter : Collective::AllReduce;
-        costs.forward.tpComm = collective(in, kind, activation, in.tp, in.tpLink);
+        costs.forward.tpComm = collective(in, kind, activation, in.degrees.tp, in.tpLink);
     }
     return costs;
 }
@@ -243,11 +243,11 @@ LayerCosts outputLayerCosts(const LayerCostInput& in)
     LayerCosts costs;
     costs.forward.compute = norm + logits.forward + lossForward;
     costs.backward.compute = 2 * norm + logits.backward() + lossBackward;
-    if (in.tp > 1) {
+    if (in.degrees.tp > 1) {
         // Max, sum and target logit are reduced across the vocab shards: tiny, latency-bound.
-        const double lossReductions = 3 * collective(in, Collective::AllReduce, x.tokens * 4, in.tp, in.tpLink);
+        const double lossReductions = 3 * collective(in, Collective::AllReduce, x.tokens * 4, in.degrees.tp, in.tpLink);
         const Collective inputKind = in.sequenceParallel ? Collective::AllGather : Collective::AllReduce;
-        const double input = collective(in, inputKind, activation, in.tp, in.tpLink);
+        const double input = collective(in, inputKind, activation, in.degrees.tp, in.tpLink);
         costs.forward.tpComm = lossReductions + (in.sequenceParallel ? input : 0.0);
         costs.backward.tpComm = input;
     }

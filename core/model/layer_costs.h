@@ -4,6 +4,7 @@
 
 #include "core/model/kernel_costs.h"
 #include "core/network/collectives.h"
+#include "core/spec/parallel_degrees.h"
 #include "core/spec/scenario.h"
 
 // Time of one micro-batch through one transformer layer (and through the embedding and output
@@ -35,9 +36,7 @@ struct LayerCostInput {
     const ModelSpec* model = nullptr;
     int64_t seqLen = 0;
     int64_t microBatch = 1;
-    int64_t tp = 1;
-    int64_t cp = 1;
-    int64_t ep = 1;
+    ParallelDegrees degrees; // tp, cp and ep shape the layer; the others do not reach it
     bool sequenceParallel = false;
     bool tpCommOverlap = false;
     bool flashAttention = true;

@@ -4,21 +4,21 @@
 
 namespace paraplan {
 
-LayerShard::LayerShard(const ModelSpec& m, int64_t seqLen, int64_t micro, int64_t tpDegree, int64_t cp,
+LayerShard::LayerShard(const ModelSpec& m, int64_t seqLen, int64_t micro, const ParallelDegrees& degrees,
                        bool withSequenceParallel, double activationBytes)
 {
-    tp = double(tpDegree);
+    tp = double(degrees.tp);
     microBatch = double(micro);
     fullSeq = double(seqLen);
-    localSeq = fullSeq / double(cp);
+    localSeq = fullSeq / double(degrees.cp);
     tokens = microBatch * localSeq;
-    sequenceParallel = withSequenceParallel && tpDegree > 1;
+    sequenceParallel = withSequenceParallel && degrees.tp > 1;
     normTokens = sequenceParallel ? tokens / tp : tokens;
     hidden = double(m.hidden);
     headDim = double(m.headDim());
     heads = double(m.heads) / tp;
     // With more TP ranks than KV heads each rank holds one replicated KV head.
-    kvHeads = m.kvHeads >= tpDegree ? double(m.kvHeads) / tp : 1.0;
+    kvHeads = m.kvHeads >= degrees.tp ? double(m.kvHeads) / tp : 1.0;
     bytes = activationBytes;
 }
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/spec/parallel_degrees.h"
 #include "core/spec/scenario.h"
 
 #include <string>
@@ -21,7 +22,8 @@ struct LayerShard {
     double bytes = 2;              // per activation element
     bool sequenceParallel = false; // as it runs: on only with tp > 1 (norms then see tokens / tp)
 
-    LayerShard(const ModelSpec& model, int64_t seqLen, int64_t microBatch, int64_t tp, int64_t cp,
+    // `degrees`: tp and cp shard the layer (the others do not reach it).
+    LayerShard(const ModelSpec& model, int64_t seqLen, int64_t microBatch, const ParallelDegrees& degrees,
                bool withSequenceParallel, double activationBytes);
 };
 

@@ -3,6 +3,7 @@
 #include "core/model/memory_model.h"
 
 #include "core/model/model_shape.h"
+#include "core/spec/units.h"
 
 #include <algorithm>
 
@@ -10,11 +11,10 @@ namespace paraplan {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 // CUDA context, framework state and library workspaces (cuBLAS, attention) on every GPU.
-constexpr double kRuntimeBytes = 0.75 * kGiB;
+constexpr double kRuntimeBytes = gibToBytes(0.75);
 // NCCL's buffers per communicator the GPU belongs to.
-constexpr double kNcclBytesPerGroup = 0.25 * kGiB;
+constexpr double kNcclBytesPerGroup = gibToBytes(0.25);
 // Allocator caching and fragmentation over the activations' churn (seed 000: "显存碎片化").
 constexpr double kFragmentationReserve = 0.10;
 // ZeRO-3 keeps the gathered weights of the running layer and the prefetched next one.
@@ -81,7 +81,7 @@ double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape
 
 double inFlightMicroBatches(const ParallelLayout& layout, int64_t stage)
 {
-    const int64_t p = layout.pp, v = layout.vpp, m = layout.microBatches;
+    const int64_t p = layout.degrees.pp, v = layout.degrees.vpp, m = layout.microBatches;
     if (v == 1)
         return double(std::min(p - stage, m));
     const int64_t chunks = std::min((p - stage - 1) * 2 + (v - 1) * p + 1, m * v);
@@ -92,10 +92,10 @@ StageParameters shardParameters(const ModelSpec& model, const ParallelLayout& la
                                 bool holdsEmbedding, bool holdsOutput)
 {
     const LayerParameters layer = layerParameters(model);
-    const double t = double(layout.tp);
+    const double t = double(layout.degrees.tp);
     StageParameters p;
     p.dense = double(layers) * ((layer.attention + layer.denseMlp) / t + layer.router + layer.norms);
-    p.expert = double(layers) * layer.experts / (t * double(layout.ep));
+    p.expert = double(layers) * layer.experts / (t * double(layout.degrees.ep));
     const double embedding = embeddingParameters(model) / t;
     if (holdsEmbedding)
         p.dense += embedding;
@@ -108,19 +108,20 @@ StageParameters shardParameters(const ModelSpec& model, const ParallelLayout& la
     return p;
 }
 
-StageParameters stageParameters(const ModelSpec& model, const ParallelLayout& layout, int64_t stage,
-                                int64_t stageLayers)
+StageParameters stageParameters(const ModelSpec& model, const ParallelLayout& layout, int64_t stage)
 {
-    return shardParameters(model, layout, stageLayers, stage == 0, stage == layout.pp - 1);
+    return shardParameters(model, layout, layout.stageLayers[size_t(stage)], stage == 0, stage == layout.degrees.pp - 1);
 }
 
 MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training, const ParallelLayout& layout,
-                            int64_t stage, int64_t stageLayers)
+                            int64_t stage)
 {
     const StateBytes bytes = stateBytes(training);
-    const StageParameters params = stageParameters(model, layout, stage, stageLayers);
-    const double denseShards = double(layout.dp * layout.cp);
-    const double expertShards = std::max(1.0, denseShards / double(layout.ep));
+    const ParallelDegrees& d = layout.degrees;
+    const int64_t stageLayers = layout.stageLayers[size_t(stage)];
+    const StageParameters params = stageParameters(model, layout, stage);
+    const double denseShards = double(d.dataRanks());
+    const double expertShards = std::max(1.0, denseShards / double(d.ep));
     MemoryBreakdown memory = modelStateBytes(params.dense, layout.zeroStage, denseShards, bytes);
     const MemoryBreakdown experts = modelStateBytes(params.expert, layout.zeroStage, expertShards, bytes);
     memory.weights += experts.weights;
@@ -128,14 +129,14 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
     memory.optimizer += experts.optimizer;
 
     ActivationShape shape;
-    shape.seqLen = training.seqLen / layout.cp;
+    shape.seqLen = training.seqLen / d.cp;
     shape.fullSeqLen = training.seqLen;
     shape.microBatch = training.microBatch;
-    shape.tp = layout.tp;
+    shape.tp = d.tp;
     shape.sequenceParallel = layout.sequenceParallel;
     shape.flashAttention = training.flashAttention;
 
-    const double t = double(layout.tp);
+    const double t = double(d.tp);
     const double sbh = double(shape.seqLen) * double(shape.microBatch) * double(model.hidden);
     const double replicated = layout.sequenceParallel ? 1.0 / t : 1.0;
     const double perLayer = layerActivationBytes(model, shape, layout.recompute);
@@ -144,13 +145,13 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
         activations += layerActivationBytes(model, shape, Recompute::None);
     if (stage == 0 && model.dropout) // embedding dropout mask per micro-batch in flight
         activations += inFlightMicroBatches(layout, stage) * sbh * replicated;
-    if (stage == layout.pp - 1) // final norm input and the fp32 logits the loss keeps for its backward
+    if (stage == d.pp - 1) // final norm input and the fp32 logits the loss keeps for its backward
         activations += 2 * sbh * replicated
             + 4 * double(shape.seqLen) * double(shape.microBatch) * double(model.vocab) / t;
     memory.activations = activations;
 
     int64_t groups = 0;
-    for (int64_t size : { layout.tp, layout.pp, layout.dp * layout.cp, layout.cp, layout.ep })
+    for (int64_t size : { d.tp, d.pp, d.dataRanks(), d.cp, d.ep })
         groups += size > 1 ? 1 : 0;
     double other = kRuntimeBytes + double(groups) * kNcclBytesPerGroup + kFragmentationReserve * activations;
     if (layout.zeroStage >= 3) {

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/rules/parallel_layout.h"
 #include "core/spec/scenario.h"
 
 #include <cstdint>
@@ -45,15 +46,6 @@ struct ActivationShape {
 };
 [[nodiscard]] double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape, Recompute recompute);
 
-// Everything the evaluator has resolved about the split (dp filled in, recompute not Auto).
-struct ParallelLayout {
-    int64_t tp = 1, pp = 1, dp = 1, cp = 1, ep = 1, vpp = 1;
-    int64_t microBatches = 1;
-    bool sequenceParallel = false;
-    Recompute recompute = Recompute::None;
-    int zeroStage = 0;
-};
-
 struct StageParameters {
     double dense = 0;  // on this GPU after TP, sharded by ZeRO over dp*cp
     double expert = 0; // expert weights after EP and TP, sharded by ZeRO over dp*cp/ep
@@ -63,11 +55,12 @@ struct StageParameters {
 // Weights on one GPU holding `layers` layers, and the input embedding and/or the output layer.
 [[nodiscard]] StageParameters shardParameters(const ModelSpec& model, const ParallelLayout& layout, int64_t layers,
                                               bool holdsEmbedding, bool holdsOutput);
-[[nodiscard]] StageParameters stageParameters(const ModelSpec& model, const ParallelLayout& layout, int64_t stage,
-                                              int64_t stageLayers);
+// The same for a physical stage: its layers over all its chunks, the embedding on the first, the
+// output layer on the last.
+[[nodiscard]] StageParameters stageParameters(const ModelSpec& model, const ParallelLayout& layout, int64_t stage);
 
 [[nodiscard]] MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training,
-                                          const ParallelLayout& layout, int64_t stage, int64_t stageLayers);
+                                          const ParallelLayout& layout, int64_t stage);
 
 // Micro-batches whose activations a stage holds at its peak: p - stage under 1F1B; interleaved,
 // (p - stage - 1) * 2 + (v - 1) * p + 1 chunks of 1/v of the stage's layers (Megatron's warm-up).

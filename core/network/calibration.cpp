@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/network/calibration.h"
 
+#include "core/spec/units.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -51,7 +53,7 @@ Calibration::Calibration(CalibrationProfile profile)
         if (!(c.bytes > 0 && c.busGBps > 0 && c.ranks >= 2))
             continue;
         auto& [sum, count] = busSums[{ c.collective, c.ranks, c.crossesNodes, c.bytes }];
-        sum += c.busGBps * 1e9;
+        sum += GBpsToBytesPerS(c.busGBps);
         ++count;
     }
     for (const auto& [key, total] : busSums) { // ordered by series, then by size

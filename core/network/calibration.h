@@ -4,6 +4,7 @@
 
 #include "core/network/collectives.h"
 #include "core/spec/scenario.h"
+#include "core/spec/units.h"
 
 #include <array>
 #include <cstdint>
@@ -55,7 +56,7 @@ public:
     // Bytes per second (reads plus writes) memory-bound kernels move; nullopt when not measured.
     [[nodiscard]] std::optional<double> memoryBytesPerS() const
     {
-        return m_profile.memoryGBps > 0 ? std::optional<double>(m_profile.memoryGBps * 1e9) : std::nullopt;
+        return m_profile.memoryGBps > 0 ? std::optional<double>(GBpsToBytesPerS(m_profile.memoryGBps)) : std::nullopt;
     }
 
     // FLOP/s (2mnk per second) a GEMM of this shape reaches at `precision`, from the nearest

@@ -3,6 +3,7 @@
 #include "core/network/placement.h"
 
 #include "core/network/cluster_topology.h"
+#include "core/spec/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,12 +14,12 @@ namespace {
 
 double nodeRate(const GroupSetPricing& p, const EfficiencyParams& params)
 {
-    return p.node.GBps * 1e9 * params.ncclIntraNodeEfficiency;
+    return GBpsToBytesPerS(p.node.GBps) * params.ncclIntraNodeEfficiency;
 }
 
 double networkRate(const GroupSetPricing& p, const EfficiencyParams& params)
 {
-    return p.network.GBps * 1e9 * params.ncclInterNodeEfficiency;
+    return GBpsToBytesPerS(p.network.GBps) * params.ncclInterNodeEfficiency;
 }
 
 GroupPlacement placed(const Fabric& fabric, const Scenario& scenario, const ParallelDegrees& degrees, CommGroup group,
@@ -39,14 +40,10 @@ const FabricLimit& GroupPlacement::limit(const EfficiencyParams& params) const
     return networkRate(*pricing, params) < nodeRate(*pricing, params) ? pricing->network : pricing->node;
 }
 
-ParallelDegrees degreesOf(const ParallelLayout& l) { return { l.tp, l.cp, l.ep, l.dp, l.pp }; }
-
-ParallelDegrees degreesOf(const ParallelSpec& p) { return { p.tp, p.cp, p.ep, p.dp, p.pp }; }
-
 LinkRate rateOf(const GroupSetPricing& pricing, const EfficiencyParams& params, const Calibration* calibration)
 {
     const double bus = std::min(nodeRate(pricing, params), networkRate(pricing, params));
-    return { std::isfinite(bus) ? bus : 0.0, pricing.latencyUs * 1e-6, calibration, pricing.crossesNodes };
+    return { std::isfinite(bus) ? bus : 0.0, usToSeconds(pricing.latencyUs), calibration, pricing.crossesNodes };
 }
 
 GroupPlacements placeGroups(const Scenario& scenario, const ParallelDegrees& degrees, const EfficiencyParams& params,

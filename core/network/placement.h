@@ -2,7 +2,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/model/memory_model.h"
 #include "core/network/collectives.h"
 #include "core/network/fabric.h"
 #include "core/spec/scenario.h"
@@ -27,10 +26,6 @@ struct GroupPlacement {
     // The limit that sets `rate`: the network's when it is the slower, else the node's.
     [[nodiscard]] const FabricLimit& limit(const EfficiencyParams& params) const;
 };
-
-[[nodiscard]] ParallelDegrees degreesOf(const ParallelLayout& layout);
-// `parallel` with dp resolved (a result's `parallel`, or a scenario after planStep).
-[[nodiscard]] ParallelDegrees degreesOf(const ParallelSpec& parallel);
 
 // Bus bandwidth and per-hop latency of a priced group set (0 bandwidth: nothing to send), with the
 // calibration whose measurements of the group's size and locality replace them where they apply.

@@ -3,6 +3,7 @@
 #include "core/network/placement_warnings.h"
 
 #include "core/spec/translatable.h"
+#include "core/spec/units.h"
 
 #include <cstdio>
 #include <string>
@@ -113,13 +114,15 @@ std::vector<GroupReport> groupReports(const GroupPlacements& groups, const Effic
             continue;
         const FabricLimit& limit = placement.limit(params);
         GroupReport report;
-        report.kind = toString(group);
+        report.group = group;
         report.size = pricing.groupSize;
         report.count = pricing.groupCount;
         report.nodesSpanned = pricing.nodesSpanned;
-        report.busGBps = placement.rate.busBytesPerS / 1e9;
+        report.crossesNodes = pricing.crossesNodes;
+        report.busGBps = bytesPerSToGBps(placement.rate.busBytesPerS);
         report.latencyUs = pricing.latencyUs;
         if (limit.found()) {
+            report.boundLink = limit.link.link;
             report.boundBy = groups.fabric->describe(limit.link.link);
             report.sharing = limit.sharing;
             report.slowdown = limit.slowdown();

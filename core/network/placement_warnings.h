@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/network/group_report.h"
 #include "core/network/placement.h"
 #include "core/spec/diagnostics.h"
-#include "core/step/result.h"
 
 // Warnings that name a group whose collectives run well below what its GPUs' own links allow,
 // and the link that holds it back: a TP group across PCIe switches through the CPU, DP groups

@@ -2,26 +2,13 @@
 // SPDX-License-Identifier: MIT
 #include "core/rules/parallel_choices.h"
 
-#include "core/rules/validation.h"
+#include "core/rules/parallel_rules.h"
 
 namespace paraplan {
 
-std::vector<int64_t> divisorsOf(int64_t n)
-{
-    std::vector<int64_t> small, large;
-    for (int64_t d = 1; d * d <= n; ++d) {
-        if (n % d != 0)
-            continue;
-        small.push_back(d);
-        if (d != n / d)
-            large.push_back(n / d);
-    }
-    small.insert(small.end(), large.rbegin(), large.rend());
-    return small;
-}
-
 namespace {
-template<typename Keep>
+
+template <typename Keep>
 std::vector<int64_t> filtered(const std::vector<int64_t>& values, Keep keep)
 {
     std::vector<int64_t> out;
@@ -30,38 +17,60 @@ std::vector<int64_t> filtered(const std::vector<int64_t>& values, Keep keep)
             out.push_back(v);
     return out;
 }
+
+// The degrees with one of them replaced and dp following (0 when the GPUs do not divide), as the
+// sliders move them: a dp the scenario fixes is left for validation to hold against the GPUs.
+template <typename Set>
+ParallelDegrees with(const Scenario& s, Set set)
+{
+    ParallelDegrees d = s.parallel.degrees;
+    set(d);
+    d.dp = derivedDataParallel(s.cluster.gpuCount(), d);
+    return d;
+}
+
 } // namespace
 
 ParallelChoices parallelChoices(const Scenario& s)
 {
     ParallelChoices c;
     const ModelSpec& m = s.model;
-    const ParallelSpec& p = s.parallel;
+    const TrainingSpec& t = s.training;
     const int64_t gpus = s.cluster.gpuCount();
-    if (gpus < 1 || m.heads < 1 || m.kvHeads < 1 || m.layers < 1 || s.training.seqLen < 1)
+    const ParallelDegrees& given = s.parallel.degrees;
+    // Nothing to offer next to values no rule can judge (validation names them).
+    if (gpus < 1 || m.heads < 1 || m.kvHeads < 1 || m.layers < 1 || t.seqLen < 1 || t.globalBatch < 1
+        || given.tp < 1 || given.pp < 1 || given.cp < 1 || given.ep < 1 || given.vpp < 1)
         return c;
-    const int64_t ffn = m.isMoe() ? m.moe.expertFfnHidden : m.ffnHidden;
+    // tp·pp·cp·dp = N for the GPU degrees, with the degree's own rule.
+    auto fitsGpus = [](const ParallelDegrees& d) { return d.dp > 0; };
     const std::vector<int64_t> gpuDivisors = divisorsOf(gpus);
-
     c.tp = filtered(gpuDivisors, [&](int64_t tp) {
-        return m.heads % tp == 0 && (m.kvHeads % tp == 0 || tp % m.kvHeads == 0) && ffn > 0 && ffn % tp == 0
-            && (gpus / tp) % (p.pp * p.cp) == 0;
+        return tpFitsModel(m, tp) && fitsGpus(with(s, [&](ParallelDegrees& d) { d.tp = tp; }));
     });
-    c.pp = filtered(gpuDivisors, [&](int64_t pp) { return pp <= m.layers && (gpus / pp) % (p.tp * p.cp) == 0; });
-    c.cp = filtered(gpuDivisors, [&](int64_t cp) { return s.training.seqLen % cp == 0 && (gpus / cp) % (p.tp * p.pp) == 0; });
+    c.pp = filtered(gpuDivisors, [&](int64_t pp) {
+        const ParallelDegrees d = with(s, [&](ParallelDegrees& d) { d.pp = pp; d.vpp = 1; });
+        return stagesFitLayers(m.layers, d) && fitsGpus(d);
+    });
+    c.cp = filtered(gpuDivisors, [&](int64_t cp) {
+        return cpSplitsSequence(t.seqLen, cp) && fitsGpus(with(s, [&](ParallelDegrees& d) { d.cp = cp; }));
+    });
 
-    const int64_t perReplica = p.tp * p.pp * p.cp;
-    c.dp = perReplica > 0 && gpus % perReplica == 0 ? gpus / perReplica : 0;
-    c.ep = m.isMoe() ? filtered(divisorsOf(m.moe.experts), [&](int64_t ep) { return c.dp > 0 && (c.dp * p.cp) % ep == 0; })
+    const ParallelDegrees current = with(s, [](ParallelDegrees&) {});
+    c.dp = current.dp;
+    c.ep = m.isMoe() ? filtered(divisorsOf(m.moe.experts), [&](int64_t ep) {
+        return c.dp > 0 && epFits(m, with(s, [&](ParallelDegrees& d) { d.ep = ep; }));
+    })
                      : std::vector<int64_t>{ 1 };
-    if (c.dp > 0 && s.training.globalBatch % c.dp == 0) {
-        c.microBatch = divisorsOf(s.training.globalBatch / c.dp);
-        const int64_t microBatches = s.training.globalBatch / (s.training.microBatch * c.dp);
-        for (int64_t v = 1; v * p.pp <= m.layers; ++v)
-            if (v == 1 || (p.pp > 1 && m.layers % (p.pp * v) == 0 && microBatches % p.pp == 0))
-                c.vpp.push_back(v);
-    } else {
-        c.vpp = { 1 };
+    if (c.dp > 0 && t.globalBatch % c.dp == 0)
+        c.microBatch = divisorsOf(t.globalBatch / c.dp);
+    // Interleaving with the micro-batches the current micro-batch gives.
+    const int64_t microBatches = c.dp > 0 ? microBatchCount(t.globalBatch, t.microBatch, c.dp) : 0;
+    for (int64_t v = 1; v <= m.layers / current.pp; ++v) {
+        ParallelDegrees d = current;
+        d.vpp = v;
+        if (interleavingHasStages(d) && (microBatches == 0 || interleavingFillsRounds(d, microBatches)))
+            c.vpp.push_back(v);
     }
     return c;
 }

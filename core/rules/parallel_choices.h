@@ -7,11 +7,10 @@
 #include <cstdint>
 #include <vector>
 
-// The values each parallel degree can take next to the scenario's others, so that a slider only
-// stops where a configuration can be valid: tp divides the heads (and the KV heads, or is a
-// multiple of them) and the FFN width; pp fits the layers; cp divides the sequence; together they
-// divide the GPU count; dp follows; ep divides the experts and dp x cp; vpp splits the layers
-// evenly and the micro-batches by pp; the micro-batch divides the per-replica batch.
+// The values each parallel degree can take next to the scenario's others, so that a slider stops
+// wherever a configuration can be valid and nowhere else it could not: the rules of
+// core/rules/parallel_rules.h that involve the degree, with the others as they are (dp follows
+// from tp, pp and cp; the micro-batch count from the micro-batch and dp).
 namespace paraplan {
 
 struct ParallelChoices {
@@ -20,8 +19,5 @@ struct ParallelChoices {
 };
 
 [[nodiscard]] ParallelChoices parallelChoices(const Scenario& scenario);
-
-// Every divisor of n in ascending order.
-[[nodiscard]] std::vector<int64_t> divisorsOf(int64_t n);
 
 } // namespace paraplan

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/rules/validation.h"
 
+#include "core/rules/parallel_rules.h"
 #include "core/rules/topology_validation.h"
 #include "core/rules/validation_checker.h"
 #include "core/spec/translatable.h"
@@ -124,12 +125,13 @@ bool checkCluster(Checker& c, const ClusterSpec& k, Precision precision)
 
 bool checkDegrees(Checker& c, const ParallelSpec& p)
 {
-    bool ok = c.count("invalid_parallel_degree", "parallel.tp", p.tp, 1, "tp");
-    ok &= c.count("invalid_parallel_degree", "parallel.pp", p.pp, 1, "pp");
-    ok &= c.count("invalid_parallel_degree", "parallel.cp", p.cp, 1, "cp");
-    ok &= c.count("invalid_parallel_degree", "parallel.ep", p.ep, 1, "ep");
-    ok &= c.count("invalid_parallel_degree", "parallel.vpp", p.vpp, 1, "vpp");
-    ok &= c.count("invalid_parallel_degree", "parallel.dp", p.dp, 0, "dp");
+    const ParallelDegrees& d = p.degrees;
+    bool ok = c.count("invalid_parallel_degree", "parallel.tp", d.tp, 1, "tp");
+    ok &= c.count("invalid_parallel_degree", "parallel.pp", d.pp, 1, "pp");
+    ok &= c.count("invalid_parallel_degree", "parallel.cp", d.cp, 1, "cp");
+    ok &= c.count("invalid_parallel_degree", "parallel.ep", d.ep, 1, "ep");
+    ok &= c.count("invalid_parallel_degree", "parallel.vpp", d.vpp, 1, "vpp");
+    ok &= c.count("invalid_parallel_degree", "parallel.dp", d.dp, 0, "dp");
     if (p.zeroStage < 0 || p.zeroStage > 3) {
         c.error("invalid_zero_stage", "parallel.zero_stage",
                 QT_TRANSLATE_NOOP("Diagnostics", "zero_stage is %1; use 0 (plain DP), 1, 2 or 3 (FSDP)."), { num(int64_t(p.zeroStage)) });
@@ -138,164 +140,184 @@ bool checkDegrees(Checker& c, const ParallelSpec& p)
     return ok;
 }
 
-void checkSplit(Checker& c, const Scenario& s, int64_t dp)
+// tp·pp·cp·dp = N: false when no data-parallel degree fits (then nothing else can be judged).
+bool checkGpuCount(Checker& c, const ParallelDegrees& d, int64_t gpus)
 {
-    const ModelSpec& m = s.model;
-    const ParallelSpec& p = s.parallel;
-    const TrainingSpec& t = s.training;
-    const int64_t gpus = s.cluster.gpuCount();
-
-    // tp * pp * cp * dp = N. Each degree is at most kMaxDimension, so compare by division.
-    const int64_t modelParallel = p.tp * p.pp; // <= 1e14
-    if (modelParallel > gpus || (modelParallel * p.cp) > gpus) {
+    const int64_t derived = derivedDataParallel(gpus, d);
+    if (derived > 0 && (d.dp == 0 || d.dp == derived))
+        return true;
+    // Each degree is at most kMaxDimension, so compare by division.
+    if (d.tp > gpus || d.pp > gpus / d.tp || d.cp > gpus / (d.tp * d.pp)) {
         c.error("gpu_count_mismatch", "parallel.tp",
                 QT_TRANSLATE_NOOP("Diagnostics", "tp x pp x cp = %1 x %2 needs more GPUs than the cluster's %3; lower tp, pp or cp, or add "
                          "nodes."),
-                { num(modelParallel), num(p.cp), num(gpus) });
-        return;
-    }
-    const int64_t perReplica = modelParallel * p.cp;
-    if (p.dp == 0 && gpus % perReplica != 0) {
+                { num(d.tp * d.pp), num(d.cp), num(gpus) });
+    } else if (d.dp == 0) {
         c.error("gpus_not_divisible", "parallel.dp",
                 QT_TRANSLATE_NOOP("Diagnostics", "The cluster's %1 GPUs are not a multiple of tp x pp x cp = %2, so no whole dp fits; change "
                          "tp, pp or cp, or the number of nodes."),
-                { num(gpus), num(perReplica) });
-        return;
+                { num(gpus), num(d.tp * d.pp * d.cp) });
+    } else if (derived > 0) {
+        c.error("gpu_count_mismatch", "parallel.dp",
+                QT_TRANSLATE_NOOP("Diagnostics", "tp x pp x cp x dp = %1 x %2 does not equal the cluster's %3 GPUs; set dp to %4 or omit "
+                         "it."),
+                { num(d.tp * d.pp * d.cp), num(d.dp), num(gpus), num(derived) });
+    } else {
+        c.error("gpu_count_mismatch", "parallel.dp",
+                QT_TRANSLATE_NOOP("Diagnostics", "tp x pp x cp x dp = %1 x %2 does not equal the cluster's %3 GPUs, and no dp can: change "
+                         "tp, pp or cp, or the number of nodes."),
+                { num(d.tp * d.pp * d.cp), num(d.dp), num(gpus) });
     }
-    if (p.dp != 0 && (p.dp > gpus / perReplica || perReplica * p.dp != gpus)) {
-        if (gpus % perReplica == 0)
-            c.error("gpu_count_mismatch", "parallel.dp",
-                    QT_TRANSLATE_NOOP("Diagnostics", "tp x pp x cp x dp = %1 x %2 does not equal the cluster's %3 GPUs; set dp to %4 or omit "
-                             "it."),
-                    { num(perReplica), num(p.dp), num(gpus), num(gpus / perReplica) });
-        else
-            c.error("gpu_count_mismatch", "parallel.dp",
-                    QT_TRANSLATE_NOOP("Diagnostics", "tp x pp x cp x dp = %1 x %2 does not equal the cluster's %3 GPUs, and no dp can: change "
-                             "tp, pp or cp, or the number of nodes."),
-                    { num(perReplica), num(p.dp), num(gpus) });
-        return;
-    }
+    return false;
+}
 
-    if (m.heads % p.tp != 0)
+void checkTensorParallel(Checker& c, const ModelSpec& m, int64_t tp)
+{
+    if (!tpSplitsHeads(m, tp))
         c.error("heads_not_divisible_by_tp", "parallel.tp",
                 QT_TRANSLATE_NOOP("Diagnostics", "heads (%1) is not divisible by tp (%2); each TP rank needs whole attention heads, so pick tp "
                          "among the divisors of heads."),
-                { num(m.heads), num(p.tp) });
-    if (m.kvHeads % p.tp != 0) {
-        if (p.tp % m.kvHeads == 0)
-            c.warning("kv_heads_replicated", "parallel.tp",
-                      QT_TRANSLATE_NOOP("Diagnostics", "tp (%1) exceeds kv_heads (%2): KV heads are replicated across TP ranks, costing memory "
-                               "and compute."),
-                      { num(p.tp), num(m.kvHeads) });
-        else
-            c.error("kv_heads_not_divisible_by_tp", "parallel.tp",
-                    QT_TRANSLATE_NOOP("Diagnostics", "kv_heads (%1) and tp (%2) do not divide one another; pick a tp that divides kv_heads or "
-                             "is a multiple of it."),
-                    { num(m.kvHeads), num(p.tp) });
+                { num(m.heads), num(tp) });
+    switch (kvHeadSplit(m, tp)) {
+    case KvHeadSplit::Divided:
+        break;
+    case KvHeadSplit::Replicated:
+        c.warning("kv_heads_replicated", "parallel.tp",
+                  QT_TRANSLATE_NOOP("Diagnostics", "tp (%1) exceeds kv_heads (%2): KV heads are replicated across TP ranks, costing memory "
+                           "and compute."),
+                  { num(tp), num(m.kvHeads) });
+        break;
+    case KvHeadSplit::Impossible:
+        c.error("kv_heads_not_divisible_by_tp", "parallel.tp",
+                QT_TRANSLATE_NOOP("Diagnostics", "kv_heads (%1) and tp (%2) do not divide one another; pick a tp that divides kv_heads or "
+                         "is a multiple of it."),
+                { num(m.kvHeads), num(tp) });
+        break;
     }
-    const int64_t ffn = m.isMoe() ? m.moe.expertFfnHidden : m.ffnHidden;
-    if (ffn % p.tp != 0)
+    if (!tpSplitsFfn(m, tp))
         c.error("ffn_not_divisible_by_tp", "parallel.tp",
-                QT_TRANSLATE_NOOP("Diagnostics", "The FFN width (%1) is not divisible by tp (%2); pick another tp."), { num(ffn), num(p.tp) });
-    if (t.seqLen % p.cp != 0)
-        c.error("seq_not_divisible_by_cp", "parallel.cp",
-                QT_TRANSLATE_NOOP("Diagnostics", "seq_len (%1) is not divisible by cp (%2); each CP rank takes an equal slice of the sequence."),
-                { num(t.seqLen), num(p.cp) });
-    if (t.microBatch > t.globalBatch || t.globalBatch % (t.microBatch * dp) != 0)
-        c.error("global_batch_not_divisible", "training.global_batch",
-                QT_TRANSLATE_NOOP("Diagnostics", "global_batch (%1) is not a multiple of micro_batch x dp = %2 x %3; change the batch, the "
-                         "micro-batch or dp."),
-                { num(t.globalBatch), num(t.microBatch), num(dp) });
+                QT_TRANSLATE_NOOP("Diagnostics", "The FFN width (%1) is not divisible by tp (%2); pick another tp."), { num(ffnWidth(m)), num(tp) });
+}
 
-    if (p.ep > 1 && !m.isMoe())
+void checkExpertParallel(Checker& c, const ModelSpec& m, const ParallelDegrees& d)
+{
+    if (!epNeedsExperts(m, d.ep))
         c.error("ep_without_moe", "parallel.ep",
-                QT_TRANSLATE_NOOP("Diagnostics", "ep is %1 but the model has no experts; set ep to 1 for a dense model."), { num(p.ep) });
-    if (m.isMoe() && m.moe.experts % p.ep != 0)
+                QT_TRANSLATE_NOOP("Diagnostics", "ep is %1 but the model has no experts; set ep to 1 for a dense model."), { num(d.ep) });
+    if (!epSplitsExperts(m, d.ep))
         c.error("experts_not_divisible_by_ep", "parallel.ep",
                 QT_TRANSLATE_NOOP("Diagnostics", "experts (%1) are not divisible by ep (%2); each EP rank holds an equal share of the experts."),
-                { num(m.moe.experts), num(p.ep) });
-    if (p.ep > 1 && (dp * p.cp) % p.ep != 0)
+                { num(m.moe.experts), num(d.ep) });
+    if (!epSplitsDataRanks(d))
         c.error("ep_not_divisible", "parallel.ep",
                 QT_TRANSLATE_NOOP("Diagnostics", "ep (%1) must divide dp x cp = %2: expert parallelism is carved out of the data- and "
                          "context-parallel ranks."),
-                { num(p.ep), num(dp * p.cp) });
+                { num(d.ep), num(d.dataRanks()) });
+}
 
-    const int64_t virtualStages = p.pp * p.vpp;
-    if (virtualStages > m.layers) {
-        c.error("pipeline_exceeds_layers", "parallel.pp",
-                QT_TRANSLATE_NOOP("Diagnostics", "pp x vpp = %1 exceeds the %2 layers; every (virtual) stage needs at least one layer."),
-                { num(virtualStages), num(m.layers) });
+void checkLayersPerStage(Checker& c, const std::vector<int64_t>& split, int64_t layers, const ParallelDegrees& d)
+{
+    if (layersPerStageFit(split, layers, d))
+        return;
+    if (int64_t(split.size()) != d.virtualStages()) {
+        c.error("layers_per_stage_count", "parallel.layers_per_stage",
+                QT_TRANSLATE_NOOP("Diagnostics", "layers_per_stage has %1 entries; it needs pp x vpp = %2."),
+                { num(int64_t(split.size())), num(d.virtualStages()) });
         return;
     }
-    if (p.vpp > 1 && p.pp == 1)
+    int64_t sum = 0;
+    for (size_t i = 0; i < split.size(); ++i) {
+        if (split[i] < 1 || split[i] > kMaxDimension) {
+            c.error("layers_per_stage_empty", "parallel.layers_per_stage[" + std::to_string(i) + "]",
+                    QT_TRANSLATE_NOOP("Diagnostics", "Every stage needs at least one layer."));
+            return;
+        }
+        sum += split[i];
+    }
+    c.error("layers_per_stage_sum", "parallel.layers_per_stage",
+            QT_TRANSLATE_NOOP("Diagnostics", "layers_per_stage sums to %1 but the model has %2 layers."), { num(sum), num(layers) });
+}
+
+void checkPipeline(Checker& c, const Scenario& s, const ParallelDegrees& d)
+{
+    const ModelSpec& m = s.model;
+    const ParallelSpec& p = s.parallel;
+    if (!stagesFitLayers(m.layers, d)) {
+        c.error("pipeline_exceeds_layers", "parallel.pp",
+                QT_TRANSLATE_NOOP("Diagnostics", "pp x vpp = %1 exceeds the %2 layers; every (virtual) stage needs at least one layer."),
+                { num(d.virtualStages()), num(m.layers) });
+        return;
+    }
+    if (!interleavingHasStages(d))
         c.error("vpp_requires_pp", "parallel.vpp", QT_TRANSLATE_NOOP("Diagnostics", "vpp > 1 interleaves pipeline stages; it needs pp > 1."));
 
-    const int64_t microBatches = t.globalBatch / (t.microBatch * dp);
-    if (microBatches > 0 && p.vpp > 1 && microBatches % p.pp != 0)
+    const int64_t microBatches = microBatchCount(s.training.globalBatch, s.training.microBatch, d.dp);
+    if (microBatches > 0 && !interleavingFillsRounds(d, microBatches))
         c.error("interleave_micro_batches", "parallel.vpp",
                 QT_TRANSLATE_NOOP("Diagnostics", "The interleaved schedule needs the number of micro-batches (%1) to be a multiple of pp (%2); "
                          "change the batch, or use vpp 1."),
-                { num(microBatches), num(p.pp) });
-    if (microBatches > 0 && microBatches > kMaxPipelineOps / virtualStages)
+                { num(microBatches), num(d.pp) });
+    if (microBatches > 0 && !scheduleIsSimulable(d, microBatches))
         c.error("schedule_too_large", "training.micro_batch",
                 QT_TRANSLATE_NOOP("Diagnostics", "%1 micro-batches over %2 virtual stages is too long a step to simulate; raise micro_batch or "
                          "dp."),
-                { num(microBatches), num(virtualStages) });
-    if (microBatches > 0 && microBatches < p.pp)
+                { num(microBatches), num(d.virtualStages()) });
+    if (microBatches > 0 && microBatches < d.pp)
         c.warning("few_micro_batches", "training.global_batch",
                   QT_TRANSLATE_NOOP("Diagnostics", "Only %1 micro-batches for %2 pipeline stages: the pipeline never fills and most of the "
                            "step is bubble."),
-                  { num(microBatches), num(p.pp) });
+                  { num(microBatches), num(d.pp) });
 
-    if (!p.layersPerStage.empty()) {
-        if (int64_t(p.layersPerStage.size()) != virtualStages) {
-            c.error("layers_per_stage_count", "parallel.layers_per_stage",
-                    QT_TRANSLATE_NOOP("Diagnostics", "layers_per_stage has %1 entries; it needs pp x vpp = %2."),
-                    { num(int64_t(p.layersPerStage.size())), num(virtualStages) });
-        } else {
-            int64_t sum = 0;
-            for (size_t i = 0; i < p.layersPerStage.size(); ++i) {
-                if (p.layersPerStage[i] < 1 || p.layersPerStage[i] > kMaxDimension) {
-                    c.error("layers_per_stage_empty", "parallel.layers_per_stage[" + std::to_string(i) + "]",
-                            QT_TRANSLATE_NOOP("Diagnostics", "Every stage needs at least one layer."));
-                    return;
-                }
-                sum += p.layersPerStage[i];
-            }
-            if (sum != m.layers)
-                c.error("layers_per_stage_sum", "parallel.layers_per_stage",
-                        QT_TRANSLATE_NOOP("Diagnostics", "layers_per_stage sums to %1 but the model has %2 layers."), { num(sum), num(m.layers) });
-        }
-    } else if (m.layers % virtualStages != 0) {
+    if (!p.layersPerStage.empty())
+        checkLayersPerStage(c, p.layersPerStage, m.layers, d);
+    else if (m.layers % d.virtualStages() != 0)
         c.warning("uneven_pipeline_split", "parallel.pp",
                   QT_TRANSLATE_NOOP("Diagnostics", "%1 layers do not split evenly over %2 (virtual) stages; the first stages get one layer "
                            "more. Set layers_per_stage to choose."),
-                  { num(m.layers), num(virtualStages) });
-    }
+                  { num(m.layers), num(d.virtualStages()) });
+}
+
+// `d`: the scenario's degrees with dp resolved.
+void checkSplit(Checker& c, const Scenario& s, const ParallelDegrees& d)
+{
+    const TrainingSpec& t = s.training;
+    checkTensorParallel(c, s.model, d.tp);
+    if (!cpSplitsSequence(t.seqLen, d.cp))
+        c.error("seq_not_divisible_by_cp", "parallel.cp",
+                QT_TRANSLATE_NOOP("Diagnostics", "seq_len (%1) is not divisible by cp (%2); each CP rank takes an equal slice of the sequence."),
+                { num(t.seqLen), num(d.cp) });
+    if (microBatchCount(t.globalBatch, t.microBatch, d.dp) == 0)
+        c.error("global_batch_not_divisible", "training.global_batch",
+                QT_TRANSLATE_NOOP("Diagnostics", "global_batch (%1) is not a multiple of micro_batch x dp = %2 x %3; change the batch, the "
+                         "micro-batch or dp."),
+                { num(t.globalBatch), num(t.microBatch), num(d.dp) });
+    checkExpertParallel(c, s.model, d);
+    checkPipeline(c, s, d);
 }
 
 void checkChoices(Checker& c, const Scenario& s)
 {
     const ParallelSpec& p = s.parallel;
+    const int64_t tp = p.degrees.tp;
     const ClusterSpec& k = s.cluster;
-    if (p.sequenceParallel && p.tp == 1)
+    if (p.sequenceParallel && tp == 1)
         c.warning("sequence_parallel_without_tp", "parallel.sequence_parallel",
                   QT_TRANSLATE_NOOP("Diagnostics", "Sequence parallelism splits along the TP group; with tp = 1 it does nothing."));
-    if (p.tpCommOverlap && !p.sequenceParallel && p.tp > 1)
+    if (p.tpCommOverlap && !p.sequenceParallel && tp > 1)
         c.warning("tp_comm_overlap_needs_sp", "parallel.tp_comm_overlap",
                   QT_TRANSLATE_NOOP("Diagnostics", "TP communication overlap works on sequence-parallel all-gathers and reduce-scatters; "
                            "enable sequence_parallel or it has no effect."));
-    if (p.tp > k.gpusPerNode)
+    if (tp > k.gpusPerNode)
         c.warning("tp_crosses_node", "parallel.tp",
                   QT_TRANSLATE_NOOP("Diagnostics", "The TP group (%1 GPUs) is larger than a node (%2): its all-reduces, two per layer per "
                            "pass, cross the inter-node network at %3 GB/s per GPU instead of %4 GB/s."),
-                  { num(p.tp), num(k.gpusPerNode), num(k.interNode.GBpsPerGpu), num(k.intraNode.GBpsPerGpu) });
-    else if (p.tp > 1 && k.intraNode.kind == LinkKind::Pcie)
+                  { num(tp), num(k.gpusPerNode), num(k.interNode.GBpsPerGpu), num(k.intraNode.GBpsPerGpu) });
+    else if (tp > 1 && k.intraNode.kind == LinkKind::Pcie)
         c.warning("tp_over_pcie", "parallel.tp",
                   QT_TRANSLATE_NOOP("Diagnostics", "The TP group communicates over PCIe (%1 GB/s per GPU) every layer; prefer pp or dp on "
                            "machines without NVLink."),
                   { num(k.intraNode.GBpsPerGpu) });
-    if (p.zeroStage >= 2 && p.pp > 1)
+    if (p.zeroStage >= 2 && p.degrees.pp > 1)
         c.warning("zero_with_pipeline", "parallel.zero_stage",
                   QT_TRANSLATE_NOOP("Diagnostics", "ZeRO-%1 with pipeline parallelism reduces gradients after every micro-batch; ZeRO-1 is the "
                            "usual choice."),
@@ -303,15 +325,6 @@ void checkChoices(Checker& c, const Scenario& s)
 }
 
 } // namespace
-
-int64_t resolvedDataParallel(const Scenario& s)
-{
-    if (s.parallel.dp > 0)
-        return s.parallel.dp;
-    const int64_t perReplica = s.parallel.tp * s.parallel.pp * s.parallel.cp;
-    const int64_t gpus = s.cluster.gpuCount();
-    return perReplica > 0 && gpus % perReplica == 0 ? gpus / perReplica : 0;
-}
 
 Diagnostics validateScenario(const Scenario& s)
 {
@@ -322,7 +335,11 @@ Diagnostics validateScenario(const Scenario& s)
     ok &= checkTopology(c, s.cluster);
     ok &= checkDegrees(c, s.parallel);
     if (ok) {
-        checkSplit(c, s, resolvedDataParallel(s));
+        if (checkGpuCount(c, s.parallel.degrees, s.cluster.gpuCount())) {
+            ParallelDegrees resolved = s.parallel.degrees;
+            resolved.dp = dataParallelOf(s);
+            checkSplit(c, s, resolved);
+        }
         checkPlacement(c, s);
         checkChoices(c, s);
     }

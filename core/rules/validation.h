@@ -12,12 +12,4 @@ namespace paraplan {
 
 [[nodiscard]] Diagnostics validateScenario(const Scenario& scenario);
 
-// The data-parallel degree the scenario implies: `parallel.dp`, or N / (tp * pp * cp) when it is
-// omitted (0 when that does not divide).
-[[nodiscard]] int64_t resolvedDataParallel(const Scenario& scenario);
-
-// Upper bound on pipeline operations simulated per step (micro-batches x stages x chunks): larger
-// steps are rejected instead of being simulated for minutes.
-inline constexpr int64_t kMaxPipelineOps = 4'000'000;
-
 } // namespace paraplan

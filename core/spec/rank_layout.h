@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/spec/parallel_degrees.h"
+
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -65,12 +67,6 @@ enum class TrafficPattern {
     PointToPoint, // each group is one sender and one receiver
 };
 [[nodiscard]] TrafficPattern patternOf(CommGroup group);
-
-struct ParallelDegrees {
-    int64_t tp = 1, cp = 1, ep = 1, dp = 1, pp = 1;
-    [[nodiscard]] int64_t ranks() const { return tp * cp * dp * pp; }
-    auto operator<=>(const ParallelDegrees&) const = default;
-};
 
 // Which ranks form the groups of one kind: those that differ only along `axes` (each axis a
 // dimension's size and rank stride), or for the pipeline the neighbours / the two ends along

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/spec/parallel_degrees.h"
 #include "core/spec/rank_layout.h"
 #include "core/spec/topology.h"
 
@@ -94,12 +95,7 @@ struct ParallelPins {
 };
 
 struct ParallelSpec {
-    int64_t tp = 1;
-    int64_t pp = 1;
-    int64_t dp = 0; // 0 = derived: N / (tp * pp * cp)
-    int64_t cp = 1;
-    int64_t ep = 1;
-    int64_t vpp = 1;
+    ParallelDegrees degrees{ .dp = 0 }; // dp 0: derived, N / (tp·pp·cp)
     bool sequenceParallel = false;
     Recompute recompute = Recompute::None;
     int zeroStage = 1;

@@ -3,7 +3,7 @@
 #include "core/step/comparison.h"
 
 #include "core/model/model_shape.h"
-#include "core/network/placement.h"
+#include "core/spec/units.h"
 
 #include <algorithm>
 
@@ -11,20 +11,29 @@ namespace paraplan {
 
 namespace {
 
-double busGBps(const GroupPlacement& group) { return group.rate.busBytesPerS / 1e9; }
+// A group's bus bandwidth and whether it spans nodes, as the evaluation priced them (a kind that
+// sends nothing: 0 GB/s, inside a node).
+struct GroupFigures {
+    double busGBps = 0;
+    bool crossesNodes = false;
+};
 
-// `pa`, `pb`: the configurations as evaluated (dp resolved).
-Cause tensorParallelCause(const Scenario& a, const ParallelSpec& pa, const Scenario& b, const ParallelSpec& pb,
-                          const EfficiencyParams& params)
+GroupFigures figuresOf(const Result& r, CommGroup group)
 {
-    const GroupPlacement ga = placeGroup(a, degreesOf(pa), CommGroup::Tp, params);
-    const GroupPlacement gb = placeGroup(b, degreesOf(pb), CommGroup::Tp, params);
+    const GroupReport* report = findGroup(r.groups, group);
+    return report ? GroupFigures{ report->busGBps, report->crossesNodes } : GroupFigures{};
+}
+
+Cause tensorParallelCause(const Scenario& a, const Result& ra, const Scenario& b, const Result& rb)
+{
+    const GroupFigures ga = figuresOf(ra, CommGroup::Tp);
+    const GroupFigures gb = figuresOf(rb, CommGroup::Tp);
     Cause c;
-    c.valueA = busGBps(ga);
-    c.valueB = busGBps(gb);
-    c.countA = pa.tp;
-    c.countB = pb.tp;
-    if (gb.crossesNodes() && !ga.crossesNodes())
+    c.valueA = ga.busGBps;
+    c.valueB = gb.busGBps;
+    c.countA = ra.parallel.degrees.tp;
+    c.countB = rb.parallel.degrees.tp;
+    if (gb.crossesNodes && !ga.crossesNodes)
         c.kind = CauseKind::TpGroupCrossesNodes;
     else if (c.valueB < c.valueA)
         c.kind = CauseKind::TpGroupOnSlowerLink;
@@ -44,21 +53,17 @@ double computeRateTflops(const Scenario& s, const Result& r)
            + recomputeFlopsPerSequence(s.model, s.training.seqLen, r.recomputeChosen))
         / double(r.gpus);
     const double seconds = r.time.compute + r.time.recompute;
-    return seconds > 0 ? flops / seconds / 1e12 : 0;
+    return seconds > 0 ? flopsPerSToTflops(flops / seconds) : 0;
 }
 
-Cause causeOf(TimeComponent component, const Scenario& a, const Result& ra, const Scenario& b, const Result& rb,
-              const EfficiencyParams& params)
+Cause causeOf(TimeComponent component, const Scenario& a, const Result& ra, const Scenario& b, const Result& rb)
 {
-    const ParallelSpec &pa = ra.parallel, &pb = rb.parallel;
-    auto busOf = [&](CommGroup group) {
-        return std::pair{ busGBps(placeGroup(a, degreesOf(pa), group, params)),
-                          busGBps(placeGroup(b, degreesOf(pb), group, params)) };
-    };
+    const ParallelDegrees &pa = ra.parallel.degrees, &pb = rb.parallel.degrees;
+    auto busOf = [&](CommGroup group) { return std::pair{ figuresOf(ra, group).busGBps, figuresOf(rb, group).busGBps }; };
     Cause c;
     switch (component) {
     case TimeComponent::TpComm:
-        return tensorParallelCause(a, pa, b, pb, params);
+        return tensorParallelCause(a, ra, b, rb);
     case TimeComponent::Bubble:
         c = { CauseKind::PipelineBubble, ra.bubbleFraction, rb.bubbleFraction, ra.microBatches, rb.microBatches,
               pa.pp, pb.pp };
@@ -70,7 +75,7 @@ Cause causeOf(TimeComponent component, const Scenario& a, const Result& ra, cons
     }
     case TimeComponent::DpComm: {
         const auto [busA, busB] = busOf(CommGroup::DataParallel);
-        c = { CauseKind::DataParallelExposed, busA, busB, pa.dp, pb.dp, pa.zeroStage, pb.zeroStage };
+        c = { CauseKind::DataParallelExposed, busA, busB, pa.dp, pb.dp, ra.parallel.zeroStage, rb.parallel.zeroStage };
         return c;
     }
     case TimeComponent::Compute: {
@@ -99,8 +104,8 @@ Cause causeOf(TimeComponent component, const Scenario& a, const Result& ra, cons
     }
     case TimeComponent::Optimizer:
         c.kind = CauseKind::SlowerOptimizer;
-        c.countA = pa.zeroStage;
-        c.countB = pb.zeroStage;
+        c.countA = ra.parallel.zeroStage;
+        c.countB = rb.parallel.zeroStage;
         return c;
     case TimeComponent::Other:
         c.kind = CauseKind::StepOverhead;
@@ -111,8 +116,7 @@ Cause causeOf(TimeComponent component, const Scenario& a, const Result& ra, cons
 
 } // namespace
 
-Comparison compare(const Scenario& a, const Result& ra, const Scenario& b, const Result& rb,
-                   const EfficiencyParams& params)
+Comparison compare(const Scenario& a, const Result& ra, const Scenario& b, const Result& rb)
 {
     Comparison cmp;
     cmp.stepA = ra.time.step;
@@ -122,7 +126,7 @@ Comparison compare(const Scenario& a, const Result& ra, const Scenario& b, const
     const auto largest = std::max_element(cmp.components.begin(), cmp.components.end(),
                                           [](const ComponentDelta& x, const ComponentDelta& y) { return x.delta() < y.delta(); });
     cmp.largest = largest->component;
-    cmp.cause = cmp.stepB > cmp.stepA ? causeOf(cmp.largest, a, ra, b, rb, params) : Cause{};
+    cmp.cause = cmp.stepB > cmp.stepA ? causeOf(cmp.largest, a, ra, b, rb) : Cause{};
     return cmp;
 }
 

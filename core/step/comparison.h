@@ -2,7 +2,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/spec/efficiency_params.h"
 #include "core/spec/scenario.h"
 #include "core/step/result.h"
 #include "core/step/time_components.h"
@@ -52,9 +51,9 @@ struct Comparison {
     Cause cause;
 };
 
-// Both results must be valid evaluations of the scenarios given. Link figures in the cause are the
-// bus bandwidths the model prices the collectives at (`params` as for the evaluations).
-[[nodiscard]] Comparison compare(const Scenario& a, const Result& resultA, const Scenario& b, const Result& resultB,
-                                 const EfficiencyParams& params = {});
+// Both results must be valid, detailed evaluations (EvaluateOptions::diagnostics, which reports
+// the groups) of the scenarios given. Link figures in the cause are the bus bandwidths the
+// evaluations priced the collectives at.
+[[nodiscard]] Comparison compare(const Scenario& a, const Result& resultA, const Scenario& b, const Result& resultB);
 
 } // namespace paraplan

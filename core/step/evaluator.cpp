@@ -6,6 +6,7 @@
 #include "core/network/placement_warnings.h"
 #include "core/rules/validation.h"
 #include "core/spec/translatable.h"
+#include "core/spec/units.h"
 #include "core/step/step_model.h"
 
 #include <algorithm>
@@ -16,7 +17,6 @@ namespace paraplan {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 // Real runs start failing on fragmentation and transient buffers above this share of HBM
 // (Fujii et al. 2024: no run estimated below 80 % ran out of memory).
 constexpr double kSafeMemoryFraction = 0.80;
@@ -24,7 +24,7 @@ constexpr double kSafeMemoryFraction = 0.80;
 std::string gib(double bytes)
 {
     char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f", bytes / kGiB);
+    std::snprintf(buffer, sizeof buffer, "%.1f", bytesToGib(bytes));
     return buffer;
 }
 
@@ -68,7 +68,7 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     r.valid = true;
 
     StepPlan plan = planStep(scenario);
-    r.parallel.dp = plan.layout.dp;
+    r.parallel.degrees.dp = plan.layout.degrees.dp;
     r.microBatches = plan.layout.microBatches;
     r.recomputeChosen = resolveRecompute(scenario, plan);
     r.parallel.recompute = r.recomputeChosen;
@@ -78,7 +78,7 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     r.stages.resize(memory.size());
     for (size_t stage = 0; stage < memory.size(); ++stage) {
         r.stages[stage].memory = memory[stage];
-        r.stages[stage].layers = plan.stageLayers[stage];
+        r.stages[stage].layers = plan.layout.stageLayers[stage];
         if (memory[stage].total() > memory[size_t(r.worstStage)].total())
             r.worstStage = int64_t(stage);
     }
@@ -90,7 +90,7 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     const Calibration* calibration = options.calibration.get();
     const DeviceRates rates
         = deviceRates(scenario.cluster.gpu, scenario.training.precision, options.params, calibration);
-    const GroupPlacements groups = placeGroups(scenario, degreesOf(plan.layout), options.params, calibration);
+    const GroupPlacements groups = placeGroups(scenario, plan.layout.degrees, options.params, calibration);
     if (options.diagnostics) {
         addPlacementWarnings(r.diagnostics, groups, options.params);
         r.groups = groupReports(groups, options.params);
@@ -113,7 +113,7 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     }
 
     double slowest = -1;
-    for (int64_t stage = 0; stage < L.pp; ++stage) {
+    for (int64_t stage = 0; stage < L.degrees.pp; ++stage) {
         StageReport& report = r.stages[size_t(stage)];
         const PipelineStageStats& stats = simulated.stages[size_t(stage)];
         report.busy = stats.busyCompute;
@@ -131,9 +131,9 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     // sends, its idle time (the bubble), its DP tail and optimizer, and the per-step overhead.
     const int64_t critical = r.criticalStage;
     PassCost work;
-    for (int64_t c = 0; c < L.vpp; ++c) {
-        work += timing.forward[size_t(c * L.pp + critical)];
-        work += timing.backward[size_t(c * L.pp + critical)];
+    for (int64_t c = 0; c < L.degrees.vpp; ++c) {
+        work += timing.forward[size_t(c * L.degrees.pp + critical)];
+        work += timing.backward[size_t(c * L.degrees.pp + critical)];
     }
     work = work.scaled(double(L.microBatches));
     const StageReport& cs = r.stages[size_t(critical)];
@@ -158,9 +158,9 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     const double hardwareFlops = modelFlops
         + sequences * recomputeFlopsPerSequence(scenario.model, tr.seqLen, r.recomputeChosen);
     const double gpus = double(r.gpus);
-    r.modelTflopsPerGpu = modelFlops / t.step / gpus / 1e12;
-    r.hardwareTflopsPerGpu = hardwareFlops / t.step / gpus / 1e12;
-    const double peakTflops = rates.peakFlops / 1e12;
+    r.modelTflopsPerGpu = flopsPerSToTflops(modelFlops / t.step / gpus);
+    r.hardwareTflopsPerGpu = flopsPerSToTflops(hardwareFlops / t.step / gpus);
+    const double peakTflops = flopsPerSToTflops(rates.peakFlops);
     r.mfu = r.modelTflopsPerGpu / peakTflops;
     r.hfu = r.hardwareTflopsPerGpu / peakTflops;
     r.samplesPerS = sequences / t.step;

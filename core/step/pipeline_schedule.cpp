@@ -336,4 +336,10 @@ PipelineResult simulatePipeline(const PipelineInput& in)
     return Simulation(in).run();
 }
 
+double textbookBubbleFraction(int64_t stages, int64_t chunks, int64_t microBatches)
+{
+    const double idle = double(stages - 1);
+    return idle / (double(chunks) * double(microBatches) + idle);
+}
+
 } // namespace paraplan

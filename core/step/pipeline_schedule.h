@@ -55,6 +55,11 @@ struct PipelineResult {
 
 [[nodiscard]] PipelineResult simulatePipeline(const PipelineInput& input);
 
+// The textbook bubble, the idle share of every stage when stages are uniform and sends free:
+// (p-1)/(v*m+p-1) (Narayanan et al., SC21, eq. 1 and its interleaved form). The simulator gives
+// exactly this on such input; real stages are not uniform, so it is a reference, not the model.
+[[nodiscard]] double textbookBubbleFraction(int64_t stages, int64_t chunks, int64_t microBatches);
+
 // The order in which Megatron runs one stage's operations; exposed for tests and for drawing.
 struct ScheduledOp {
     PipelineOpKind kind;

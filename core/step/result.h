@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/model/memory_model.h"
+#include "core/network/group_report.h"
 #include "core/spec/diagnostics.h"
 #include "core/spec/scenario.h"
 #include "core/step/pipeline_schedule.h"
@@ -42,19 +43,6 @@ struct StageReport {
     double idle = 0;  // waiting on neighbours within the pipeline
     double tail = 0;  // exposed DP communication and optimizer after the last backward
     double end = 0;   // when the stage is done with the step
-};
-
-// Where one kind of group landed and what bounds its collectives (a detailed evaluation fills it).
-struct GroupReport {
-    std::string kind; // "TP", "CP", "EP", "DP", "expert DP", "PP", "embedding"
-    int64_t size = 0;
-    int64_t count = 0;
-    int64_t nodesSpanned = 1;
-    double busGBps = 0; // after NCCL efficiency
-    double latencyUs = 0;
-    std::string boundBy; // the link that sets busGBps
-    int32_t sharing = 0; // groups whose traffic crosses that link
-    double slowdown = 1; // against the group's own links (node links) or its NICs alone (network)
 };
 
 struct Result {

@@ -4,8 +4,7 @@
 
 #include "core/model/model_shape.h"
 #include "core/network/placement.h"
-#include "core/rules/validation.h"
-#include "core/step/pipeline_split.h"
+#include "core/spec/units.h"
 
 #include <algorithm>
 
@@ -13,7 +12,6 @@ namespace paraplan {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 // Adam reads fp32 master weights and both moments and the gradient, writes the three fp32 states
 // and the 16-bit weights: 26 bytes per parameter plus the gradient's own size.
 constexpr double kOptimizerBytesPerParam = 26;
@@ -43,44 +41,26 @@ void waitForHost(PassCost& pass, double hostSeconds)
 
 StepPlan planStep(const Scenario& s)
 {
-    StepPlan plan;
-    const ParallelSpec& p = s.parallel;
-    ParallelLayout& layout = plan.layout;
-    layout.tp = p.tp;
-    layout.pp = p.pp;
-    layout.dp = resolvedDataParallel(s);
-    layout.cp = p.cp;
-    layout.ep = p.ep;
-    layout.vpp = p.vpp;
-    layout.microBatches = s.training.globalBatch / (s.training.microBatch * layout.dp);
-    layout.sequenceParallel = p.sequenceParallel && p.tp > 1;
-    layout.recompute = p.recompute;
-    layout.zeroStage = p.zeroStage;
-    plan.virtualLayers = virtualStageLayers(s.model.layers, p.pp, p.vpp, p.layersPerStage);
-    plan.stageLayers.resize(size_t(p.pp));
-    for (int64_t stage = 0; stage < p.pp; ++stage)
-        plan.stageLayers[size_t(stage)] = stageLayerCount(plan.virtualLayers, p.pp, stage);
-    plan.capacityBytes = s.cluster.gpu.hbmGib * kGiB;
-    return plan;
+    return { resolveLayout(s), gibToBytes(s.cluster.gpu.hbmGib) };
 }
 
 MemoryBreakdown stageMemoryOf(const Scenario& s, const StepPlan& plan, int64_t stage)
 {
-    return stageMemory(s.model, s.training, plan.layout, stage, plan.stageLayers[size_t(stage)]);
+    return stageMemory(s.model, s.training, plan.layout, stage);
 }
 
 std::vector<MemoryBreakdown> memoryPerStage(const Scenario& s, const StepPlan& plan)
 {
     std::vector<MemoryBreakdown> memory;
-    memory.reserve(plan.stageLayers.size());
-    for (int64_t stage = 0; stage < plan.layout.pp; ++stage)
+    memory.reserve(plan.layout.stageLayers.size());
+    for (int64_t stage = 0; stage < plan.layout.degrees.pp; ++stage)
         memory.push_back(stageMemoryOf(s, plan, stage));
     return memory;
 }
 
 double peakMemoryOf(const Scenario& s, const StepPlan& plan)
 {
-    const int64_t last = plan.layout.pp - 1;
+    const int64_t last = plan.layout.degrees.pp - 1;
     if (!s.parallel.layersPerStage.empty()) {
         double worst = 0;
         for (int64_t stage = 0; stage <= last; ++stage)
@@ -104,8 +84,8 @@ Recompute resolveRecompute(const Scenario& s, StepPlan& plan)
 
 OptimizerTraffic optimizerTraffic(const ParallelLayout& L, const StageParameters& weights, double gradientBytes)
 {
-    const double shards = L.zeroStage >= 1 ? double(L.dp * L.cp) : 1.0;
-    const double owned = weights.dense / shards + weights.expert / std::max(1.0, shards / double(L.ep));
+    const double shards = L.zeroStage >= 1 ? double(L.degrees.dataRanks()) : 1.0;
+    const double owned = weights.dense / shards + weights.expert / std::max(1.0, shards / double(L.degrees.ep));
     return { owned * (kOptimizerBytesPerParam + gradientBytes), weights.total() * gradientBytes };
 }
 
@@ -116,9 +96,7 @@ LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const Dev
     in.model = &s.model;
     in.seqLen = s.training.seqLen;
     in.microBatch = s.training.microBatch;
-    in.tp = L.tp;
-    in.cp = L.cp;
-    in.ep = L.ep;
+    in.degrees = L.degrees;
     in.sequenceParallel = L.sequenceParallel;
     in.tpCommOverlap = s.parallel.tpCommOverlap;
     in.flashAttention = s.training.flashAttention;
@@ -134,19 +112,20 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
                       const GroupPlacements& groups, const EfficiencyParams& params)
 {
     const ParallelLayout& L = plan.layout;
+    const ParallelDegrees& d = L.degrees;
     const DataParallelGroups dp{ groups[CommGroup::DataParallel], groups[CommGroup::ExpertDataParallel], params };
     const StateBytes bytes = stateBytes(s.training);
     const bool overlapGrads = s.parallel.overlapGradReduce;
     const bool overlapParams = s.parallel.overlapParamGather;
 
     StepTiming timing;
-    const int64_t virtualStages = L.pp * L.vpp;
+    const int64_t virtualStages = d.virtualStages();
     timing.forward.resize(size_t(virtualStages));
     timing.backward.resize(size_t(virtualStages));
     for (int64_t vs = 0; vs < virtualStages; ++vs) {
-        const int64_t layers = plan.virtualLayers[size_t(vs)];
+        const int64_t layers = plan.layout.virtualLayers[size_t(vs)];
         const bool end = vs == 0 || vs == virtualStages - 1;
-        if (!end && vs > 1 && layers == plan.virtualLayers[size_t(vs - 1)]) { // same as its neighbour
+        if (!end && vs > 1 && layers == plan.layout.virtualLayers[size_t(vs - 1)]) { // same as its neighbour
             timing.forward[size_t(vs)] = timing.forward[size_t(vs - 1)];
             timing.backward[size_t(vs)] = timing.backward[size_t(vs - 1)];
             continue;
@@ -184,28 +163,28 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
     }
 
     // Pipeline sends: each TP rank sends its 1/tp share of the activation (Megatron's scatter-gather).
-    if (L.pp > 1) {
+    if (d.pp > 1) {
         const GroupPlacement& hop = groups[CommGroup::PipelineHop];
-        const double activation = double(s.training.microBatch) * double(s.training.seqLen / L.cp)
-            * double(s.model.hidden) * rates.activationBytes / double(L.tp);
+        const double activation = double(s.training.microBatch) * double(s.training.seqLen / d.cp)
+            * double(s.model.hidden) * rates.activationBytes / double(d.tp);
         timing.sendSeconds = collectiveSeconds(Collective::SendRecv, activation, 2, hop.rate, params);
     }
 
-    timing.tailDp.resize(size_t(L.pp));
-    timing.optimizer.resize(size_t(L.pp));
+    timing.tailDp.resize(size_t(d.pp));
+    timing.optimizer.resize(size_t(d.pp));
     const GroupPlacement& embeddingSync = groups[CommGroup::EmbeddingSync];
-    for (int64_t stage = 0; stage < L.pp; ++stage) {
-        const bool end = stage == 0 || stage == L.pp - 1;
-        const int64_t layers = plan.stageLayers[size_t(stage)];
-        if (!end && stage > 1 && layers == plan.stageLayers[size_t(stage - 1)]) { // same as its neighbour
+    for (int64_t stage = 0; stage < d.pp; ++stage) {
+        const bool end = stage == 0 || stage == d.pp - 1;
+        const int64_t layers = plan.layout.stageLayers[size_t(stage)];
+        if (!end && stage > 1 && layers == plan.layout.stageLayers[size_t(stage - 1)]) { // same as its neighbour
             timing.tailDp[size_t(stage)] = timing.tailDp[size_t(stage - 1)];
             timing.optimizer[size_t(stage)] = timing.optimizer[size_t(stage - 1)];
             continue;
         }
-        const StageParameters weights = stageParameters(s.model, L, stage, layers);
+        const StageParameters weights = stageParameters(s.model, L, stage);
         double lastBackward = 0; // the window the final gradient reduction can hide in
-        for (int64_t c = 0; c < L.vpp; ++c)
-            lastBackward += timing.backward[size_t(c * L.pp + stage)].total();
+        for (int64_t c = 0; c < d.vpp; ++c)
+            lastBackward += timing.backward[size_t(c * d.pp + stage)].total();
         const double lastBucket = std::min(1.0, kGradientBucketParams / std::max(weights.total(), 1.0));
 
         double grads = 0, gather = 0;
@@ -217,8 +196,8 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
             gather = dp.seconds(Collective::AllGather, weights, bytes.weights);
         double tail = overlapGrads ? std::max(grads - lastBackward, grads * lastBucket) : grads;
         tail += overlapParams ? gather * lastBucket : gather;
-        if (s.model.tiedEmbeddings && L.pp > 1 && end) {
-            const double embeddingGrads = embeddingParameters(s.model) / double(L.tp) * bytes.gradients;
+        if (s.model.tiedEmbeddings && d.pp > 1 && end) {
+            const double embeddingGrads = embeddingParameters(s.model) / double(d.tp) * bytes.gradients;
             tail += collectiveSeconds(Collective::AllReduce, embeddingGrads, 2, embeddingSync.rate, params);
         }
         timing.tailDp[size_t(stage)] = tail;
@@ -233,8 +212,8 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
 PipelineInput pipelineInput(const StepPlan& plan, const StepTiming& timing)
 {
     PipelineInput pipe;
-    pipe.stages = plan.layout.pp;
-    pipe.chunks = plan.layout.vpp;
+    pipe.stages = plan.layout.degrees.pp;
+    pipe.chunks = plan.layout.degrees.vpp;
     pipe.microBatches = plan.layout.microBatches;
     pipe.forwardSeconds.resize(timing.forward.size());
     pipe.backwardSeconds.resize(timing.backward.size());
@@ -250,11 +229,12 @@ PipelineInput pipelineInput(const StepPlan& plan, const StepTiming& timing)
 double stepLowerBound(const StepPlan& plan, const StepTiming& timing, const EfficiencyParams& params)
 {
     const ParallelLayout& L = plan.layout;
+    const ParallelDegrees& d = L.degrees;
     double bound = 0;
-    for (int64_t stage = 0; stage < L.pp; ++stage) {
+    for (int64_t stage = 0; stage < d.pp; ++stage) {
         double work = 0;
-        for (int64_t c = 0; c < L.vpp; ++c)
-            work += timing.forward[size_t(c * L.pp + stage)].total() + timing.backward[size_t(c * L.pp + stage)].total();
+        for (int64_t c = 0; c < d.vpp; ++c)
+            work += timing.forward[size_t(c * d.pp + stage)].total() + timing.backward[size_t(c * d.pp + stage)].total();
         bound = std::max(bound, double(L.microBatches) * work + timing.tailDp[size_t(stage)]
                                     + timing.optimizer[size_t(stage)]);
     }

@@ -20,11 +20,9 @@ namespace paraplan {
 // and the last bucket cannot overlap the backward.
 inline constexpr double kGradientBucketParams = 40e6;
 
-// The split resolved: dp filled in, layers per (virtual) stage, micro-batches, HBM capacity.
+// The scenario's layout (core/rules/parallel_layout.h) and the memory it must fit in.
 struct StepPlan {
     ParallelLayout layout;
-    std::vector<int64_t> virtualLayers; // per virtual stage (chunk * pp + stage)
-    std::vector<int64_t> stageLayers;   // per physical stage
     double capacityBytes = 0;
 };
 

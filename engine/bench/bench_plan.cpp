@@ -38,7 +38,7 @@ DataType dataTypeOf(Precision precision) { return precision == Precision::Fp16 ?
 
 LayerShard scenarioShard(const Scenario& s, const ParallelSpec& p)
 {
-    return { s.model, s.training.seqLen, s.training.microBatch, p.tp, p.cp, p.sequenceParallel,
+    return { s.model, s.training.seqLen, s.training.microBatch, p.degrees, p.sequenceParallel,
              double(elementBytes(dataTypeOf(s.training.precision))) };
 }
 
@@ -46,7 +46,7 @@ BenchPlan planBench(const Scenario& s, const Result& evaluation, const Efficienc
 {
     const ParallelSpec& p = evaluation.parallel;
     BenchPlan plan;
-    plan.degrees = degreesOf(p);
+    plan.degrees = p.degrees;
     plan.placement = s.parallel.placement;
     plan.type = dataTypeOf(s.training.precision);
     if (s.training.precision == Precision::Fp8)
@@ -59,7 +59,7 @@ BenchPlan planBench(const Scenario& s, const Result& evaluation, const Efficienc
     };
     // Every product the model prices for a layer, in its three shapes (forward, data gradient,
     // weight gradient): a calibration then measures each rather than interpolating to it.
-    std::vector<GemmShape> forward = transformerLayerGemms(s.model, shard, p.ep);
+    std::vector<GemmShape> forward = transformerLayerGemms(s.model, shard, p.degrees.ep);
     forward.push_back(logitsGemm(s.model, shard));
     for (const GemmShape& shape : unfusedAttentionGemms(shard))
         forward.push_back(shape);
@@ -95,7 +95,7 @@ BenchPlan planBench(const Scenario& s, const Result& evaluation, const Efficienc
                   messages.tpActivation / shard.tp, "PP send of a micro-batch's activation (1/tp of it per rank)");
     // Gradients leave in Megatron's buckets: one bucket is the message the DP group reduces.
     const StateBytes bytes = stateBytes(s.training);
-    const double bucket = std::min(kGradientBucketParams, totalParameters(s.model) / double(p.tp * p.pp)) * bytes.gradients;
+    const double bucket = std::min(kGradientBucketParams, totalParameters(s.model) / double(p.degrees.tp * p.degrees.pp)) * bytes.gradients;
     if (p.zeroStage == 0) {
         addCollective(plan, groups, params, CommGroup::DataParallel, Collective::AllReduce, bucket,
                       "DP all-reduce of a gradient bucket");

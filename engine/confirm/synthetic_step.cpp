@@ -46,7 +46,7 @@ class StageRunner {
 public:
     StageRunner(const Scenario& s, const Result& predicted, Backend& backend, const World& world)
         : m_backend(backend)
-        , m_degrees(degreesOf(predicted.parallel))
+        , m_degrees(predicted.parallel.degrees)
         , m_type(backend.computeType(dataTypeOf(s.training.precision)))
     {
         const RankPlacement& placement = s.parallel.placement;
@@ -64,9 +64,9 @@ public:
         StepPlan plan = planStep(resolved);
         (void)resolveRecompute(resolved, plan);
         m_recomputeFull = plan.layout.recompute == Recompute::Full;
-        m_vpp = plan.layout.vpp;
+        m_vpp = plan.layout.degrees.vpp;
         m_microBatches = plan.layout.microBatches;
-        m_virtualLayers = plan.virtualLayers;
+        m_virtualLayers = plan.layout.virtualLayers;
 
         const ParallelSpec& p = predicted.parallel;
         const LayerShard shard = scenarioShard(s, p);
@@ -76,7 +76,7 @@ public:
         m_memory = std::make_unique<MemoryTraffic>(
             backend, std::max({ traffic.norm, traffic.residual, traffic.mlpActivation, traffic.moePermute,
                                 m_output.lossForward, m_output.lossBackward }));
-        m_layer = std::make_unique<LayerWork>(backend, transformerLayerGemms(s.model, shard, p.ep), shard, messages,
+        m_layer = std::make_unique<LayerWork>(backend, transformerLayerGemms(s.model, shard, p.degrees.ep), shard, messages,
                                               LayerGroups{ m_tp.get(), m_cp.get(), m_ep.get() },
                                               LayerSettings{ shard.sequenceParallel, m_type, traffic, m_memory.get() });
         m_logits = std::make_unique<LayerWork>(backend, std::vector<GemmShape>{ logitsGemm(s.model, shard) }, shard,
@@ -92,8 +92,7 @@ public:
 
         // Gradients of the stage's weights, reduced bucket by bucket over DP.
         const StateBytes bytes = stateBytes(s.training);
-        const StageParameters weights
-            = stageParameters(s.model, plan.layout, m_stage, plan.stageLayers[size_t(m_stage)]);
+        const StageParameters weights = stageParameters(s.model, plan.layout, m_stage);
         m_optimizer = optimizerTraffic(plan.layout, weights, bytes.gradients);
         const double parametersHere = weights.total();
         const double bucketParameters = std::min(kGradientBucketParams, parametersHere);
@@ -259,7 +258,7 @@ std::vector<StageMeasurement> byStage(const World& world, const StageMeasurement
 ConfirmReport runSyntheticSteps(const Scenario& s, const Result& predicted, Backend& backend, const World& world,
                                 EventLog& log, Watchdog& watchdog, const ConfirmOptions& options)
 {
-    const int64_t ranks = degreesOf(predicted.parallel).ranks();
+    const int64_t ranks = predicted.parallel.degrees.ranks();
     if (ranks != world.size())
         throw EngineError("world_size_mismatch", "confirm runs one rank per GPU of the scenario: "
                                                      + std::to_string(ranks) + " ranks (mpirun -np " + std::to_string(ranks)
@@ -290,7 +289,7 @@ ConfirmReport runSyntheticSteps(const Scenario& s, const Result& predicted, Back
         const StageMeasurement mine = runner->step();
         backend.synchronize();
         const double seconds = world.maxOf(since(start));
-        std::vector<StageMeasurement> perStage = byStage(world, mine, degreesOf(predicted.parallel).pp);
+        std::vector<StageMeasurement> perStage = byStage(world, mine, predicted.parallel.degrees.pp);
         if (i == 0)
             continue; // the warm-up: first-touch allocations, lazy connections
         stepSeconds.push_back(seconds);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/common/formatting.h"
 
+#include "core/spec/units.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -22,13 +24,13 @@ QString formatSeconds(double seconds)
     if (!std::isfinite(seconds))
         return QStringLiteral("–");
     if (std::fabs(seconds) < 1e-3)
-        return Formatting::tr("%1 µs").arg(number(seconds * 1e6, 1));
+        return Formatting::tr("%1 µs").arg(number(secondsToUs(seconds), 1));
     if (std::fabs(seconds) < 1)
         return Formatting::tr("%1 ms").arg(number(seconds * 1e3, 1));
     return Formatting::tr("%1 s").arg(number(seconds, 2));
 }
 
-QString formatGib(double bytes, int decimals) { return Formatting::tr("%1 GiB").arg(number(bytes / (1024.0 * 1024.0 * 1024.0), decimals)); }
+QString formatGib(double bytes, int decimals) { return Formatting::tr("%1 GiB").arg(number(bytesToGib(bytes), decimals)); }
 
 QString formatPercent(double fraction, int decimals) { return Formatting::tr("%1 %").arg(number(fraction * 100, decimals)); }
 

@@ -21,20 +21,20 @@ struct EngineLadder {
 struct StepShape {
     LadderStepId id;
     ProbeCommand command;
-    int64_t tp, pp, dp; // dp 0: every attached device
+    ParallelDegrees degrees; // dp 0: every attached device
     int confirmSteps;
 };
 
 // The seed's seven steps: 3 steps on one GPU, 5 with TP=2, PP=4, DP=8, 10 steps of TP=PP=DP=2;
 // the stress test and the stability run use every device attached.
 constexpr StepShape kShapes[] = {
-    { LadderStepId::SingleDevice, ProbeCommand::Confirm, 1, 1, 1, 3 },
-    { LadderStepId::TensorParallel, ProbeCommand::Confirm, 2, 1, 1, 5 },
-    { LadderStepId::PipelineParallel, ProbeCommand::Confirm, 1, 4, 1, 3 },
-    { LadderStepId::DataParallel, ProbeCommand::Confirm, 1, 1, 8, 3 },
-    { LadderStepId::Mixed3d, ProbeCommand::Confirm, 2, 2, 2, 10 },
-    { LadderStepId::CommStress, ProbeCommand::Bench, 1, 1, 0, 0 },
-    { LadderStepId::Stability, ProbeCommand::Confirm, 1, 1, 0, 20 },
+    { LadderStepId::SingleDevice, ProbeCommand::Confirm, {}, 3 },
+    { LadderStepId::TensorParallel, ProbeCommand::Confirm, { .tp = 2 }, 5 },
+    { LadderStepId::PipelineParallel, ProbeCommand::Confirm, { .pp = 4 }, 3 },
+    { LadderStepId::DataParallel, ProbeCommand::Confirm, { .dp = 8 }, 3 },
+    { LadderStepId::Mixed3d, ProbeCommand::Confirm, { .tp = 2, .dp = 2, .pp = 2 }, 10 },
+    { LadderStepId::CommStress, ProbeCommand::Bench, { .dp = 0 }, 0 },
+    { LadderStepId::Stability, ProbeCommand::Confirm, { .dp = 0 }, 20 },
 };
 
 // A transformer a CPU rank runs in about a second per step (tests/data/engine/tiny_*.json).
@@ -54,32 +54,27 @@ void useCpuStandIn(Scenario& s)
 
 } // namespace
 
-Scenario ladderScenario(const Scenario& current, int64_t tp, int64_t pp, int64_t dp, bool cpu)
+Scenario ladderScenario(const Scenario& current, const ParallelDegrees& degrees, bool cpu)
 {
     Scenario s = current;
     if (cpu)
         useCpuStandIn(s);
     ParallelSpec& p = s.parallel;
-    p.sequenceParallel = tp > 1 && current.parallel.sequenceParallel;
-    p.tp = tp;
-    p.pp = pp;
-    p.dp = dp;
-    p.cp = 1;
-    p.ep = 1;
-    p.vpp = 1;
+    p.sequenceParallel = degrees.tp > 1 && current.parallel.sequenceParallel;
+    p.degrees = { .tp = degrees.tp, .dp = degrees.dp, .pp = degrees.pp };
     p.layersPerStage.clear();
     p.placement = {};
     s.pins = ParallelPins{ true, true, true, true, true, true, true, true, true };
-    s.model.layers = 2 * pp;
+    s.model.layers = 2 * degrees.pp;
     s.training.microBatch = 1;
-    s.training.globalBatch = std::max<int64_t>(4, 2 * pp) * dp;
+    s.training.globalBatch = std::max<int64_t>(4, 2 * degrees.pp) * degrees.dp;
     s.training.trainTokens.reset();
     // The probe runs on the devices of this machine: one node holding exactly the ranks.
     ClusterSpec& c = s.cluster;
     c.preset.clear();
     c.topology.reset();
     c.nodes = 1;
-    c.gpusPerNode = tp * pp * dp;
+    c.gpusPerNode = degrees.ranks();
     return s;
 }
 
@@ -90,18 +85,18 @@ std::vector<LadderStep> buildLadder(const Scenario& current, int64_t attached, b
         LadderStep step;
         step.id = shape.id;
         step.command = shape.command;
-        step.tp = shape.tp;
-        step.pp = shape.pp;
+        step.degrees = shape.degrees;
         // Stress needs two ranks to have anything to communicate between.
         const int64_t least = shape.id == LadderStepId::CommStress ? 2 : 1;
-        step.dp = shape.dp > 0 ? shape.dp : std::max(attached, least);
+        if (step.degrees.dp == 0)
+            step.degrees.dp = std::max(attached, least);
         step.confirmSteps = shape.confirmSteps;
         step.attached = attached;
-        step.scenario = ladderScenario(current, step.tp, step.pp, step.dp, cpu);
+        step.scenario = ladderScenario(current, step.degrees, cpu);
         for (const Diagnostic& d : validateScenario(step.scenario))
             if (d.severity == Severity::Error)
                 step.problems.push_back(d);
-        step.enabled = attached >= step.ranks() && step.problems.empty();
+        step.enabled = attached >= step.degrees.ranks() && step.problems.empty();
         ladder.push_back(std::move(step));
     }
     return ladder;
@@ -130,7 +125,7 @@ QString ladderStepName(LadderStepId id)
 
 QString ladderStepConfiguration(const LadderStep& step)
 {
-    const QString split = EngineLadder::tr("TP=%1 · PP=%2 · DP=%3").arg(step.tp).arg(step.pp).arg(step.dp);
+    const QString split = EngineLadder::tr("TP=%1 · PP=%2 · DP=%3").arg(step.degrees.tp).arg(step.degrees.pp).arg(step.degrees.dp);
     if (step.command == ProbeCommand::Bench)
         return EngineLadder::tr("%1, bench GEMMs and collectives").arg(split);
     return EngineLadder::tr("%1, confirm %n step(s)", nullptr, step.confirmSteps).arg(split);
@@ -140,9 +135,9 @@ QString ladderStepBlocker(const LadderStep& step, bool cpu)
 {
     if (step.enabled)
         return {};
-    if (step.attached < step.ranks())
-        return cpu ? EngineLadder::tr("needs %1 CPU ranks, %2 attached").arg(step.ranks()).arg(step.attached)
-                   : EngineLadder::tr("needs %1 GPUs, %2 attached").arg(step.ranks()).arg(step.attached);
+    if (step.attached < step.degrees.ranks())
+        return cpu ? EngineLadder::tr("needs %1 CPU ranks, %2 attached").arg(step.degrees.ranks()).arg(step.attached)
+                   : EngineLadder::tr("needs %1 GPUs, %2 attached").arg(step.degrees.ranks()).arg(step.attached);
     if (!step.problems.empty())
         return diagnosticText(step.problems.front());
     return {};

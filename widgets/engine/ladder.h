@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/spec/diagnostics.h"
+#include "core/spec/parallel_degrees.h"
 #include "core/spec/scenario.h"
 
 #include <QString>
@@ -30,24 +31,23 @@ enum class ProbeCommand { Discover, Bench, Confirm };
 struct LadderStep {
     LadderStepId id = LadderStepId::SingleDevice;
     ProbeCommand command = ProbeCommand::Confirm;
-    int64_t tp = 1, pp = 1, dp = 1;
+    ParallelDegrees degrees; // tp, pp and dp; one rank per GPU of them
     int confirmSteps = 3; // confirm: timed steps after the warm-up one
     Scenario scenario;    // what the probe runs: one rank per GPU of it
     bool enabled = false;
     int64_t attached = 0;      // devices attached when the ladder was built
     Diagnostics problems;      // the derived scenario breaks a rule (the step is disabled)
 
-    [[nodiscard]] int64_t ranks() const { return tp * pp * dp; }
 };
 
 // The ladder for `current` on `attached` devices (`cpu`: the host backend's CPU ranks).
 [[nodiscard]] std::vector<LadderStep> buildLadder(const Scenario& current, int64_t attached, bool cpu);
 
-// `current` cut down to a probe run of a few seconds on tp·pp·dp devices of one node: the model's
+// `current` cut down to a probe run of a few seconds on degrees.ranks() devices of one node: the model's
 // layer shapes, precision and sequence, two layers per pipeline stage, micro-batch 1 and 2·pp (at
 // least 4) micro-batches per step. On CPUs the model is a small stand-in: a CPU rank needs
 // minutes for one layer of a real model.
-[[nodiscard]] Scenario ladderScenario(const Scenario& current, int64_t tp, int64_t pp, int64_t dp, bool cpu);
+[[nodiscard]] Scenario ladderScenario(const Scenario& current, const ParallelDegrees& degrees, bool cpu);
 
 [[nodiscard]] QString ladderStepName(LadderStepId id);
 // "TP=2 · PP=1 · DP=1, confirm 5 steps"

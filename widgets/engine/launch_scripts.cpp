@@ -44,8 +44,8 @@ QString slurmScript(const Scenario& scenario, const LaunchSpec& spec)
     script += QStringLiteral("# ParaPlan: %1 of %2 on %3 GPUs (TP=%4, PP=%5); results in %6\n")
                   .arg(spec.command, model)
                   .arg(c.gpuCount())
-                  .arg(scenario.parallel.tp)
-                  .arg(scenario.parallel.pp)
+                  .arg(scenario.parallel.degrees.tp)
+                  .arg(scenario.parallel.degrees.pp)
                   .arg(spec.resultsFile);
     script += QStringLiteral("#SBATCH --job-name=%1\n").arg(jobName(spec));
     script += QStringLiteral("#SBATCH --nodes=%1\n").arg(c.nodes);

@@ -6,6 +6,7 @@
 #include "widgets/common/formatting.h"
 
 #include "core/model/layer_shapes.h"
+#include "core/spec/units.h"
 
 #include <qcustomplot.h>
 
@@ -41,7 +42,7 @@ std::vector<Product> productsOf(const std::vector<io::ProbeGemm>& gemms)
             products.push_back({ &g });
             it = products.end() - 1;
         }
-        it->flops += g.tflops * 1e12 * g.timing.medianS;
+        it->flops += tflopsToFlopsPerS(g.tflops) * g.timing.medianS;
         it->measuredS += g.timing.medianS;
         it->predictedS += g.predictedS;
         it->correct = it->correct && g.correct;
@@ -75,7 +76,7 @@ void EngineRatePlot::showRun(const io::ProbeLog& log)
     if (m_kind == Kind::Compute) {
         for (const Product& p : productsOf(log.gemms)) {
             const io::ProbeGemm& g = *p.forward;
-            const double measured = p.measuredS > 0 ? p.flops / p.measuredS / 1e12 : 0;
+            const double measured = p.measuredS > 0 ? flopsPerSToTflops(p.flops / p.measuredS) : 0;
             m_rows.push_back({ tr("%1 (%2×%3×%4)").arg(QString::fromStdString(g.name)).arg(g.m).arg(g.n).arg(g.k), measured,
                                predictedRate(measured, p.measuredS, p.predictedS), p.correct });
         }

@@ -224,10 +224,10 @@ void EngineSession::runNext()
     QString blocker;
     if (probe.path.isEmpty())
         blocker = tr("paraplan-probe was not found (looked in %1).").arg(probe.places.join(QStringLiteral(", ")));
-    else if (step->ranks() > 1 && mpirun.path.isEmpty())
+    else if (step->degrees.ranks() > 1 && mpirun.path.isEmpty())
         blocker = tr("“%1” needs %2 ranks, started by mpirun, which is not on PATH. Install Open MPI.")
                       .arg(ladderStepName(id))
-                      .arg(step->ranks());
+                      .arg(step->degrees.ranks());
     else if (!m_files.isValid())
         blocker = tr("No temporary folder for the run's files: %1").arg(m_files.errorString());
     const QString base = m_files.filePath(QStringLiteral("step%1").arg(++m_fileCounter));
@@ -254,13 +254,13 @@ void EngineSession::runNext()
     auto run = std::make_shared<EngineRun>();
     run->title = ladderStepName(id);
     run->step = id;
-    run->ranks = step->ranks();
+    run->ranks = step->degrees.ranks();
     run->source = QStringLiteral("local");
     m_runs.push_back(run);
     Q_EMIT runsChanged();
     QString program = probe.path;
-    if (step->ranks() > 1) {
-        QStringList launcher{ QStringLiteral("-np"), QString::number(step->ranks()) };
+    if (step->degrees.ranks() > 1) {
+        QStringList launcher{ QStringLiteral("-np"), QString::number(step->degrees.ranks()) };
         if (cpu())
             launcher << QStringLiteral("--oversubscribe"); // CPU ranks may outnumber the cores mpirun counts
         arguments = launcher + QStringList{ probe.path } + arguments;

@@ -5,6 +5,8 @@
 
 #include "widgets/common/formatting.h"
 
+#include "core/step/pipeline_schedule.h"
+
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -36,10 +38,10 @@ void BubbleView::redraw()
     for (size_t i = 0; i < e.bubbleMicroBatches.size(); ++i) {
         if (e.bubbleFractions[i] < 0)
             continue;
-        const double m = double(e.bubbleMicroBatches[i]);
-        keys << m;
+        const int64_t m = e.bubbleMicroBatches[i];
+        keys << double(m);
         simulated << e.bubbleFractions[i] * 100;
-        textbook << 100.0 * double(par.pp - 1) / (double(par.vpp) * m + double(par.pp - 1));
+        textbook << 100.0 * textbookBubbleFraction(par.degrees.pp, par.degrees.vpp, m);
     }
     QCPGraph* model = p->addGraph();
     model->setName(tr("this configuration (simulated step)"));

@@ -18,7 +18,6 @@
 namespace paraplan::widgets {
 
 namespace {
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 }
 
 CompareView::CompareView(QWidget* parent)

@@ -7,7 +7,7 @@
 #include "widgets/common/plot_theme.h"
 
 #include "core/network/cluster_topology.h"
-#include "core/network/placement.h"
+#include "core/step/pipeline_schedule.h"
 
 #include <QCoreApplication>
 
@@ -35,14 +35,21 @@ QString recomputeName(int64_t recompute)
     return Explanation::tr("nothing");
 }
 
-// Where a group's traffic runs and the link that limits it.
-QString whereGroupRuns(const GroupPlacement& g, const Scenario& s, const EfficiencyParams& params)
+// Where a group's traffic runs and the link that limits it, as the evaluation priced it.
+QString whereGroupRuns(const GroupReport& g, const Scenario& s)
 {
-    const FabricLimit& limit = g.limit(params);
-    const QString bound = limit.found() ? linkText(*fabricOf(s.cluster), limit.link.link) : QString();
-    if (!g.crossesNodes())
+    const QString bound = g.boundLink >= 0 ? linkText(*fabricOf(s.cluster), g.boundLink) : QString();
+    if (!g.crossesNodes)
         return Explanation::tr("inside one node, bounded by %1").arg(bound);
-    return Explanation::tr("across %1 nodes, bounded by %2").arg(g.nodesSpanned()).arg(bound);
+    return Explanation::tr("across %1 nodes, bounded by %2").arg(g.nodesSpanned).arg(bound);
+}
+
+// The evaluation's report of a kind of group that communicates (one of size 1 sends nothing and
+// has none: its component is then zero and never explained).
+GroupReport reportOf(const Result& r, CommGroup group)
+{
+    const GroupReport* report = findGroup(r.groups, group);
+    return report ? *report : GroupReport{};
 }
 
 } // namespace
@@ -50,13 +57,14 @@ QString whereGroupRuns(const GroupPlacement& g, const Scenario& s, const Efficie
 QString describeConfiguration(const Scenario& s, const Result& r)
 {
     const ParallelSpec& p = r.parallel;
-    QStringList parts{ QStringLiteral("tp %1").arg(p.tp), QStringLiteral("pp %1").arg(p.pp), QStringLiteral("dp %1").arg(p.dp) };
-    if (p.cp > 1)
-        parts << QStringLiteral("cp %1").arg(p.cp);
-    if (p.ep > 1)
-        parts << QStringLiteral("ep %1").arg(p.ep);
-    if (p.vpp > 1)
-        parts << QStringLiteral("vpp %1").arg(p.vpp);
+    const ParallelDegrees& d = p.degrees;
+    QStringList parts{ QStringLiteral("tp %1").arg(d.tp), QStringLiteral("pp %1").arg(d.pp), QStringLiteral("dp %1").arg(d.dp) };
+    if (d.cp > 1)
+        parts << QStringLiteral("cp %1").arg(d.cp);
+    if (d.ep > 1)
+        parts << QStringLiteral("ep %1").arg(d.ep);
+    if (d.vpp > 1)
+        parts << QStringLiteral("vpp %1").arg(d.vpp);
     parts << Explanation::tr("mb %1").arg(s.training.microBatch) << QStringLiteral("ZeRO-%1").arg(p.zeroStage);
     if (p.sequenceParallel)
         parts << QStringLiteral("SP");
@@ -70,7 +78,7 @@ QString componentExplanation(TimeComponent component, const Evaluation& e)
     const Scenario& s = e.scenario;
     const Result& r = e.result;
     const ParallelSpec& p = r.parallel;
-    const EfficiencyParams params;
+    const ParallelDegrees& d = p.degrees;
     switch (component) {
     case TimeComponent::Compute:
         return Explanation::tr("The GEMMs of each layer's TP shard (a roofline with tile and wave quantisation on %1 SMs), the "
@@ -80,49 +88,49 @@ QString componentExplanation(TimeComponent component, const Evaluation& e)
     case TimeComponent::Recompute:
         return Explanation::tr("Activation recomputation replays %1 before each backward.").arg(recomputeName(int64_t(r.recomputeChosen)));
     case TimeComponent::TpComm: {
-        const GroupPlacement g = placeGroup(s, degreesOf(p), CommGroup::Tp, params);
+        const GroupReport g = reportOf(r, CommGroup::Tp);
         return Explanation::tr("TP group of %1 GPUs %2 at %3 bus bandwidth: %4 per layer and micro-batch in the forward, exposed; "
                   "the backward hides its column-parallel collectives behind the weight-gradient GEMMs.")
-            .arg(p.tp)
-            .arg(whereGroupRuns(g, s, params))
-            .arg(formatGBps(g.rate.busBytesPerS / 1e9))
+            .arg(d.tp)
+            .arg(whereGroupRuns(g, s))
+            .arg(formatGBps(g.busGBps))
             .arg(p.sequenceParallel ? Explanation::tr("two all-gathers and two reduce-scatters") : Explanation::tr("two all-reduces"));
     }
     case TimeComponent::CpComm: {
-        const GroupPlacement g = placeGroup(s, degreesOf(p), CommGroup::Cp, params);
+        const GroupReport g = reportOf(r, CommGroup::Cp);
         return Explanation::tr("Ring attention passes key/value chunks %1 times per pass %2 at %3; only what the attention kernel "
                   "cannot hide is counted.")
-            .arg(p.cp - 1)
-            .arg(whereGroupRuns(g, s, params))
-            .arg(formatGBps(g.rate.busBytesPerS / 1e9));
+            .arg(d.cp - 1)
+            .arg(whereGroupRuns(g, s))
+            .arg(formatGBps(g.busGBps));
     }
     case TimeComponent::EpComm: {
-        const GroupPlacement g = placeGroup(s, degreesOf(p), CommGroup::Ep, params);
+        const GroupReport g = reportOf(r, CommGroup::Ep);
         return Explanation::tr("All-to-all dispatch and combine of the routed tokens, twice per pass, over %1 GPUs %2 at %3.")
-            .arg(p.ep)
-            .arg(whereGroupRuns(g, s, params))
-            .arg(formatGBps(g.rate.busBytesPerS / 1e9));
+            .arg(d.ep)
+            .arg(whereGroupRuns(g, s))
+            .arg(formatGBps(g.busGBps));
     }
     case TimeComponent::PpComm: {
-        const GroupPlacement g = placeGroup(s, degreesOf(p), CommGroup::PipelineHop, params);
+        const GroupReport g = reportOf(r, CommGroup::PipelineHop);
         return Explanation::tr("Blocking sends of each micro-batch's activation and gradient between neighbouring stages (each GPU "
                   "sends 1/tp of it) %1 at %2.")
-            .arg(whereGroupRuns(g, s, params))
-            .arg(formatGBps(g.rate.busBytesPerS / 1e9));
+            .arg(whereGroupRuns(g, s))
+            .arg(formatGBps(g.busGBps));
     }
     case TimeComponent::DpComm: {
-        const GroupPlacement g = placeGroup(s, degreesOf(p), CommGroup::DataParallel, params);
+        const GroupReport g = reportOf(r, CommGroup::DataParallel);
         const QString collective = p.zeroStage == 0 ? Explanation::tr("all-reduce") : Explanation::tr("reduce-scatter");
         return Explanation::tr("Gradient %1 over %2 data-parallel GPUs %3 at %4 after the last micro-batch, %5; ZeRO-2/3 traffic "
                   "per micro-batch where it cannot hide behind its pass.")
             .arg(collective)
-            .arg(p.dp * p.cp)
-            .arg(whereGroupRuns(g, s, params))
-            .arg(formatGBps(g.rate.busBytesPerS / 1e9))
+            .arg(d.dataRanks())
+            .arg(whereGroupRuns(g, s))
+            .arg(formatGBps(g.busGBps))
             .arg(p.overlapGradReduce ? Explanation::tr("overlapped with its backward except the last bucket") : Explanation::tr("not overlapped"));
     }
     case TimeComponent::Bubble: {
-        const double textbook = double(p.pp - 1) / double(p.vpp * r.microBatches + p.pp - 1);
+        const double textbook = textbookBubbleFraction(d.pp, d.vpp, r.microBatches);
         return Explanation::tr("The critical stage's idle time while the pipeline fills and drains: %1 of the step (uniform stages "
                   "would give (p−1)/(v·m+p−1) = %2).")
             .arg(formatPercent(r.bubbleFraction))

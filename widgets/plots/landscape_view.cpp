@@ -3,6 +3,8 @@
 #undef QT_NO_FOREACH // qcustomplot.h uses foreach
 #include "widgets/plots/landscape_view.h"
 
+#include "core/spec/units.h"
+
 #include "widgets/common/formatting.h"
 
 #include <qcustomplot.h>
@@ -13,18 +15,18 @@
 namespace paraplan::widgets {
 
 namespace {
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double kPickRadius = 8;
 
 QString describe(const Candidate& c)
 {
-    QString text = QStringLiteral("tp %1 · pp %2 · dp %3").arg(c.tp).arg(c.pp).arg(c.dp);
-    if (c.cp > 1)
-        text += QStringLiteral(" · cp %1").arg(c.cp);
-    if (c.ep > 1)
-        text += QStringLiteral(" · ep %1").arg(c.ep);
-    if (c.vpp > 1)
-        text += QStringLiteral(" · vpp %1").arg(c.vpp);
+    const ParallelDegrees& d = c.degrees;
+    QString text = QStringLiteral("tp %1 · pp %2 · dp %3").arg(d.tp).arg(d.pp).arg(d.dp);
+    if (d.cp > 1)
+        text += QStringLiteral(" · cp %1").arg(d.cp);
+    if (d.ep > 1)
+        text += QStringLiteral(" · ep %1").arg(d.ep);
+    if (d.vpp > 1)
+        text += QStringLiteral(" · vpp %1").arg(d.vpp);
     text += QStringLiteral(" · mb %1 · ZeRO-%2 · %3").arg(c.microBatch).arg(c.zeroStage).arg(QString::fromLatin1(toString(c.recompute)));
     if (c.sequenceParallel)
         text += QStringLiteral(" · SP");
@@ -94,7 +96,7 @@ void LandscapeView::redraw()
     QVector<double> x, y;
     std::vector<const LandscapePoint*> front;
     for (const LandscapePoint& point : m_landscape->points) {
-        x << point.memoryBytes / kGiB;
+        x << bytesToGib(point.memoryBytes);
         y << point.stepS;
         if (point.pareto)
             front.push_back(&point);
@@ -111,7 +113,7 @@ void LandscapeView::redraw()
     std::sort(front.begin(), front.end(), [](auto* a, auto* b) { return a->memoryBytes < b->memoryBytes; });
     QVector<double> fx, fy;
     for (const LandscapePoint* point : front) {
-        fx << point->memoryBytes / kGiB;
+        fx << bytesToGib(point->memoryBytes);
         fy << point->stepS;
     }
     QCPGraph* pareto = p->addGraph();
@@ -126,7 +128,7 @@ void LandscapeView::redraw()
         current->setName(tr("current configuration"));
         current->setLineStyle(QCPGraph::lsNone);
         current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(theme().highlight, 3), QBrush(theme().highlight), 18));
-        current->addData(evaluation()->result.memory.total() / kGiB, evaluation()->result.time.step);
+        current->addData(bytesToGib(evaluation()->result.memory.total()), evaluation()->result.time.step);
     }
     p->xAxis->setLabel(tr("memory per GPU, fullest stage (GiB)"));
     p->yAxis->setLabel(tr("step time (s), log scale"));
@@ -148,7 +150,7 @@ const LandscapePoint* LandscapeView::pointAt(const QPointF& position) const
     const LandscapePoint* nearest = nullptr;
     double best = kPickRadius;
     for (const LandscapePoint& point : m_landscape->points) {
-        const double dx = plot()->xAxis->coordToPixel(point.memoryBytes / kGiB) - position.x();
+        const double dx = plot()->xAxis->coordToPixel(bytesToGib(point.memoryBytes)) - position.x();
         const double dy = plot()->yAxis->coordToPixel(point.stepS) - position.y();
         const double d = std::hypot(dx, dy);
         if (d < best) {

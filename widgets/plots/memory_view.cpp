@@ -4,7 +4,8 @@
 #include "widgets/plots/memory_view.h"
 
 #include "core/model/memory_model.h"
-#include "core/step/step_model.h"
+#include "core/rules/parallel_layout.h"
+#include "core/spec/units.h"
 #include "widgets/common/formatting.h"
 
 #include <qcustomplot.h>
@@ -15,7 +16,6 @@
 namespace paraplan::widgets {
 
 namespace {
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double kSafeFraction = 0.80;
 
 double partBytes(const MemoryBreakdown& m, MemoryPart part)
@@ -73,17 +73,17 @@ void MemoryView::redraw()
         bars->setWidth(0.7);
         QVector<double> values(stages);
         for (int i = 0; i < stages; ++i)
-            values[i] = partBytes(r.stages[size_t(i)].memory, part) / kGiB;
+            values[i] = bytesToGib(partBytes(r.stages[size_t(i)].memory, part));
         bars->setData(keys, values, true);
         if (below)
             bars->moveAbove(below);
         below = bars;
     }
 
-    const double capacity = r.capacityBytes / kGiB;
+    const double capacity = bytesToGib(r.capacityBytes);
     double highest = capacity;
     for (int i = 0; i < stages; ++i) {
-        const double total = r.stages[size_t(i)].memory.total() / kGiB;
+        const double total = bytesToGib(r.stages[size_t(i)].memory.total());
         highest = std::max(highest, total);
         if (total > capacity) { // the part that does not fit, in the warning colour
             auto* over = new QCPItemRect(p);
@@ -129,8 +129,7 @@ QString MemoryView::toolTipAt(const QPointF& position) const
     if (stage < 0 || stage >= int(r.stages.size()))
         return {};
     const StageReport& s = r.stages[size_t(stage)];
-    StepPlan plan = planStep(evaluation()->scenario);
-    plan.layout.recompute = r.recomputeChosen;
+    const ParallelLayout layout = resolveLayout(evaluation()->scenario);
     QString text = tr("<b>Stage %1</b> — %2 layers<br>").arg(stage).arg(s.layers);
     for (MemoryPart part : kParts)
         text += tr("%1: %2<br>").arg(memoryPartName(part), formatGib(partBytes(s.memory, part), 2));
@@ -138,8 +137,8 @@ QString MemoryView::toolTipAt(const QPointF& position) const
                 .arg(formatGib(s.memory.total(), 2), formatGib(r.capacityBytes, 0),
                      formatPercent(s.memory.total() / r.capacityBytes));
     text += tr("Activations: Korthikanti et al. per-layer bytes × %1 micro-batches in flight under %2 (recompute %3).")
-                .arg(QString::number(inFlightMicroBatches(plan.layout, stage), 'g', 3),
-                     plan.layout.vpp > 1 ? tr("interleaved 1F1B") : tr("1F1B"),
+                .arg(QString::number(inFlightMicroBatches(layout, stage), 'g', 3),
+                     layout.degrees.vpp > 1 ? tr("interleaved 1F1B") : tr("1F1B"),
                      QString::fromLatin1(toString(r.recomputeChosen)));
     return text;
 }

@@ -35,7 +35,7 @@ void TimelineView::redraw()
         return;
     const Result& r = evaluation()->result;
     const int64_t stages = int64_t(r.stages.size());
-    const QString schedule = r.parallel.vpp > 1 ? tr("interleaved 1F1B ×%1").arg(r.parallel.vpp) : tr("1F1B");
+    const QString schedule = r.parallel.degrees.vpp > 1 ? tr("interleaved 1F1B ×%1").arg(r.parallel.degrees.vpp) : tr("1F1B");
     const QString details = tr("%1, %2 micro-batches, bubble %3").arg(schedule).arg(r.microBatches).arg(formatPercent(r.bubbleFraction));
     // The fullest title that fits the width (the tab names the view when even that is too long).
     const QFont titleFont(font().family(), font().pointSize() + 3, QFont::Bold);
@@ -87,7 +87,7 @@ QString TimelineView::toolTipAt(const QPointF& position) const
         return {};
     const bool forward = op->kind == PipelineOpKind::Forward;
     QString text = tr("<b>%1</b> of micro-batch %2 on stage %3").arg(forward ? tr("Forward") : tr("Backward")).arg(op->microBatch).arg(op->stage);
-    if (evaluation()->result.parallel.vpp > 1)
+    if (evaluation()->result.parallel.degrees.vpp > 1)
         text += tr(", chunk %1").arg(op->chunk);
     text += tr("<br>starts %1, lasts %2").arg(formatSeconds(op->start), formatSeconds(op->end - op->start));
     if (op->sendEnd > op->end)

@@ -36,7 +36,7 @@ EvaluationPtr evaluateForViews(const Scenario& scenario, const std::shared_ptr<c
     options.calibration = calibration;
     e->result = evaluate(scenario, options);
     if (e->result.valid) {
-        e->bubbleMicroBatches = curveCounts(e->result.microBatches, scenario.parallel.pp);
+        e->bubbleMicroBatches = curveCounts(e->result.microBatches, scenario.parallel.degrees.pp);
         e->bubbleFractions = bubbleFractionByMicroBatches(scenario, e->bubbleMicroBatches, options);
     }
     return e;

@@ -61,7 +61,7 @@ void colourGroups(TopologyScene& scene, const Evaluation* evaluation, GpuColouri
     const int64_t perNode = evaluation ? evaluation->scenario.cluster.gpusPerNode : 0;
     GpuColours colours;
     if (evaluation)
-        colours = colourGpus(degreesOf(evaluation->result.parallel), evaluation->scenario.parallel.placement, colouring,
+        colours = colourGpus(evaluation->result.parallel.degrees, evaluation->scenario.parallel.placement, colouring,
                              scene.drawnNodes() * perNode);
     for (int n = 0; n < scene.drawnNodes(); ++n)
         for (int64_t i = 0; DeviceItem* gpu = scene.gpu(n, i); ++i) {
@@ -81,7 +81,7 @@ QString lightGroup(TopologyScene& scene, const Evaluation& evaluation, GpuColour
 {
     const std::shared_ptr<const Fabric> fabric = fabricOf(evaluation.scenario.cluster);
     const std::optional<PickedGroup> picked
-        = pickGroup(*fabric, degreesOf(evaluation.result.parallel), evaluation.scenario.parallel.placement, colouring, gpu);
+        = pickGroup(*fabric, evaluation.result.parallel.degrees, evaluation.scenario.parallel.placement, colouring, gpu);
     if (!picked) {
         scene.clearHighlight();
         return GroupText::tr("GPU %1 sends nothing in this kind of group: its degree is 1.").arg(gpu);

@@ -205,9 +205,9 @@ void TopologySidePanel::showScenario(const Scenario& scenario, int64_t kind)
     m_colouring->addItem(tr("TP group"), int(GpuColouring::TpGroup));
     m_colouring->addItem(tr("PP stage"), int(GpuColouring::PpStage));
     m_colouring->addItem(tr("DP replica"), int(GpuColouring::DpReplica));
-    if (scenario.parallel.cp > 1)
+    if (scenario.parallel.degrees.cp > 1)
         m_colouring->addItem(tr("CP group"), int(GpuColouring::CpGroup));
-    if (scenario.parallel.ep > 1)
+    if (scenario.parallel.degrees.ep > 1)
         m_colouring->addItem(tr("EP group"), int(GpuColouring::EpGroup));
     m_colouring->setCurrentIndex(std::max(m_colouring->findData(int(current)), 0));
     m_reset->setEnabled(!scenario.parallel.placement.isDefault());

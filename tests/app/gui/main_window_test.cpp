@@ -12,6 +12,7 @@
 #include "widgets/scenario_panel.h"
 #include "widgets/view_deck.h"
 
+#include "core/spec/units.h"
 #include "core/step/evaluator.h"
 
 #include <qcustomplot.h>
@@ -24,8 +25,6 @@ using namespace paraplan;
 using namespace paraplan::widgets;
 
 namespace {
-
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 // The values of the memory plot's bars named `name` (one per stage).
 std::vector<double> plottedMemory(MemoryView* view, const QString& name)
@@ -52,24 +51,24 @@ TEST_F(GuiTest, MovingTheTpSliderRedrawsMemoryAsTheCoreComputesIt)
 {
     ScenarioPanel* panel = window->panel();
     moveTo(panel->slider(ScenarioPanel::Degree::Tp), 4);
-    EXPECT_EQ(window->workbench()->scenario().parallel.tp, 4);
+    EXPECT_EQ(window->workbench()->scenario().parallel.degrees.tp, 4);
 
     const Result expected = evaluate(window->workbench()->scenario());
     ASSERT_TRUE(expected.valid);
     const std::vector<double> weights = plottedMemory(window->deck()->memory(), QStringLiteral("weights"));
     ASSERT_EQ(weights.size(), expected.stages.size());
     for (size_t i = 0; i < weights.size(); ++i)
-        EXPECT_NEAR(weights[i], expected.stages[i].memory.weights / kGiB, 1e-9);
+        EXPECT_NEAR(weights[i], bytesToGib(expected.stages[i].memory.weights), 1e-9);
     const std::vector<double> activations = plottedMemory(window->deck()->memory(), QStringLiteral("activations"));
-    EXPECT_NEAR(activations[0], expected.stages[0].memory.activations / kGiB, 1e-9);
+    EXPECT_NEAR(activations[0], bytesToGib(expected.stages[0].memory.activations), 1e-9);
 }
 
 TEST_F(GuiTest, SlidersOfferOnlyValuesThatCanBeValid)
 {
     for (int64_t tp : window->panel()->slider(ScenarioPanel::Degree::Tp)->values()) {
         Scenario s = window->workbench()->scenario();
-        s.parallel.tp = tp;
-        s.parallel.vpp = 1;
+        s.parallel.degrees.tp = tp;
+        s.parallel.degrees.vpp = 1;
         EXPECT_TRUE(evaluate(s).valid) << "tp " << tp;
     }
 }
@@ -93,12 +92,12 @@ TEST_F(GuiTest, AnInvalidCombinationShowsTheBannerAndKeepsTheLastValidPlots)
 TEST_F(GuiTest, EditsAreUndoableAndRedoable)
 {
     moveTo(window->panel()->slider(ScenarioPanel::Degree::Pp), 2);
-    EXPECT_EQ(window->workbench()->scenario().parallel.pp, 2);
+    EXPECT_EQ(window->workbench()->scenario().parallel.degrees.pp, 2);
     window->undoStack()->undo();
-    EXPECT_EQ(window->workbench()->scenario().parallel.pp, 4);
-    EXPECT_EQ(window->workbench()->scenario().parallel.vpp, 5); // the whole scenario comes back
+    EXPECT_EQ(window->workbench()->scenario().parallel.degrees.pp, 4);
+    EXPECT_EQ(window->workbench()->scenario().parallel.degrees.vpp, 5); // the whole scenario comes back
     window->undoStack()->redo();
-    EXPECT_EQ(window->workbench()->scenario().parallel.pp, 2);
+    EXPECT_EQ(window->workbench()->scenario().parallel.degrees.pp, 2);
     // The panel follows undo too.
     EXPECT_EQ(window->panel()->slider(ScenarioPanel::Degree::Pp)->value(), 2);
 }
@@ -112,7 +111,7 @@ TEST_F(GuiTest, DraggingOneSliderIsOneUndoStep)
     moveTo(tp, 1);
     EXPECT_EQ(window->undoStack()->count(), before + 1);
     window->undoStack()->undo();
-    EXPECT_EQ(window->workbench()->scenario().parallel.tp, 8);
+    EXPECT_EQ(window->workbench()->scenario().parallel.degrees.tp, 8);
 }
 
 TEST_F(GuiTest, ClickingALandscapePointAppliesThatConfiguration)
@@ -126,24 +125,24 @@ TEST_F(GuiTest, ClickingALandscapePointAppliesThatConfiguration)
     const Scenario current = window->workbench()->scenario();
     const LandscapePoint* target = nullptr;
     for (const LandscapePoint& p : window->workbench()->landscape()->points)
-        if (p.pareto && p.candidate.tp != current.parallel.tp) {
+        if (p.pareto && p.candidate.degrees.tp != current.parallel.degrees.tp) {
             target = &p;
             break;
         }
     ASSERT_NE(target, nullptr);
     QCustomPlot* plot = view->plot();
-    const QPoint pixel(int(std::lround(plot->xAxis->coordToPixel(target->memoryBytes / kGiB))),
+    const QPoint pixel(int(std::lround(plot->xAxis->coordToPixel(bytesToGib(target->memoryBytes)))),
                        int(std::lround(plot->yAxis->coordToPixel(target->stepS))));
     const LandscapePoint* under = view->pointAt(pixel);
     ASSERT_NE(under, nullptr);
     QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, pixel);
     const Scenario& applied = window->workbench()->scenario();
-    EXPECT_EQ(applied.parallel.tp, under->candidate.tp);
-    EXPECT_EQ(applied.parallel.pp, under->candidate.pp);
+    EXPECT_EQ(applied.parallel.degrees.tp, under->candidate.degrees.tp);
+    EXPECT_EQ(applied.parallel.degrees.pp, under->candidate.degrees.pp);
     EXPECT_EQ(applied.training.microBatch, under->candidate.microBatch);
     EXPECT_NEAR(window->workbench()->evaluation()->result.time.step, under->stepS, 1e-9 * under->stepS);
     window->undoStack()->undo();
-    EXPECT_EQ(window->workbench()->scenario().parallel.tp, current.parallel.tp);
+    EXPECT_EQ(window->workbench()->scenario().parallel.degrees.tp, current.parallel.degrees.tp);
 }
 
 TEST_F(GuiTest, CompareNamesTheLargestCauseInOneSentence)

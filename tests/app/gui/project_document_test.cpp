@@ -100,5 +100,5 @@ TEST_F(GuiTest, PlainScenarioFilesOpenToo)
     QString error;
     ASSERT_TRUE(window->openDocument(path, &error)) << error.toStdString();
     EXPECT_EQ(window->workbench()->scenario().model.preset, "llama3.1-8b");
-    EXPECT_EQ(window->workbench()->scenario().parallel.tp, 2);
+    EXPECT_EQ(window->workbench()->scenario().parallel.degrees.tp, 2);
 }

@@ -43,7 +43,7 @@ TEST(Landscape, IgnoresPinsToShowEveryChoice)
     const Landscape l = computeLandscape(small());
     bool otherTp = false;
     for (const LandscapePoint& p : l.points)
-        otherTp |= p.candidate.tp != 2;
+        otherTp |= p.candidate.degrees.tp != 2;
     EXPECT_TRUE(otherTp);
 }
 
@@ -86,8 +86,8 @@ TEST(Landscape, StopsWhenCancelled)
 TEST(BubbleCurve, MatchesEvaluationAndNeverRises)
 {
     Scenario s = small();
-    s.parallel.pp = 4;
-    s.parallel.dp = 0;
+    s.parallel.degrees.pp = 4;
+    s.parallel.degrees.dp = 0;
     const std::vector<int64_t> counts{ 1, 2, 4, 8, 16, 32 };
     const std::vector<double> bubble = bubbleFractionByMicroBatches(s, counts);
     ASSERT_EQ(bubble.size(), counts.size());
@@ -100,8 +100,8 @@ TEST(BubbleCurve, MatchesEvaluationAndNeverRises)
 TEST(BubbleCurve, InterleavingNeedsMultiplesOfPp)
 {
     Scenario s = small();
-    s.parallel.pp = 4;
-    s.parallel.vpp = 2;
+    s.parallel.degrees.pp = 4;
+    s.parallel.degrees.vpp = 2;
     const std::vector<double> bubble = bubbleFractionByMicroBatches(s, { 2, 4, 6, 8 });
     EXPECT_LT(bubble[0], 0);
     EXPECT_GE(bubble[1], 0);

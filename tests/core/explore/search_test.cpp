@@ -65,7 +65,7 @@ TEST(Search, EveryEnumeratedCandidateAbidesByTheRules)
     for (const Candidate& c : enumerateCandidates(base)) {
         Scenario s = base;
         applyCandidate(s, c);
-        EXPECT_TRUE(evaluate(s).valid) << "tp " << c.tp << " pp " << c.pp << " vpp " << c.vpp << " mb " << c.microBatch;
+        EXPECT_TRUE(evaluate(s).valid) << "tp " << c.degrees.tp << " pp " << c.degrees.pp << " vpp " << c.degrees.vpp << " mb " << c.microBatch;
     }
 }
 
@@ -74,7 +74,7 @@ TEST(Search, PinnedFieldsAreHeldFixed)
     const SearchResult r = searchConfigurations(llama8bOnTwoNodes(R"({ "tp": 2, "zero_stage": 3 })"), {});
     ASSERT_FALSE(r.best.empty());
     for (const SearchEntry& e : r.best) {
-        EXPECT_EQ(e.result.parallel.tp, 2);
+        EXPECT_EQ(e.result.parallel.degrees.tp, 2);
         EXPECT_EQ(e.result.parallel.zeroStage, 3);
     }
 }

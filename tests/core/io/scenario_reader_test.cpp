@@ -7,6 +7,7 @@
 #include "core/io/json_reader.h"
 #include "core/io/scenario_reader.h"
 #include "core/io/scenario_writer.h"
+#include "core/rules/parallel_rules.h"
 #include "core/rules/validation.h"
 
 #include <nlohmann/json.hpp>
@@ -966,15 +967,15 @@ TEST(ScenarioReaderParallel, OmittedBlockMeansAutoRecomputeDerivedDpAndNoPins)
 {
     const Scenario s = read(base());
     EXPECT_EQ(s.parallel.recompute, paraplan::Recompute::Auto);
-    EXPECT_EQ(s.parallel.dp, 0);
-    EXPECT_EQ(s.parallel.tp, 1);
-    EXPECT_EQ(s.parallel.pp, 1);
-    EXPECT_EQ(s.parallel.cp, 1);
-    EXPECT_EQ(s.parallel.ep, 1);
-    EXPECT_EQ(s.parallel.vpp, 1);
+    EXPECT_EQ(s.parallel.degrees.dp, 0);
+    EXPECT_EQ(s.parallel.degrees.tp, 1);
+    EXPECT_EQ(s.parallel.degrees.pp, 1);
+    EXPECT_EQ(s.parallel.degrees.cp, 1);
+    EXPECT_EQ(s.parallel.degrees.ep, 1);
+    EXPECT_EQ(s.parallel.degrees.vpp, 1);
     EXPECT_EQ(s.parallel.zeroStage, 1);
     EXPECT_TRUE(s.parallel.layersPerStage.empty());
-    EXPECT_EQ(paraplan::resolvedDataParallel(s), 16);
+    EXPECT_EQ(paraplan::dataParallelOf(s), 16);
     const paraplan::ParallelPins& pins = s.pins;
     EXPECT_FALSE(pins.tp || pins.pp || pins.dp || pins.cp || pins.ep || pins.vpp
                  || pins.sequenceParallel || pins.recompute || pins.zeroStage);
@@ -1012,8 +1013,8 @@ TEST(ScenarioReaderParallel, PinsAreRecordedOnlyForGivenFields)
     EXPECT_FALSE(s.pins.ep);
     EXPECT_FALSE(s.pins.vpp);
     EXPECT_FALSE(s.pins.recompute);
-    EXPECT_EQ(s.parallel.tp, 8);
-    EXPECT_EQ(s.parallel.dp, 2);
+    EXPECT_EQ(s.parallel.degrees.tp, 8);
+    EXPECT_EQ(s.parallel.degrees.dp, 2);
     EXPECT_TRUE(s.parallel.sequenceParallel);
     EXPECT_EQ(s.parallel.zeroStage, 2);
 }
@@ -1036,12 +1037,12 @@ TEST(ScenarioReaderParallel, EveryFieldIsRead)
                                        "overlap_grad_reduce": false, "overlap_param_gather": false,
                                        "tp_comm_overlap": true})");
     const paraplan::ParallelSpec p = read(doc).parallel;
-    EXPECT_EQ(p.tp, 2);
-    EXPECT_EQ(p.pp, 4);
-    EXPECT_EQ(p.dp, 1);
-    EXPECT_EQ(p.cp, 2);
-    EXPECT_EQ(p.ep, 1);
-    EXPECT_EQ(p.vpp, 2);
+    EXPECT_EQ(p.degrees.tp, 2);
+    EXPECT_EQ(p.degrees.pp, 4);
+    EXPECT_EQ(p.degrees.dp, 1);
+    EXPECT_EQ(p.degrees.cp, 2);
+    EXPECT_EQ(p.degrees.ep, 1);
+    EXPECT_EQ(p.degrees.vpp, 2);
     EXPECT_TRUE(p.sequenceParallel);
     EXPECT_EQ(p.recompute, paraplan::Recompute::Selective);
     EXPECT_EQ(p.zeroStage, 3);
@@ -1079,9 +1080,9 @@ TEST(ScenarioReaderExamples, SpecExampleReads)
     EXPECT_DOUBLE_EQ(s.cluster.interNode.GBpsPerGpu, 25);
     ASSERT_TRUE(s.cluster.gpuHourCostUsd.has_value());
     EXPECT_DOUBLE_EQ(*s.cluster.gpuHourCostUsd, 2.0);
-    EXPECT_EQ(s.parallel.tp, 8);
-    EXPECT_EQ(s.parallel.pp, 12);
-    EXPECT_EQ(s.parallel.dp, 16);
+    EXPECT_EQ(s.parallel.degrees.tp, 8);
+    EXPECT_EQ(s.parallel.degrees.pp, 12);
+    EXPECT_EQ(s.parallel.degrees.dp, 16);
     EXPECT_EQ(s.parallel.recompute, paraplan::Recompute::Full);
     EXPECT_EQ(s.parallel.zeroStage, 1);
     EXPECT_TRUE(s.pins.tp && s.pins.pp && s.pins.dp && s.pins.recompute);

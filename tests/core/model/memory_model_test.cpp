@@ -111,7 +111,7 @@ TEST(Activations, RecomputationNeverStoresMore)
 TEST(InFlight, OneFOneBStageHoldsPMinusIMicroBatches)
 {
     ParallelLayout layout;
-    layout.pp = 8;
+    layout.degrees.pp = 8;
     layout.microBatches = 64;
     for (int64_t stage = 0; stage < 8; ++stage)
         EXPECT_DOUBLE_EQ(inFlightMicroBatches(layout, stage), double(8 - stage));
@@ -124,8 +124,8 @@ TEST(InFlight, InterleavingCostsOnePlusPMinusOneOverPvOnTheFirstStage)
     // Korthikanti et al. 2022, Section 4.2.3: the first stage holds (1 + (p-1)/(p v)) times the
     // activations of the non-interleaved schedule.
     ParallelLayout layout;
-    layout.pp = 8;
-    layout.vpp = 4;
+    layout.degrees.pp = 8;
+    layout.degrees.vpp = 4;
     layout.microBatches = 64;
     EXPECT_DOUBLE_EQ(inFlightMicroBatches(layout, 0), 8.0 * (1 + 7.0 / 32));
 }
@@ -136,12 +136,13 @@ TEST(StageMemory, MoreTensorParallelismNeverIncreasesWeightsPerGpu)
     TrainingSpec t;
     t.seqLen = 2048;
     ParallelLayout layout;
-    layout.pp = 8;
+    layout.degrees.pp = 8;
+    layout.stageLayers.assign(8, 12);
     for (int64_t stage : { 0, 3, 7 }) {
         double previous = 1e300;
         for (int64_t tp : { 1, 2, 4, 8, 16, 32 }) {
-            layout.tp = tp;
-            const double weights = stageMemory(m, t, layout, stage, 12).weights;
+            layout.degrees.tp = tp;
+            const double weights = stageMemory(m, t, layout, stage).weights;
             EXPECT_LE(weights, previous) << "tp " << tp << " stage " << stage;
             previous = weights;
         }
@@ -153,10 +154,11 @@ TEST(StageMemory, FirstAndLastStagesCarryEmbeddingAndOutput)
     ModelSpec m = gptModel(32, 4096, 32);
     m.tiedEmbeddings = false;
     ParallelLayout layout;
-    layout.pp = 4;
-    const double middle = stageParameters(m, layout, 1, 8).total();
-    EXPECT_NEAR(stageParameters(m, layout, 0, 8).total() - middle, 51200.0 * 4096, 1.0);
-    EXPECT_NEAR(stageParameters(m, layout, 3, 8).total() - middle, 51200.0 * 4096 + 2 * 4096, 1.0);
+    layout.degrees.pp = 4;
+    layout.stageLayers.assign(4, 8);
+    const double middle = stageParameters(m, layout, 1).total();
+    EXPECT_NEAR(stageParameters(m, layout, 0).total() - middle, 51200.0 * 4096, 1.0);
+    EXPECT_NEAR(stageParameters(m, layout, 3).total() - middle, 51200.0 * 4096 + 2 * 4096, 1.0);
 }
 
 TEST(StageMemory, TiedEmbeddingsOnOneStageAreStoredOnce)
@@ -164,9 +166,10 @@ TEST(StageMemory, TiedEmbeddingsOnOneStageAreStoredOnce)
     ModelSpec m = gptModel(32, 4096, 32);
     m.tiedEmbeddings = true;
     ParallelLayout layout;
-    const double withEmbedding = stageParameters(m, layout, 0, 32).total();
+    layout.stageLayers = { 32 };
+    const double withEmbedding = stageParameters(m, layout, 0).total();
     m.tiedEmbeddings = false;
-    EXPECT_NEAR(stageParameters(m, layout, 0, 32).total() - withEmbedding, 51200.0 * 4096, 1.0);
+    EXPECT_NEAR(stageParameters(m, layout, 0).total() - withEmbedding, 51200.0 * 4096, 1.0);
 }
 
 TEST(StageMemory, LastStageHoldsTheFp32Logits)
@@ -176,10 +179,11 @@ TEST(StageMemory, LastStageHoldsTheFp32Logits)
     t.seqLen = 2048;
     t.microBatch = 1;
     ParallelLayout layout;
-    layout.pp = 2;
+    layout.degrees.pp = 2;
+    layout.stageLayers = { 16, 16 };
     layout.microBatches = 1;
-    const double first = stageMemory(m, t, layout, 0, 16).activations;
-    const double last = stageMemory(m, t, layout, 1, 16).activations;
+    const double first = stageMemory(m, t, layout, 0).activations;
+    const double last = stageMemory(m, t, layout, 1).activations;
     // Last: final-norm input (2sbh) and fp32 logits (4sbV); first: the embedding's dropout mask (sbh).
     const double sbh = 2048.0 * 4096;
     EXPECT_DOUBLE_EQ(last - first, 2 * sbh + 4.0 * 2048 * 51200 - sbh);

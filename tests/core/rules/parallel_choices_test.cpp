@@ -3,6 +3,7 @@
 #include "tests/core/scenario_fixtures.h"
 
 #include "core/rules/parallel_choices.h"
+#include "core/rules/parallel_rules.h"
 #include "core/step/evaluator.h"
 
 #include <gtest/gtest.h>
@@ -24,30 +25,30 @@ TEST(ParallelChoices, EveryOfferedValueGivesAValidScenario)
     const Scenario base = test::llama70bOnDgxH100();
     const ParallelChoices c = parallelChoices(base);
     auto valid = [](Scenario s) {
-        s.parallel.dp = 0;
+        s.parallel.degrees.dp = 0;
         return evaluate(s).valid;
     };
     for (int64_t tp : c.tp) {
         Scenario s = base;
-        s.parallel.tp = tp;
-        s.parallel.vpp = 1;
+        s.parallel.degrees.tp = tp;
+        s.parallel.degrees.vpp = 1;
         EXPECT_TRUE(valid(s)) << "tp " << tp;
     }
     for (int64_t pp : c.pp) {
         Scenario s = base;
-        s.parallel.pp = pp;
-        s.parallel.vpp = 1;
+        s.parallel.degrees.pp = pp;
+        s.parallel.degrees.vpp = 1;
         EXPECT_TRUE(valid(s)) << "pp " << pp;
     }
     for (int64_t vpp : c.vpp) {
         Scenario s = base;
-        s.parallel.vpp = vpp;
+        s.parallel.degrees.vpp = vpp;
         EXPECT_TRUE(valid(s)) << "vpp " << vpp;
     }
     for (int64_t b : c.microBatch) {
         Scenario s = base;
         s.training.microBatch = b;
-        s.parallel.vpp = 1;
+        s.parallel.degrees.vpp = 1;
         EXPECT_TRUE(valid(s)) << "micro-batch " << b;
     }
 }

@@ -23,8 +23,8 @@ Scenario baseline()
     s.training.globalBatch = 64;
     s.cluster = io::builtinCatalog().findCluster("dgx-h100")->spec;
     s.cluster.nodes = 2;
-    s.parallel.tp = 4;
-    s.parallel.pp = 2;
+    s.parallel.degrees.tp = 4;
+    s.parallel.degrees.pp = 2;
     return s;
 }
 
@@ -73,8 +73,8 @@ TEST(TopologyValidation, PresetTopologiesAreClean)
         Scenario s = baseline();
         s.cluster = preset.spec;
         s.cluster.nodes = 2;
-        s.parallel.tp = 1;
-        s.parallel.pp = 1;
+        s.parallel.degrees.tp = 1;
+        s.parallel.degrees.pp = 1;
         s.training.globalBatch = 2 * preset.spec.gpusPerNode;
         for (const Diagnostic& d : validateScenario(s))
             EXPECT_NE(d.severity, Severity::Error) << preset.spec.preset << ": " << d.message;
@@ -142,8 +142,8 @@ TEST(TopologyValidation, MultiNodeClusterNeedsNics)
     });
     onlyError(s, "topology_no_nic", "cluster.topology.nodes[0].devices");
     s.cluster.nodes = 1;
-    s.parallel.pp = 1;
-    s.parallel.tp = 8;
+    s.parallel.degrees.pp = 1;
+    s.parallel.degrees.tp = 8;
     for (const Diagnostic& d : validateScenario(s))
         EXPECT_NE(d.severity, Severity::Error) << d.message; // one node needs no network
 }

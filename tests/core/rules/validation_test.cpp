@@ -4,6 +4,7 @@
 
 #include "core/io/catalog_reader.h"
 #include "core/io/scenario_reader.h"
+#include "core/rules/parallel_rules.h"
 #include "core/rules/validation.h"
 #include "core/spec/catalog.h"
 
@@ -35,8 +36,8 @@ Scenario baseline()
     s.training.microBatch = 1;
     s.cluster = cluster("dgx-h100");
     s.cluster.nodes = 2;
-    s.parallel.tp = 4;
-    s.parallel.pp = 2;
+    s.parallel.degrees.tp = 4;
+    s.parallel.degrees.pp = 2;
     return s;
 }
 
@@ -159,7 +160,7 @@ TEST(Validation, SpecExampleHasNoErrors)
 
 TEST(Validation, ExplicitDpThatMatchesTheClusterIsAccepted)
 {
-    expectClean(changed([](Scenario& s) { s.parallel.dp = 2; }));
+    expectClean(changed([](Scenario& s) { s.parallel.degrees.dp = 2; }));
 }
 
 TEST(Validation, WarningsAloneDoNotCountAsErrors)
@@ -172,21 +173,21 @@ TEST(Validation, WarningsAloneDoNotCountAsErrors)
 TEST(ResolvedDataParallel, DerivesDpWhenOmitted)
 {
     const Scenario s = baseline();
-    ASSERT_EQ(s.parallel.dp, 0);
-    EXPECT_EQ(paraplan::resolvedDataParallel(s), 2); // 16 GPUs / (tp 4 x pp 2 x cp 1)
-    EXPECT_EQ(paraplan::resolvedDataParallel(changed([](Scenario& s) { s.parallel.cp = 2; })), 1);
-    EXPECT_EQ(paraplan::resolvedDataParallel(changed([](Scenario& s) { s.parallel.tp = 1; s.parallel.pp = 1; })), 16);
+    ASSERT_EQ(s.parallel.degrees.dp, 0);
+    EXPECT_EQ(paraplan::dataParallelOf(s), 2); // 16 GPUs / (tp 4 x pp 2 x cp 1)
+    EXPECT_EQ(paraplan::dataParallelOf(changed([](Scenario& s) { s.parallel.degrees.cp = 2; })), 1);
+    EXPECT_EQ(paraplan::dataParallelOf(changed([](Scenario& s) { s.parallel.degrees.tp = 1; s.parallel.degrees.pp = 1; })), 16);
 }
 
 TEST(ResolvedDataParallel, ReturnsAnExplicitDpUnchanged)
 {
-    EXPECT_EQ(paraplan::resolvedDataParallel(changed([](Scenario& s) { s.parallel.dp = 2; })), 2);
-    EXPECT_EQ(paraplan::resolvedDataParallel(changed([](Scenario& s) { s.parallel.dp = 5; })), 5);
+    EXPECT_EQ(paraplan::dataParallelOf(changed([](Scenario& s) { s.parallel.degrees.dp = 2; })), 2);
+    EXPECT_EQ(paraplan::dataParallelOf(changed([](Scenario& s) { s.parallel.degrees.dp = 5; })), 5);
 }
 
 TEST(ResolvedDataParallel, IsZeroWhenTheGpusDoNotDivide)
 {
-    EXPECT_EQ(paraplan::resolvedDataParallel(changed([](Scenario& s) { s.parallel.pp = 3; })), 0);
+    EXPECT_EQ(paraplan::dataParallelOf(changed([](Scenario& s) { s.parallel.degrees.pp = 3; })), 0);
 }
 
 TEST(Validation, SeveralProblemsAreAllReported)
@@ -195,7 +196,7 @@ TEST(Validation, SeveralProblemsAreAllReported)
         s.model.layers = 0;
         s.training.seqLen = 0;
         s.cluster.nodes = 0;
-        s.parallel.tp = 0;
+        s.parallel.degrees.tp = 0;
         s.parallel.zeroStage = 7;
     });
     const Diagnostics all = paraplan::validateScenario(s);
@@ -212,8 +213,8 @@ TEST(Validation, SeveralSplitProblemsAreAllReported)
     const Scenario s = changed([](Scenario& s) {
         s.model.ffnHidden = 14338;  // not divisible by tp 4
         s.training.seqLen = 4095;   // not divisible by cp 2
-        s.parallel.cp = 2;          // dp = 16 / (4 x 2 x 2) = 1
-        s.parallel.ep = 2;          // dense model (ep 2 does divide dp x cp = 2)
+        s.parallel.degrees.cp = 2;          // dp = 16 / (4 x 2 x 2) = 1
+        s.parallel.degrees.ep = 2;          // dense model (ep 2 does divide dp x cp = 2)
         s.parallel.sequenceParallel = false;
         s.parallel.tpCommOverlap = true;
     });
@@ -447,7 +448,7 @@ TEST(ValidationTooLarge, ImplausibleFp8PeakWhenTrainingInFp8)
 
 TEST(ValidationTooLarge, ParallelDegreeAboveTheSupportedRange)
 {
-    expectError(changed([](Scenario& s) { s.parallel.tp = 50'000'000; }), "value_too_large", "parallel.tp",
+    expectError(changed([](Scenario& s) { s.parallel.degrees.tp = 50'000'000; }), "value_too_large", "parallel.tp",
                 { "50000000" });
 }
 
@@ -456,11 +457,11 @@ TEST(ValidationTooLarge, ParallelDegreeAboveTheSupportedRange)
 TEST(ValidationParallel, DegreesMustBePositive)
 {
     const std::pair<const char*, std::function<void(paraplan::ParallelSpec&)>> fields[] = {
-        { "parallel.tp", [](paraplan::ParallelSpec& p) { p.tp = 0; } },
-        { "parallel.pp", [](paraplan::ParallelSpec& p) { p.pp = 0; } },
-        { "parallel.cp", [](paraplan::ParallelSpec& p) { p.cp = 0; } },
-        { "parallel.ep", [](paraplan::ParallelSpec& p) { p.ep = 0; } },
-        { "parallel.vpp", [](paraplan::ParallelSpec& p) { p.vpp = 0; } },
+        { "parallel.tp", [](paraplan::ParallelSpec& p) { p.degrees.tp = 0; } },
+        { "parallel.pp", [](paraplan::ParallelSpec& p) { p.degrees.pp = 0; } },
+        { "parallel.cp", [](paraplan::ParallelSpec& p) { p.degrees.cp = 0; } },
+        { "parallel.ep", [](paraplan::ParallelSpec& p) { p.degrees.ep = 0; } },
+        { "parallel.vpp", [](paraplan::ParallelSpec& p) { p.degrees.vpp = 0; } },
     };
     for (const auto& [path, change] : fields) {
         SCOPED_TRACE(path);
@@ -472,7 +473,7 @@ TEST(ValidationParallel, DegreesMustBePositive)
 
 TEST(ValidationParallel, NegativeDpIsInvalid)
 {
-    expectError(changed([](Scenario& s) { s.parallel.dp = -2; }), "invalid_parallel_degree", "parallel.dp",
+    expectError(changed([](Scenario& s) { s.parallel.degrees.dp = -2; }), "invalid_parallel_degree", "parallel.dp",
                 { "-2", "at least 0" });
 }
 
@@ -490,31 +491,31 @@ TEST(ValidationParallel, ZeroStageOutsideZeroToThree)
 
 TEST(ValidationSplit, ModelParallelGroupLargerThanTheCluster)
 {
-    expectError(changed([](Scenario& s) { s.parallel.tp = 8; s.parallel.pp = 4; }), "gpu_count_mismatch",
+    expectError(changed([](Scenario& s) { s.parallel.degrees.tp = 8; s.parallel.degrees.pp = 4; }), "gpu_count_mismatch",
                 "parallel.tp", { "32", "16" });
 }
 
 TEST(ValidationSplit, ContextParallelOverflowsTheCluster)
 {
-    expectError(changed([](Scenario& s) { s.parallel.cp = 4; }), "gpu_count_mismatch", "parallel.tp",
+    expectError(changed([](Scenario& s) { s.parallel.degrees.cp = 4; }), "gpu_count_mismatch", "parallel.tp",
                 { "8 x 4", "16" });
 }
 
 TEST(ValidationSplit, ExplicitDpThatDoesNotMatchTheGpuCount)
 {
-    expectError(changed([](Scenario& s) { s.parallel.dp = 3; }), "gpu_count_mismatch", "parallel.dp",
+    expectError(changed([](Scenario& s) { s.parallel.degrees.dp = 3; }), "gpu_count_mismatch", "parallel.dp",
                 { "8 x 3", "16", "set dp to 2" });
 }
 
 TEST(ValidationSplit, ExplicitDpWhenNoDpFits)
 {
-    expectError(changed([](Scenario& s) { s.parallel.tp = 1; s.parallel.pp = 3; s.parallel.dp = 5; }),
+    expectError(changed([](Scenario& s) { s.parallel.degrees.tp = 1; s.parallel.degrees.pp = 3; s.parallel.degrees.dp = 5; }),
                 "gpu_count_mismatch", "parallel.dp", { "3 x 5", "16", "no dp can" });
 }
 
 TEST(ValidationSplit, GpusNotAMultipleOfTheModelParallelGroup)
 {
-    expectError(changed([](Scenario& s) { s.parallel.tp = 1; s.parallel.pp = 3; }), "gpus_not_divisible",
+    expectError(changed([](Scenario& s) { s.parallel.degrees.tp = 1; s.parallel.degrees.pp = 3; }), "gpus_not_divisible",
                 "parallel.dp", { "16", "3" });
 }
 
@@ -529,8 +530,8 @@ TEST(ValidationSplit, HeadsNotDivisibleByTp)
         s.cluster.nodes = 1;
         s.cluster.gpusPerNode = 16;
         s.cluster.topology.reset(); // a 16-GPU node: the summary describes it, not the DGX's topology
-        s.parallel.tp = 16;
-        s.parallel.pp = 1;
+        s.parallel.degrees.tp = 16;
+        s.parallel.degrees.pp = 1;
     });
     expectError(s, "heads_not_divisible_by_tp", "parallel.tp", { "24", "16" }, Only::TheError);
 }
@@ -541,8 +542,8 @@ TEST(ValidationSplit, TpAboveKvHeadsReplicatesThem)
         s.cluster.nodes = 1;
         s.cluster.gpusPerNode = 16;
         s.cluster.topology.reset(); // a 16-GPU node: the summary describes it, not the DGX's topology
-        s.parallel.tp = 16;
-        s.parallel.pp = 1;
+        s.parallel.degrees.tp = 16;
+        s.parallel.degrees.pp = 1;
     });
     expectWarning(s, "kv_heads_replicated", "parallel.tp", { "16", "8" });
 }
@@ -553,8 +554,8 @@ TEST(ValidationSplit, KvHeadsAndTpThatDoNotDivideOneAnother)
         s.model.hidden = 3072;
         s.model.heads = 24;
         s.model.kvHeads = 12;
-        s.parallel.tp = 8;
-        s.parallel.pp = 2; // dp 1
+        s.parallel.degrees.tp = 8;
+        s.parallel.degrees.pp = 2; // dp 1
     });
     expectError(s, "kv_heads_not_divisible_by_tp", "parallel.tp", { "12", "8" });
 }
@@ -576,7 +577,7 @@ TEST(ValidationSplit, ExpertFfnNotDivisibleByTp)
 
 TEST(ValidationSplit, SequenceNotDivisibleByCp)
 {
-    expectError(changed([](Scenario& s) { s.training.seqLen = 4095; s.parallel.cp = 2; }), "seq_not_divisible_by_cp",
+    expectError(changed([](Scenario& s) { s.training.seqLen = 4095; s.parallel.degrees.cp = 2; }), "seq_not_divisible_by_cp",
                 "parallel.cp", { "4095", "2" });
 }
 
@@ -598,7 +599,7 @@ TEST(ValidationSplit, MicroBatchLargerThanGlobalBatch)
 
 TEST(ValidationSplit, EpOnADenseModel)
 {
-    expectError(changed([](Scenario& s) { s.parallel.ep = 2; }), "ep_without_moe", "parallel.ep", { "ep is 2" });
+    expectError(changed([](Scenario& s) { s.parallel.degrees.ep = 2; }), "ep_without_moe", "parallel.ep", { "ep is 2" });
 }
 
 TEST(ValidationSplit, ExpertsNotDivisibleByEp)
@@ -607,21 +608,21 @@ TEST(ValidationSplit, ExpertsNotDivisibleByEp)
     Scenario s = moeBaseline();
     s.cluster.nodes = 3;
     s.training.globalBatch = 48;
-    s.parallel.ep = 3;
+    s.parallel.degrees.ep = 3;
     expectError(s, "experts_not_divisible_by_ep", "parallel.ep", { "8", "3" });
 }
 
 TEST(ValidationSplit, EpNotDividingDpTimesCp)
 {
     Scenario s = moeBaseline();
-    s.parallel.ep = 4; // dp x cp = 2
+    s.parallel.degrees.ep = 4; // dp x cp = 2
     expectError(s, "ep_not_divisible", "parallel.ep", { "ep (4)", "2" });
 }
 
 TEST(ValidationSplit, EpDividingExpertsAndDpIsAccepted)
 {
     Scenario s = moeBaseline();
-    s.parallel.ep = 2;
+    s.parallel.degrees.ep = 2;
     expectClean(s);
 }
 
@@ -635,26 +636,26 @@ TEST(ValidationPipeline, MoreStagesThanLayers)
 
 TEST(ValidationPipeline, MoreVirtualStagesThanLayers)
 {
-    expectError(changed([](Scenario& s) { s.parallel.vpp = 32; }), "pipeline_exceeds_layers", "parallel.pp",
+    expectError(changed([](Scenario& s) { s.parallel.degrees.vpp = 32; }), "pipeline_exceeds_layers", "parallel.pp",
                 { "64", "32" });
 }
 
 TEST(ValidationPipeline, VppWithoutPipeline)
 {
-    expectError(changed([](Scenario& s) { s.parallel.pp = 1; s.parallel.vpp = 2; }), "vpp_requires_pp",
+    expectError(changed([](Scenario& s) { s.parallel.degrees.pp = 1; s.parallel.degrees.vpp = 2; }), "vpp_requires_pp",
                 "parallel.vpp", { "vpp", "pp > 1" });
 }
 
 TEST(ValidationPipeline, InterleavingNeedsMicroBatchesAMultipleOfPp)
 {
     // 62 / dp 2 = 31 micro-batches over pp 2.
-    expectError(changed([](Scenario& s) { s.parallel.vpp = 2; s.training.globalBatch = 62; }),
+    expectError(changed([](Scenario& s) { s.parallel.degrees.vpp = 2; s.training.globalBatch = 62; }),
                 "interleave_micro_batches", "parallel.vpp", { "31", "2" });
 }
 
 TEST(ValidationPipeline, InterleavedScheduleWithMatchingMicroBatchesIsAccepted)
 {
-    expectClean(changed([](Scenario& s) { s.parallel.vpp = 2; }));
+    expectClean(changed([](Scenario& s) { s.parallel.degrees.vpp = 2; }));
 }
 
 TEST(ValidationPipeline, TooManyPipelineOperationsToSimulate)
@@ -678,9 +679,9 @@ TEST(ValidationPipeline, LayersPerStageWithTheWrongCount)
 
 TEST(ValidationPipeline, LayersPerStageCountsVirtualStages)
 {
-    expectError(changed([](Scenario& s) { s.parallel.vpp = 2; s.parallel.layersPerStage = { 16, 16 }; }),
+    expectError(changed([](Scenario& s) { s.parallel.degrees.vpp = 2; s.parallel.layersPerStage = { 16, 16 }; }),
                 "layers_per_stage_count", "parallel.layers_per_stage", { "2 entries", "4" });
-    expectClean(changed([](Scenario& s) { s.parallel.vpp = 2; s.parallel.layersPerStage = { 7, 9, 9, 7 }; }));
+    expectClean(changed([](Scenario& s) { s.parallel.degrees.vpp = 2; s.parallel.layersPerStage = { 7, 9, 9, 7 }; }));
 }
 
 TEST(ValidationPipeline, LayersPerStageWithAnEmptyStage)
@@ -715,7 +716,7 @@ TEST(ValidationPipeline, UnevenSplitGivenInLayersPerStageDoesNotWarn)
 
 TEST(ValidationChoices, SequenceParallelWithoutTp)
 {
-    expectWarning(changed([](Scenario& s) { s.parallel.tp = 1; s.parallel.sequenceParallel = true; }),
+    expectWarning(changed([](Scenario& s) { s.parallel.degrees.tp = 1; s.parallel.sequenceParallel = true; }),
                   "sequence_parallel_without_tp", "parallel.sequence_parallel", { "tp = 1" });
 }
 
@@ -739,8 +740,8 @@ TEST(ValidationChoices, TpLargerThanANode)
     // Llama 2 7B: 32 heads and 32 KV heads, so tp 16 only crosses the node.
     const Scenario s = changed([](Scenario& s) {
         s.model = model("llama2-7b");
-        s.parallel.tp = 16;
-        s.parallel.pp = 1;
+        s.parallel.degrees.tp = 16;
+        s.parallel.degrees.pp = 1;
     });
     expectWarning(s, "tp_crosses_node", "parallel.tp", { "16", "8", "50", "450" });
 }
@@ -759,7 +760,7 @@ TEST(ValidationChoices, NoTpOnPcieDoesNotWarn)
     expectClean(changed([](Scenario& s) {
         s.cluster = cluster("pcie-8x-h100");
         s.cluster.nodes = 2;
-        s.parallel.tp = 1;
+        s.parallel.degrees.tp = 1;
     }));
 }
 
@@ -776,7 +777,7 @@ TEST(ValidationChoices, ZeroThreeWithoutPipelineDoesNotWarn)
 {
     expectClean(changed([](Scenario& s) {
         s.parallel.zeroStage = 3;
-        s.parallel.tp = 8;
-        s.parallel.pp = 1;
+        s.parallel.degrees.tp = 8;
+        s.parallel.degrees.pp = 1;
     }));
 }

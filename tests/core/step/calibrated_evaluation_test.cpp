@@ -172,7 +172,7 @@ TEST(CalibratedLandscape, TheBubbleCurveUsesTheProfile)
 {
     Scenario s = tp8dp2();
     s.cluster.nodes = 4;
-    s.parallel.pp = 2;
+    s.parallel.degrees.pp = 2;
     EvaluateOptions options;
     options.calibration = gemmsAt(0.1);
     const Result calibrated = evaluateWith(s, options.calibration);

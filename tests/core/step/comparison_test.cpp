@@ -22,8 +22,8 @@ TEST(Compare, DeltasAddUpToTheStepDifference)
 {
     Scenario a = test::gpt3OnDgxA100();
     Scenario b = a;
-    b.parallel.pp = 16;
-    b.parallel.tp = 4;
+    b.parallel.degrees.pp = 16;
+    b.parallel.degrees.tp = 4;
     const Comparison c = compareScenarios(a, b);
     double sum = 0;
     for (const ComponentDelta& d : c.components)
@@ -35,9 +35,9 @@ TEST(Compare, DeltasAddUpToTheStepDifference)
 TEST(Compare, TpGroupAcrossNodesIsNamedWithBothBandwidths)
 {
     Scenario a = test::gpt3OnDgxA100();
-    a.parallel.pp = 4;
+    a.parallel.degrees.pp = 4;
     Scenario b = a;
-    b.parallel.tp = 16;
+    b.parallel.degrees.tp = 16;
     const Comparison c = compareScenarios(a, b);
     ASSERT_GT(c.stepB, c.stepA);
     EXPECT_EQ(c.largest, TimeComponent::TpComm);
@@ -75,8 +75,8 @@ TEST(Compare, PipelineBubbleCause)
     Scenario a = test::gpt3OnDgxA100();
     a.training.globalBatch = 256;
     Scenario b = a;
-    b.parallel.pp = 16;
-    b.parallel.tp = 4;
+    b.parallel.degrees.pp = 16;
+    b.parallel.degrees.tp = 4;
     const Comparison c = compareScenarios(a, b);
     if (c.largest == TimeComponent::Bubble) {
         EXPECT_EQ(c.cause.kind, CauseKind::PipelineBubble);

@@ -49,9 +49,9 @@ TEST(Evaluate, EveryCatalogModelOnEveryClusterIsFiniteOrRejected)
             s.cluster.nodes = 16;
             s.training.seqLen = 4096;
             s.training.globalBatch = 512;
-            s.parallel.tp = std::min<int64_t>(cluster.spec.gpusPerNode, 8);
-            s.parallel.pp = 4;
-            s.parallel.dp = 0;
+            s.parallel.degrees.tp = std::min<int64_t>(cluster.spec.gpusPerNode, 8);
+            s.parallel.degrees.pp = 4;
+            s.parallel.degrees.dp = 0;
             s.parallel.recompute = Recompute::Auto;
             const Result r = evaluate(s);
             if (r.valid)
@@ -83,7 +83,7 @@ TEST(Evaluate, TimeAndCostToTrain)
 TEST(Evaluate, InvalidScenarioReportsErrorsAndNoNumbers)
 {
     Scenario s = gpt3OnDgxA100();
-    s.parallel.tp = 64; // 96 heads do not split 64 ways
+    s.parallel.degrees.tp = 64; // 96 heads do not split 64 ways
     const Result r = evaluate(s);
     EXPECT_FALSE(r.valid);
     ASSERT_FALSE(r.diagnostics.empty());
@@ -107,9 +107,9 @@ TEST(Evaluate, AutoRecomputeTakesTheLeastThatFits)
 TEST(Evaluate, OutOfMemoryIsAWarningAndFitsIsFalse)
 {
     Scenario s = llama70bOnDgxH100();
-    s.parallel.tp = 1;
-    s.parallel.pp = 1;
-    s.parallel.vpp = 1;
+    s.parallel.degrees.tp = 1;
+    s.parallel.degrees.pp = 1;
+    s.parallel.degrees.vpp = 1;
     s.parallel.recompute = Recompute::None;
     const Result r = evaluate(s);
     ASSERT_TRUE(r.valid);
@@ -121,7 +121,7 @@ TEST(Evaluate, OutOfMemoryIsAWarningAndFitsIsFalse)
 TEST(Evaluate, MoreMicroBatchesNeverRaiseTheBubbleFraction)
 {
     Scenario s = gpt3OnDgxA100();
-    s.parallel.dp = 0;
+    s.parallel.degrees.dp = 0;
     double previous = 1.0;
     for (int64_t batch : { 64, 128, 256, 512, 1024, 2048 }) {
         s.training.globalBatch = batch;
@@ -136,16 +136,16 @@ TEST(Evaluate, InterleavingShrinksTheBubble)
 {
     Scenario s = gpt3OnDgxA100();
     const double plain = evaluate(s).bubbleFraction;
-    s.parallel.vpp = 3;
+    s.parallel.degrees.vpp = 3;
     EXPECT_LT(evaluate(s).bubbleFraction, plain);
 }
 
 TEST(Evaluate, TensorParallelismAcrossNodesIsSlowerAndWarned)
 {
     Scenario s = gpt3OnDgxA100();
-    s.parallel.pp = 4;
+    s.parallel.degrees.pp = 4;
     const Result inside = evaluate(s);
-    s.parallel.tp = 16;
+    s.parallel.degrees.tp = 16;
     const Result across = evaluate(s);
     ASSERT_TRUE(inside.valid && across.valid);
     EXPECT_GT(across.time.tpComm, 2 * inside.time.tpComm);
@@ -183,7 +183,7 @@ TEST(Evaluate, UnevenSplitFollowsLayersPerStage)
     EXPECT_EQ(r.stages.front().layers, 7);
     EXPECT_EQ(r.stages[1].layers, 8);
     EXPECT_EQ(r.stages.back().layers, 7);
-    EXPECT_EQ(r.parallel.dp, 128);
+    EXPECT_EQ(r.parallel.degrees.dp, 128);
 }
 
 TEST(ResultJson, HasEveryContractField)

@@ -42,7 +42,7 @@ TEST_P(UniformOneFOneB, BubbleIsPMinusOneOverMPlusPMinusOne)
     ASSERT_TRUE(r.ok);
     EXPECT_NEAR(r.makespan, double(m + p - 1) * 3.0, 1e-9);
     for (int64_t stage = 0; stage < p; ++stage)
-        EXPECT_NEAR(idleFraction(r, stage), double(p - 1) / double(m + p - 1), 1e-12);
+        EXPECT_NEAR(idleFraction(r, stage), textbookBubbleFraction(p, 1, m), 1e-12);
 }
 
 INSTANTIATE_TEST_SUITE_P(StagesAndMicroBatches, UniformOneFOneB,
@@ -57,7 +57,7 @@ TEST_P(UniformInterleaved, BubbleIsPMinusOneOverVmPlusPMinusOne)
     const int64_t m = mPerP * p;
     const PipelineResult r = simulatePipeline(uniform(p, v, m, 1.0, 2.0));
     ASSERT_TRUE(r.ok);
-    const double expected = double(p - 1) / double(v * m + p - 1);
+    const double expected = textbookBubbleFraction(p, v, m);
     for (int64_t stage = 0; stage < p; ++stage)
         EXPECT_NEAR(idleFraction(r, stage), expected, 1e-12) << "stage " << stage;
 }

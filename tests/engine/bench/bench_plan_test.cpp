@@ -84,7 +84,7 @@ TEST(BenchPlan, CollectivesAreTheConfigurationsGroupsAndMessages)
     ASSERT_TRUE(grads);
     EXPECT_EQ(grads->ranks, 2);
     EXPECT_DOUBLE_EQ(grads->bytes, 40e6 * 4); // one 40M-parameter bucket of fp32 gradients
-    const GroupPlacements groups = placeGroups(s, degreesOf(r.parallel), {}, nullptr);
+    const GroupPlacements groups = placeGroups(s, r.parallel.degrees, {}, nullptr);
     EXPECT_DOUBLE_EQ(grads->predictedBusGBps, groups[CommGroup::DataParallel].rate.busBytesPerS / 1e9);
     EXPECT_FALSE(find(plan, CommGroup::Ep, Collective::AllToAll)); // a dense model
 }

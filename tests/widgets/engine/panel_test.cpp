@@ -98,12 +98,12 @@ TEST(EngineLadder, DerivedScenariosAreValidRunInSecondsAndHaveTheStepsDegrees)
             const Scenario& s = step.scenario;
             SCOPED_TRACE(ladderStepName(step.id).toStdString());
             EXPECT_FALSE(hasErrors(validateScenario(s)));
-            EXPECT_EQ(s.parallel.tp, step.tp);
-            EXPECT_EQ(s.parallel.pp, step.pp);
-            EXPECT_EQ(s.parallel.dp, step.dp);
-            EXPECT_EQ(s.cluster.gpuCount(), step.ranks()); // one rank per GPU, as the probe requires
-            EXPECT_EQ(s.model.layers, 2 * step.pp);
-            EXPECT_GE(s.training.globalBatch / (s.training.microBatch * step.dp), 4); // a handful of micro-batches
+            EXPECT_EQ(s.parallel.degrees.tp, step.degrees.tp);
+            EXPECT_EQ(s.parallel.degrees.pp, step.degrees.pp);
+            EXPECT_EQ(s.parallel.degrees.dp, step.degrees.dp);
+            EXPECT_EQ(s.cluster.gpuCount(), step.degrees.ranks()); // one rank per GPU, as the probe requires
+            EXPECT_EQ(s.model.layers, 2 * step.degrees.pp);
+            EXPECT_GE(s.training.globalBatch / (s.training.microBatch * step.degrees.dp), 4); // a handful of micro-batches
             if (!cpu) { // the real layer shapes on GPUs
                 EXPECT_EQ(s.model.hidden, scenario.model.hidden);
                 EXPECT_EQ(s.training.seqLen, scenario.training.seqLen);
@@ -111,8 +111,8 @@ TEST(EngineLadder, DerivedScenariosAreValidRunInSecondsAndHaveTheStepsDegrees)
             }
             // What the probe reads back is the same scenario.
             const Scenario reread = io::readScenarioText(io::toJson(s).dump(), io::builtinCatalog());
-            EXPECT_EQ(reread.parallel.tp, step.tp);
-            EXPECT_EQ(reread.cluster.gpuCount(), step.ranks());
+            EXPECT_EQ(reread.parallel.degrees.tp, step.degrees.tp);
+            EXPECT_EQ(reread.cluster.gpuCount(), step.degrees.ranks());
         }
     }
     const LadderStep& mixed = stepOf(buildLadder(scenario, 8, false), LadderStepId::Mixed3d);

@@ -134,8 +134,8 @@ TEST_F(TopologyEditorTest, DrawsASummaryClusterThroughTheTopologyItStandsFor)
     Scenario summary = defaultScenario();
     summary.cluster.topology.reset();
     summary.cluster.nodes = 12;
-    summary.parallel.pp = 6;
-    summary.parallel.vpp = 1;
+    summary.parallel.degrees.pp = 6;
+    summary.parallel.degrees.vpp = 1;
     open(summary);
     EXPECT_EQ(scene()->drawnNodes(), 8);
     std::map<DeviceKind, int> counts = countDevices(scene());
@@ -268,7 +268,7 @@ TEST_F(TopologyEditorTest, ColouringByTpGivesEachGroupItsOwnColour)
     editor->setColouring(GpuColouring::TpGroup);
     const EvaluationPtr evaluation = window->workbench()->evaluation();
     const auto fabric = fabricOf(evaluation->scenario.cluster);
-    const auto groups = fabric->gpuGroups(groupShape(CommGroup::Tp, degreesOf(evaluation->result.parallel), kMegatronOrder),
+    const auto groups = fabric->gpuGroups(groupShape(CommGroup::Tp, evaluation->result.parallel.degrees, kMegatronOrder),
                                           evaluation->scenario.parallel.placement);
     ASSERT_EQ(groups.size(), 4u);
     std::set<QRgb> colours;
@@ -300,7 +300,7 @@ TEST_F(TopologyEditorTest, AnEvaluationAloneRecoloursWithoutRedrawing)
     const QColor before = scene()->gpu(0, 4)->fill();
     const auto& values = window->panel()->slider(ScenarioPanel::Degree::Tp)->values();
     window->panel()->slider(ScenarioPanel::Degree::Tp)->moveToIndex(int(std::find(values.begin(), values.end(), 4) - values.begin()));
-    ASSERT_EQ(current().parallel.tp, 4);
+    ASSERT_EQ(current().parallel.degrees.tp, 4);
     EXPECT_EQ(scene()->gpu(0, 0), first); // the same items
     EXPECT_NE(scene()->gpu(0, 4)->fill(), before); // GPUs 0-3 and 4-7 are now two TP groups
     EXPECT_NE(scene()->gpu(0, 4)->fill(), scene()->gpu(0, 0)->fill());
@@ -390,8 +390,8 @@ TEST_F(TopologyEditorTest, TheNodeCountIsTheClustersOrTheClickedKinds)
     two.nodes.back().name = "DGX H100 spare";
     mixed.cluster.topology = std::make_shared<const TopologySpec>(two);
     mixed.cluster.nodes = 2;
-    mixed.parallel.pp = 2;
-    mixed.parallel.vpp = 1;
+    mixed.parallel.degrees.pp = 2;
+    mixed.parallel.degrees.vpp = 1;
     open(mixed);
     editor->pickGpu(1, 0);
     nodes->setValue(3);

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "core/step/pipeline_split.h"
+#include "core/rules/pipeline_split.h"
 
 #include <cstddef>
 

@@ -1,0 +1,29 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/spec/parallel_degrees.h"
+#include "core/spec/scenario.h"
+
+#include <cstdint>
+#include <vector>
+
+// A scenario's split of the work, resolved once: the degrees with dp filled in, the micro-batches
+// each pipeline runs per step, and the layers on every (virtual) stage. The memory and step models,
+// the search and the engine all read it rather than deriving any of it again.
+namespace paraplan {
+
+struct ParallelLayout {
+    ParallelDegrees degrees;            // dp resolved
+    int64_t microBatches = 0;           // m = B / (b·dp)
+    std::vector<int64_t> virtualLayers; // per virtual stage, indexed chunk·pp + stage
+    std::vector<int64_t> stageLayers;   // per physical stage, over all its chunks
+    bool sequenceParallel = false;      // in effect: asked for, with a TP group to split along
+    Recompute recompute = Recompute::None; // as the scenario says (Auto until the step model settles it)
+    int zeroStage = 0;
+};
+
+// The scenario must abide by the rules (validateScenario reports no error).
+[[nodiscard]] ParallelLayout resolveLayout(const Scenario& scenario);
+
+} // namespace paraplan

@@ -1,0 +1,109 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "core/rules/parallel_rules.h"
+
+namespace paraplan {
+
+int64_t derivedDataParallel(int64_t gpus, const ParallelDegrees& d)
+{
+    // Compare by division: each degree may be as large as validation's plausible maximum.
+    if (d.tp > gpus || d.pp > gpus / d.tp || d.cp > gpus / (d.tp * d.pp))
+        return 0;
+    const int64_t perReplica = d.tp * d.pp * d.cp;
+    return gpus % perReplica == 0 ? gpus / perReplica : 0;
+}
+
+int64_t dataParallelOf(const Scenario& s)
+{
+    return s.parallel.degrees.dp > 0 ? s.parallel.degrees.dp
+                                     : derivedDataParallel(s.cluster.gpuCount(), s.parallel.degrees);
+}
+
+int64_t microBatchCount(int64_t globalBatch, int64_t microBatch, int64_t dp)
+{
+    if (microBatch < 1 || dp < 1 || microBatch > globalBatch || (globalBatch / microBatch) < dp)
+        return 0;
+    return globalBatch % (microBatch * dp) == 0 ? globalBatch / (microBatch * dp) : 0;
+}
+
+bool tpSplitsHeads(const ModelSpec& m, int64_t tp) { return m.heads % tp == 0; }
+
+KvHeadSplit kvHeadSplit(const ModelSpec& m, int64_t tp)
+{
+    if (m.kvHeads % tp == 0)
+        return KvHeadSplit::Divided;
+    return tp % m.kvHeads == 0 ? KvHeadSplit::Replicated : KvHeadSplit::Impossible;
+}
+
+int64_t ffnWidth(const ModelSpec& m) { return m.isMoe() ? m.moe.expertFfnHidden : m.ffnHidden; }
+
+bool tpSplitsFfn(const ModelSpec& m, int64_t tp) { return ffnWidth(m) > 0 && ffnWidth(m) % tp == 0; }
+
+bool tpFitsModel(const ModelSpec& m, int64_t tp)
+{
+    return tpSplitsHeads(m, tp) && kvHeadSplit(m, tp) != KvHeadSplit::Impossible && tpSplitsFfn(m, tp);
+}
+
+bool cpSplitsSequence(int64_t seqLen, int64_t cp) { return seqLen % cp == 0; }
+
+bool epNeedsExperts(const ModelSpec& m, int64_t ep) { return ep == 1 || m.isMoe(); }
+
+bool epSplitsExperts(const ModelSpec& m, int64_t ep) { return !m.isMoe() || m.moe.experts % ep == 0; }
+
+bool epSplitsDataRanks(const ParallelDegrees& d) { return d.ep == 1 || d.dataRanks() % d.ep == 0; }
+
+bool epFits(const ModelSpec& m, const ParallelDegrees& d)
+{
+    return epNeedsExperts(m, d.ep) && epSplitsExperts(m, d.ep) && epSplitsDataRanks(d);
+}
+
+bool stagesFitLayers(int64_t layers, const ParallelDegrees& d) { return d.pp <= layers && d.vpp <= layers / d.pp; }
+
+bool interleavingHasStages(const ParallelDegrees& d) { return d.vpp == 1 || d.pp > 1; }
+
+bool interleavingFillsRounds(const ParallelDegrees& d, int64_t microBatches)
+{
+    return d.vpp == 1 || microBatches % d.pp == 0;
+}
+
+bool scheduleIsSimulable(const ParallelDegrees& d, int64_t microBatches)
+{
+    return microBatches <= kMaxPipelineOps / d.virtualStages();
+}
+
+bool pipelineRuns(int64_t layers, const ParallelDegrees& d, int64_t microBatches)
+{
+    return microBatches >= 1 && stagesFitLayers(layers, d) && interleavingHasStages(d)
+        && interleavingFillsRounds(d, microBatches) && scheduleIsSimulable(d, microBatches);
+}
+
+bool layersPerStageFit(const std::vector<int64_t>& split, int64_t layers, const ParallelDegrees& d)
+{
+    if (split.empty())
+        return true;
+    if (int64_t(split.size()) != d.virtualStages())
+        return false;
+    int64_t sum = 0;
+    for (int64_t stageLayers : split) {
+        if (stageLayers < 1 || stageLayers > layers)
+            return false;
+        sum += stageLayers;
+    }
+    return sum == layers;
+}
+
+std::vector<int64_t> divisorsOf(int64_t n)
+{
+    std::vector<int64_t> small, large;
+    for (int64_t d = 1; d * d <= n; ++d) {
+        if (n % d != 0)
+            continue;
+        small.push_back(d);
+        if (d != n / d)
+            large.push_back(n / d);
+    }
+    small.insert(small.end(), large.rbegin(), large.rend());
+    return small;
+}
+
+} // namespace paraplan

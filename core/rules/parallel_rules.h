@@ -1,0 +1,68 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/spec/parallel_degrees.h"
+#include "core/spec/scenario.h"
+
+#include <cstdint>
+#include <vector>
+
+// The rules a split of the work must obey (DESIGN.md, "Constraint" and "Divisibility"), one
+// predicate each. Validation words their failures; the sliders' choices, the search and the
+// landscape filter with the same predicates, so the four never disagree (tested on random
+// scenarios in tests/core/rules/rule_agreement_test.cpp). Degrees are at least 1.
+namespace paraplan {
+
+// Upper bound on pipeline operations simulated per step (micro-batches × stages × chunks): larger
+// steps are rejected instead of being simulated for minutes.
+inline constexpr int64_t kMaxPipelineOps = 4'000'000;
+
+// tp·pp·cp·dp = N: the data-parallel degree tp, pp and cp leave on `gpus` GPUs, or 0 when they
+// need more GPUs than there are or do not divide them.
+[[nodiscard]] int64_t derivedDataParallel(int64_t gpus, const ParallelDegrees& degrees);
+// The scenario's data-parallel degree: `parallel.dp` when given, else derived (0: none fits).
+[[nodiscard]] int64_t dataParallelOf(const Scenario& scenario);
+
+// m = B / (b·dp): micro-batches each pipeline runs per step, or 0 when that is not a whole number.
+[[nodiscard]] int64_t microBatchCount(int64_t globalBatch, int64_t microBatch, int64_t dp);
+
+// Each TP rank needs whole attention heads.
+[[nodiscard]] bool tpSplitsHeads(const ModelSpec& model, int64_t tp);
+// KV heads divide over TP, or TP is a multiple of them and each is replicated (legal, costly).
+enum class KvHeadSplit { Divided, Replicated, Impossible };
+[[nodiscard]] KvHeadSplit kvHeadSplit(const ModelSpec& model, int64_t tp);
+// The FFN's (or an expert's) hidden width divides over TP.
+[[nodiscard]] int64_t ffnWidth(const ModelSpec& model);
+[[nodiscard]] bool tpSplitsFfn(const ModelSpec& model, int64_t tp);
+// All three: a TP degree the model can take.
+[[nodiscard]] bool tpFitsModel(const ModelSpec& model, int64_t tp);
+
+// Each CP rank takes an equal slice of the sequence.
+[[nodiscard]] bool cpSplitsSequence(int64_t seqLen, int64_t cp);
+
+// Expert parallelism needs experts, an equal share of them per rank, and a group carved out of
+// the dp·cp ranks.
+[[nodiscard]] bool epNeedsExperts(const ModelSpec& model, int64_t ep);
+[[nodiscard]] bool epSplitsExperts(const ModelSpec& model, int64_t ep);
+[[nodiscard]] bool epSplitsDataRanks(const ParallelDegrees& degrees);
+[[nodiscard]] bool epFits(const ModelSpec& model, const ParallelDegrees& degrees);
+
+// Every (virtual) stage needs at least one layer: pp·vpp ≤ L.
+[[nodiscard]] bool stagesFitLayers(int64_t layers, const ParallelDegrees& degrees);
+// Interleaving needs stages to interleave, and micro-batches in whole rounds of pp.
+[[nodiscard]] bool interleavingHasStages(const ParallelDegrees& degrees);
+[[nodiscard]] bool interleavingFillsRounds(const ParallelDegrees& degrees, int64_t microBatches);
+// The step stays small enough to simulate.
+[[nodiscard]] bool scheduleIsSimulable(const ParallelDegrees& degrees, int64_t microBatches);
+// All of the above with at least one micro-batch: the pipeline schedule can run.
+[[nodiscard]] bool pipelineRuns(int64_t layers, const ParallelDegrees& degrees, int64_t microBatches);
+
+// An explicit split of the layers: none, or pp·vpp stages of at least one layer summing to L.
+[[nodiscard]] bool layersPerStageFit(const std::vector<int64_t>& layersPerStage, int64_t layers,
+                                     const ParallelDegrees& degrees);
+
+// Every divisor of n in ascending order.
+[[nodiscard]] std::vector<int64_t> divisorsOf(int64_t n);
+
+} // namespace paraplan

@@ -1,0 +1,31 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstdint>
+// operator<=> needs <compare>, which <utility> brings; naming <compare> itself trips Qt 6.4's moc
+// (it cannot parse <concepts>) in every widget header that reaches this one.
+#include <utility>
+
+// How many ways each parallel dimension splits the work: the one degrees type the scenario, the
+// resolved layout, the search, the rank layout and the engine all use. Fields run in Megatron's
+// rank order (fastest first: tp-cp-ep-dp-pp), then the interleaved pipeline's chunks.
+namespace paraplan {
+
+struct ParallelDegrees {
+    int64_t tp = 1;  // tensor: each layer's GEMMs split over the group
+    int64_t cp = 1;  // context: the sequence split over the group
+    int64_t ep = 1;  // expert: the experts split over a group carved out of dp·cp
+    int64_t dp = 1;  // data: model replicas (a scenario may leave it 0: derived, N / (tp·pp·cp))
+    int64_t pp = 1;  // pipeline stages
+    int64_t vpp = 1; // model chunks per stage (interleaved 1F1B)
+
+    // GPUs the split occupies; ep re-splits dp·cp, vpp re-splits a stage's layers.
+    [[nodiscard]] int64_t ranks() const { return tp * cp * dp * pp; }
+    // Model replicas times context slices: the ranks holding the same dense weights.
+    [[nodiscard]] int64_t dataRanks() const { return dp * cp; }
+    [[nodiscard]] int64_t virtualStages() const { return pp * vpp; }
+    auto operator<=>(const ParallelDegrees&) const = default;
+};
+
+} // namespace paraplan
