@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/commands.h"
 #include "app/cli/loading.h"
-#include "app/cli/text_report.h"
+#include "app/report/text_report.h"
 
 #include "core/io/result_json.h"
 #include "core/step/evaluator.h"
@@ -10,6 +10,8 @@
 #include <ostream>
 
 namespace paraplan::cli {
+
+using namespace paraplan::report;
 
 int runEvaluate(Arguments args, std::ostream& out, std::ostream& err)
 {

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/commands.h"
 #include "app/cli/loading.h"
-#include "app/cli/text_report.h"
+#include "app/report/text_table.h"
 
 #include "core/explore/fitting.h"
 
@@ -10,6 +10,8 @@
 #include <sstream>
 
 namespace paraplan::cli {
+
+using namespace paraplan::report;
 
 namespace {
 

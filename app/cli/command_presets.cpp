@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
 #include "app/cli/commands.h"
-#include "app/cli/text_report.h"
+#include "app/report/text_table.h"
 
 #include "core/io/catalog_reader.h"
 #include "core/model/model_shape.h"
@@ -9,6 +9,8 @@
 #include <ostream>
 
 namespace paraplan::cli {
+
+using namespace paraplan::report;
 
 int runPresets(Arguments args, std::ostream& out, std::ostream& err)
 {

@@ -1,13 +1,15 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
 #include "app/cli/commands.h"
-#include "app/cli/text_report.h"
+#include "app/report/text_report.h"
 
 #include "app/cli/loading.h"
 
 #include <ostream>
 
 namespace paraplan::cli {
+
+using namespace paraplan::report;
 
 int runValidate(Arguments args, std::ostream& out, std::ostream& err)
 {

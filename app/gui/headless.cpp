@@ -4,7 +4,7 @@
 
 #include "app/gui/main_window.h"
 
-#include "app/cli/text_report.h"
+#include "app/report/text_report.h"
 
 #include "core/explore/search.h"
 #include "core/step/evaluator.h"
@@ -103,7 +103,7 @@ int writeReport(MainWindow& window, const QString& directory, const QSize& size)
     EvaluateOptions options;
     options.calibration = workbench->calibration();
     const Result result = evaluate(workbench->scenario(), options);
-    std::fputs(cli::renderEvaluation(workbench->scenario(), result).c_str(), stdout);
+    std::fputs(report::renderEvaluation(workbench->scenario(), result).c_str(), stdout);
     if (!result.valid)
         return 2;
     if (!QDir().mkpath(directory)) {

@@ -30,12 +30,24 @@ void markParetoFront(std::vector<LandscapePoint>& points)
     }
 }
 
+Scenario landscapeInputs(const Scenario& scenario)
+{
+    Scenario inputs = scenario;
+    const ParallelSpec explored;
+    inputs.pins = ParallelPins{};
+    inputs.training.microBatch = 1;
+    inputs.parallel.degrees = explored.degrees;
+    inputs.parallel.sequenceParallel = explored.sequenceParallel;
+    inputs.parallel.recompute = explored.recompute;
+    inputs.parallel.zeroStage = explored.zeroStage;
+    inputs.parallel.layersPerStage.clear();
+    return inputs;
+}
+
 Landscape computeLandscape(const Scenario& scenario, const LandscapeOptions& options)
 {
     const auto started = std::chrono::steady_clock::now();
-    Scenario open = scenario;
-    open.pins = ParallelPins{};
-    open.parallel.layersPerStage.clear();
+    const Scenario open = landscapeInputs(scenario);
     const std::vector<Candidate> candidates = enumerateCandidates(open);
 
     // Memory first (cheap), then the exact step of what fits, spread over the threads.

@@ -44,6 +44,11 @@ struct Landscape {
 // Every parallel field is explored (pins are ignored: the landscape shows all choices).
 [[nodiscard]] Landscape computeLandscape(const Scenario& scenario, const LandscapeOptions& options = {});
 
+// The scenario as the landscape sees it: the choices it explores (degrees, micro-batch, ZeRO,
+// recomputation, SP, the layer split, pins) reset. Two scenarios with equal inputs have the same
+// landscape; anything else (model, batch, cluster, overlap switches, placement) changes it.
+[[nodiscard]] Scenario landscapeInputs(const Scenario& scenario);
+
 // Marks the points no other point beats on both step time and memory.
 void markParetoFront(std::vector<LandscapePoint>& points);
 

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/network/collectives.h"
+#include "core/network/collective_traits.h"
 #include "core/spec/scenario.h"
 #include "core/spec/units.h"
 
@@ -25,7 +25,7 @@ struct GemmMeasurement {
     double seconds = 0;
 };
 
-// One nccl-tests row: `bytes` is nccl-tests' S (collectives.h), `busGBps` its bus bandwidth in 1e9 B/s.
+// One nccl-tests row: `bytes` is nccl-tests' S (collective_traits.h), `busGBps` its bus bandwidth in 1e9 B/s.
 struct CollectiveMeasurement {
     Collective collective = Collective::AllReduce;
     int64_t ranks = 0;

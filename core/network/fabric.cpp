@@ -13,25 +13,15 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-struct Edge {
-    int64_t to;
-    int32_t link;
-    bool reverse;
-};
+using Adjacency = std::vector<std::vector<LinkNeighbour>>;
 
-using Adjacency = std::vector<std::vector<Edge>>;
-
+// The node's links that can carry traffic: one without bandwidth is an error validation reports,
+// and here simply no link.
 Adjacency adjacencyOf(const NodeSpec& node)
 {
-    Adjacency adjacency(node.devices.size());
-    for (size_t l = 0; l < node.links.size(); ++l) {
-        const int64_t a = node.deviceIndex(node.links[l].from);
-        const int64_t b = node.deviceIndex(node.links[l].to);
-        if (a < 0 || b < 0 || a == b || !(node.links[l].GBps > 0))
-            continue; // validation reports these; the fabric simply has no such link
-        adjacency[size_t(a)].push_back({ b, int32_t(l), false });
-        adjacency[size_t(b)].push_back({ a, int32_t(l), true });
-    }
+    Adjacency adjacency = linkNeighbours(node);
+    for (std::vector<LinkNeighbour>& links : adjacency)
+        std::erase_if(links, [&](const LinkNeighbour& n) { return !(node.links[size_t(n.link)].GBps > 0); });
     return adjacency;
 }
 
@@ -41,15 +31,16 @@ Adjacency adjacencyOf(const NodeSpec& node)
 // leave by) — so a tree with hand-overs serves NIC destinations only.
 struct RouteTree {
     std::vector<double> cost;
-    std::vector<Edge> cameBy; // .to is the previous device
+    // How each device was reached: `device` is the one before it, `reverse` the direction travelled.
+    std::vector<LinkNeighbour> cameBy;
 
     [[nodiscard]] std::optional<Fabric::Path> pathTo(const NodeSpec& node, int64_t from, int64_t to) const
     {
         if (!std::isfinite(cost[size_t(to)]))
             return std::nullopt;
         Fabric::Path path;
-        for (int64_t v = to; v != from; v = cameBy[size_t(v)].to) {
-            const Edge& e = cameBy[size_t(v)];
+        for (int64_t v = to; v != from; v = cameBy[size_t(v)].device) {
+            const LinkNeighbour& e = cameBy[size_t(v)];
             path.hops.push_back({ e.link, e.reverse });
             path.latencyUs += node.links[size_t(e.link)].latencyUs;
         }
@@ -61,7 +52,7 @@ struct RouteTree {
 RouteTree routesFrom(const NodeSpec& node, const Adjacency& adjacency, int64_t from, bool handOverAllowed)
 {
     const size_t n = node.devices.size();
-    RouteTree tree{ std::vector<double>(n, kInfinity), std::vector<Edge>(n, Edge{ -1, -1, false }) };
+    RouteTree tree{ std::vector<double>(n, kInfinity), std::vector<LinkNeighbour>(n) };
     using Entry = std::pair<double, int64_t>;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
     tree.cost[size_t(from)] = 0;
@@ -79,16 +70,16 @@ RouteTree routesFrom(const NodeSpec& node, const Adjacency& adjacency, int64_t f
             if (!handOverAllowed || !cameOverNvLink)
                 continue;
         }
-        for (const Edge& e : adjacency[size_t(u)]) {
+        for (const LinkNeighbour& e : adjacency[size_t(u)]) {
             const NodeLinkSpec& link = node.links[size_t(e.link)];
             // A hand-over GPU forwards only over PCIe, towards the NIC.
             if (u != from && kind == DeviceKind::Gpu && link.kind == NodeLinkKind::NvLink)
                 continue;
             const double next = c + 1.0 / link.GBps + 1e-9 * link.latencyUs;
-            if (next < tree.cost[size_t(e.to)]) {
-                tree.cost[size_t(e.to)] = next;
-                tree.cameBy[size_t(e.to)] = { u, e.link, e.reverse };
-                queue.push({ next, e.to });
+            if (next < tree.cost[size_t(e.device)]) {
+                tree.cost[size_t(e.device)] = next;
+                tree.cameBy[size_t(e.device)] = { u, e.link, e.reverse };
+                queue.push({ next, e.device });
             }
         }
     }

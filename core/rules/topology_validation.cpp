@@ -21,8 +21,8 @@ std::string nodeName(const NodeSpec& node, size_t k) { return node.name.empty() 
 
 // Devices reachable from `from` the way traffic is routed (core/network/fabric.cpp): through switches and
 // CPUs, never through a NIC, and through a GPU only over NVLink on the way to a NIC.
-std::vector<bool> reachable(const NodeSpec& node, const std::vector<std::vector<std::pair<int64_t, NodeLinkKind>>>& adjacency,
-                            int64_t from, bool towardsNic)
+std::vector<bool> reachable(const NodeSpec& node, const std::vector<std::vector<LinkNeighbour>>& neighbours, int64_t from,
+                            bool towardsNic)
 {
     std::vector<bool> seen(node.devices.size(), false);
     std::vector<std::pair<int64_t, bool>> stack{ { from, false } }; // device, arrived over NVLink
@@ -33,12 +33,13 @@ std::vector<bool> reachable(const NodeSpec& node, const std::vector<std::vector<
         const DeviceKind kind = node.devices[size_t(u)].kind;
         if (u != from && (kind == DeviceKind::Nic || (kind == DeviceKind::Gpu && !(towardsNic && overNvLink))))
             continue;
-        for (const auto& [v, linkKind] : adjacency[size_t(u)]) {
+        for (const LinkNeighbour& n : neighbours[size_t(u)]) {
+            const NodeLinkKind linkKind = node.links[size_t(n.link)].kind;
             if (u != from && kind == DeviceKind::Gpu && linkKind == NodeLinkKind::NvLink)
                 continue; // a hand-over GPU forwards over PCIe only
-            if (!seen[size_t(v)]) {
-                seen[size_t(v)] = true;
-                stack.push_back({ v, linkKind == NodeLinkKind::NvLink });
+            if (!seen[size_t(n.device)]) {
+                seen[size_t(n.device)] = true;
+                stack.push_back({ n.device, linkKind == NodeLinkKind::NvLink });
             }
         }
     }
@@ -122,12 +123,7 @@ bool checkDevices(Checker& c, const NodeSpec& node, size_t k, const ClusterSpec&
 // Every GPU must reach every other GPU, and a NIC when there is more than one node.
 bool checkConnected(Checker& c, const NodeSpec& node, size_t k, bool needsNic)
 {
-    std::vector<std::vector<std::pair<int64_t, NodeLinkKind>>> adjacency(node.devices.size());
-    for (const NodeLinkSpec& link : node.links) {
-        const int64_t a = node.deviceIndex(link.from), b = node.deviceIndex(link.to);
-        adjacency[size_t(a)].push_back({ b, link.kind });
-        adjacency[size_t(b)].push_back({ a, link.kind });
-    }
+    const std::vector<std::vector<LinkNeighbour>> adjacency = linkNeighbours(node);
     std::vector<int64_t> gpus;
     for (size_t d = 0; d < node.devices.size(); ++d)
         if (node.devices[d].kind == DeviceKind::Gpu)

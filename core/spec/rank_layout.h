@@ -44,6 +44,8 @@ struct RankPlacement {
 
     [[nodiscard]] int64_t gpuOf(int64_t rank) const { return table ? table->gpuOfRank[size_t(rank)] : rank; }
     [[nodiscard]] bool isDefault() const { return order == kMegatronOrder && !table; }
+    // Tables compare by identity: an edit makes a new one.
+    bool operator==(const RankPlacement&) const = default;
 };
 
 // The groups that communicate, one kind at a time; all groups of a kind run at the same moment.

@@ -24,6 +24,8 @@ struct MoeSpec {
     int64_t experts = 0; // 0 = dense
     int64_t topK = 0;
     int64_t expertFfnHidden = 0;
+
+    bool operator==(const MoeSpec&) const = default;
 };
 
 struct ModelSpec {
@@ -42,6 +44,8 @@ struct ModelSpec {
 
     [[nodiscard]] bool isMoe() const { return moe.experts > 0; }
     [[nodiscard]] int64_t headDim() const { return heads > 0 ? hidden / heads : 0; }
+
+    bool operator==(const ModelSpec&) const = default;
 };
 
 struct TrainingSpec {
@@ -52,6 +56,8 @@ struct TrainingSpec {
     GradPrecision gradPrecision = GradPrecision::Fp32;
     bool flashAttention = true; // fused attention kernel: no s^2 activations, causal blocks skipped
     std::optional<double> trainTokens;
+
+    bool operator==(const TrainingSpec&) const = default;
 };
 
 struct GpuSpec {
@@ -62,6 +68,8 @@ struct GpuSpec {
     double hbmGib = 0;
     double hbmGBps = 0;
     int64_t sms = 0;
+
+    bool operator==(const GpuSpec&) const = default;
 };
 
 enum class LinkKind { NvSwitch, NvLink, Pcie, InfiniBand, RoCE, Ethernet };
@@ -70,6 +78,8 @@ struct LinkSpec {
     LinkKind kind = LinkKind::NvSwitch;
     double GBpsPerGpu = 0; // 1e9 bytes/s per direction per GPU
     double latencyUs = 0;
+
+    bool operator==(const LinkSpec&) const = default;
 };
 
 struct ClusterSpec {
@@ -81,17 +91,22 @@ struct ClusterSpec {
     LinkSpec intraNode;
     LinkSpec interNode;
     // The full graph (docs/topology.md); null: the intra_node / inter_node summary describes the
-    // cluster and expands to a topology of its own (core/network/cluster_topology.h).
+    // cluster and expands to a topology of its own (core/network/cluster_topology.h). Compared by
+    // identity: an edit makes a new one.
     std::shared_ptr<const TopologySpec> topology;
     std::optional<double> gpuHourCostUsd;
 
     [[nodiscard]] int64_t gpuCount() const { return nodes * gpusPerNode; }
+
+    bool operator==(const ClusterSpec&) const = default;
 };
 
 // Which fields of `parallel` the scenario gave explicitly: a search holds those fixed.
 struct ParallelPins {
     bool tp = false, pp = false, dp = false, cp = false, ep = false, vpp = false;
     bool sequenceParallel = false, recompute = false, zeroStage = false;
+
+    bool operator==(const ParallelPins&) const = default;
 };
 
 struct ParallelSpec {
@@ -104,6 +119,8 @@ struct ParallelSpec {
     bool tpCommOverlap = false;
     std::vector<int64_t> layersPerStage; // empty = as even as possible; else pp*vpp entries
     RankPlacement placement;             // which GPU each rank runs on
+
+    bool operator==(const ParallelSpec&) const = default;
 };
 
 struct Scenario {
@@ -112,6 +129,8 @@ struct Scenario {
     ClusterSpec cluster;
     ParallelSpec parallel;
     ParallelPins pins;
+
+    bool operator==(const Scenario&) const = default;
 };
 
 [[nodiscard]] const char* toString(Precision p);

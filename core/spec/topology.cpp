@@ -73,4 +73,18 @@ const char* toString(NetworkKind kind)
     return "single_switch";
 }
 
+std::vector<std::vector<LinkNeighbour>> linkNeighbours(const NodeSpec& node)
+{
+    std::vector<std::vector<LinkNeighbour>> neighbours(node.devices.size());
+    for (size_t l = 0; l < node.links.size(); ++l) {
+        const int64_t a = node.deviceIndex(node.links[l].from);
+        const int64_t b = node.deviceIndex(node.links[l].to);
+        if (a < 0 || b < 0 || a == b)
+            continue;
+        neighbours[size_t(a)].push_back({ b, int32_t(l), false });
+        neighbours[size_t(b)].push_back({ a, int32_t(l), true });
+    }
+    return neighbours;
+}
+
 } // namespace paraplan

@@ -57,6 +57,19 @@ struct NodeSpec {
     [[nodiscard]] int64_t deviceIndex(const std::string& id) const;
 };
 
+// One link as seen from one of its devices: the device at the other end, the link (an index into
+// the node's `links`), and `reverse` when the link is listed from that other end.
+struct LinkNeighbour {
+    int64_t device = -1;
+    int32_t link = -1;
+    bool reverse = false;
+};
+
+// Each device's links, in the order of `links`: the one adjacency the fabric routes over, the
+// rules check connectivity on and the editor lays out. A link naming a device the node lacks, or
+// joining a device to itself, is left out (validation reports it).
+[[nodiscard]] std::vector<std::vector<LinkNeighbour>> linkNeighbours(const NodeSpec& node);
+
 struct NetworkSpec {
     NetworkKind kind = NetworkKind::SingleSwitch;
     int64_t nodesPerLeaf = 32; // fat tree: nodes per leaf switch; rail-optimised: nodes per pod

@@ -2,24 +2,12 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/state/workbench.h"
 
-#include "core/io/scenario_writer.h"
 #include "core/network/calibration.h"
 
 #include <QPointer>
 #include <QThreadPool>
 
 namespace paraplan::widgets {
-
-namespace {
-// The landscape depends on everything but the parallel split and the micro-batch.
-std::string landscapeKey(const Scenario& s)
-{
-    nlohmann::json j = io::toJson(s);
-    j.erase("parallel");
-    j["training"].erase("micro_batch");
-    return j.dump();
-}
-} // namespace
 
 Workbench::Workbench(QObject* parent)
     : QObject(parent)
@@ -36,7 +24,7 @@ void Workbench::setScenario(const Scenario& scenario)
     m_scenario = scenario;
     Q_EMIT scenarioChanged(m_scenario);
     evaluateCurrent();
-    if (m_landscape && landscapeKey(scenario) != m_landscapeKey) {
+    if (m_landscape && landscapeInputs(scenario) != m_landscapeInputs) {
         m_landscape.reset(); // stale: it belongs to another model, cluster or batch
         Q_EMIT landscapeAvailable(m_landscape);
     }
@@ -68,7 +56,7 @@ void Workbench::setCalibration(CalibrationPtr calibration)
     const bool landscapeWanted = m_landscape || m_landscapeCancel;
     cancelLandscape();
     m_landscape.reset();
-    m_landscapeKey.clear();
+    m_landscapeInputs.reset();
     ++m_landscapeGeneration; // a landscape still on its way was priced without it
     if (landscapeWanted) {
         Q_EMIT landscapeAvailable(m_landscape);
@@ -99,11 +87,11 @@ void Workbench::cancelLandscape()
 
 void Workbench::requestLandscape()
 {
-    const std::string key = landscapeKey(m_scenario);
-    if ((m_landscape && key == m_landscapeKey) || (m_landscapeCancel && key == m_landscapeKey))
+    Scenario inputs = landscapeInputs(m_scenario);
+    if ((m_landscape || m_landscapeCancel) && m_landscapeInputs == inputs)
         return; // known, or being computed
     cancelLandscape();
-    m_landscapeKey = key;
+    m_landscapeInputs = std::move(inputs);
     const uint64_t generation = ++m_landscapeGeneration;
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     m_landscapeCancel = cancel;

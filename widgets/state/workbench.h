@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 
 // The workbench's state: the scenario being designed, its last valid evaluation, the configuration
 // pinned for comparison, the landscape of all configurations (computed off the GUI thread), and
@@ -69,7 +70,7 @@ private:
     LandscapePtr m_landscape;
     bool m_currentValid = false;
     CalibrationPtr m_calibration;
-    std::string m_landscapeKey;     // what the landscape was computed for
+    std::optional<Scenario> m_landscapeInputs; // what the landscape was computed for (landscapeInputs)
     uint64_t m_landscapeGeneration = 0;
     std::shared_ptr<std::atomic<bool>> m_landscapeCancel;
 };

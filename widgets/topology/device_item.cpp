@@ -2,8 +2,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/topology/device_item.h"
 
-#include "widgets/topology/link_item.h"
-
 #include <QFontMetricsF>
 #include <QGraphicsScene>
 #include <QPainter>
@@ -32,12 +30,6 @@ QFont fittedFont(QFont font, const QString& text, double pixels, double width, b
 }
 
 } // namespace
-
-void LinkEnd::rerouteLinks() const
-{
-    for (LinkItem* link : m_links)
-        link->reroute();
-}
 
 DeviceItem::DeviceItem(const DeviceRef& ref, DeviceKind kind, const QString& id, const QSizeF& size,
                        const TopologyPalette* palette)

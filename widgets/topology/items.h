@@ -50,6 +50,7 @@ public:
     void attach(LinkItem* link) { m_links.push_back(link); }
 
 protected:
+    // Defined with LinkItem (link_item.cpp), the one thing it calls.
     void rerouteLinks() const;
 
 private:

@@ -9,7 +9,6 @@
 #include <limits>
 #include <map>
 #include <numeric>
-#include <unordered_map>
 
 namespace paraplan::widgets {
 
@@ -24,21 +23,16 @@ constexpr double kUnset = std::numeric_limits<double>::quiet_NaN();
 
 enum Layer { kCpuLayer, kPcieLayer, kGpuLayer, kNvSwitchLayer, kNicLayer };
 
+// The devices each device is linked to (core's adjacency, without the links themselves).
 using Adjacency = std::vector<std::vector<int64_t>>;
 
 Adjacency adjacencyOf(const NodeSpec& node)
 {
-    std::unordered_map<std::string, int64_t> index;
-    for (size_t d = 0; d < node.devices.size(); ++d)
-        index.emplace(node.devices[d].id, int64_t(d));
-    Adjacency adjacency(node.devices.size());
-    for (const NodeLinkSpec& link : node.links) {
-        const auto a = index.find(link.from), b = index.find(link.to);
-        if (a == index.end() || b == index.end() || a->second == b->second)
-            continue;
-        adjacency[size_t(a->second)].push_back(b->second);
-        adjacency[size_t(b->second)].push_back(a->second);
-    }
+    const std::vector<std::vector<LinkNeighbour>> neighbours = linkNeighbours(node);
+    Adjacency adjacency(neighbours.size());
+    for (size_t d = 0; d < neighbours.size(); ++d)
+        for (const LinkNeighbour& n : neighbours[d])
+            adjacency[d].push_back(n.device);
     return adjacency;
 }
 

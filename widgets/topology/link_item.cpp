@@ -69,6 +69,12 @@ QFont labelFont(const QGraphicsScene* scene)
 
 } // namespace
 
+void LinkEnd::rerouteLinks() const
+{
+    for (LinkItem* link : m_links)
+        link->reroute();
+}
+
 LinkItem::LinkItem(LinkEnd* from, LinkEnd* to, const LinkRef& ref, const QColor& colour, double width,
                    const std::vector<DeviceItem*>* obstacles, const TopologyPalette* palette)
     : m_from(from)

@@ -2,17 +2,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/explore/search.h"
-#include "core/explore/validation_cases.h"
-#include "core/network/calibration.h"
-#include "core/spec/scenario.h"
-#include "core/step/result.h"
-
 #include <string>
 #include <vector>
 
-// Human-readable reports of the CLI: aligned plain-text tables, units spelled out.
-namespace paraplan::cli {
+// Plain-text tables and numbers for people: columns sized to their widest cell, units spelled out.
+namespace paraplan::report {
 
 // A table whose columns are sized to their widest cell; numeric columns align right.
 class TextTable {
@@ -37,12 +31,4 @@ private:
 // Parameter counts as the field writes them: 6.74B, 175B.
 [[nodiscard]] std::string parameterCount(double parameters);
 
-[[nodiscard]] std::string describeParallel(const ParallelSpec& parallel, int64_t microBatch);
-[[nodiscard]] std::string renderEvaluation(const Scenario& scenario, const Result& result);
-[[nodiscard]] std::string renderDiagnostics(const Result& result);
-[[nodiscard]] std::string renderSearch(const Scenario& scenario, const SearchResult& search);
-[[nodiscard]] std::string renderValidation(const std::vector<CaseOutcome>& outcomes, bool summaryOnly);
-// One line saying which measurements replace the model's: "(calibrated: DEVICE, 12 GEMM shapes, ...)".
-[[nodiscard]] std::string renderCalibrationNote(const CalibrationProfile& profile);
-
-} // namespace paraplan::cli
+} // namespace paraplan::report

@@ -1,0 +1,26 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/explore/search.h"
+#include "core/explore/validation_cases.h"
+#include "core/network/calibration.h"
+#include "core/spec/scenario.h"
+#include "core/step/result.h"
+
+#include <string>
+#include <vector>
+
+// The evaluation, a search, a validation run and a calibration in plain text, as paraplan-cli prints
+// them and the workbench's headless report repeats them.
+namespace paraplan::report {
+
+[[nodiscard]] std::string describeParallel(const ParallelSpec& parallel, int64_t microBatch);
+[[nodiscard]] std::string renderEvaluation(const Scenario& scenario, const Result& result);
+[[nodiscard]] std::string renderDiagnostics(const Result& result);
+[[nodiscard]] std::string renderSearch(const Scenario& scenario, const SearchResult& search);
+[[nodiscard]] std::string renderValidation(const std::vector<CaseOutcome>& outcomes, bool summaryOnly);
+// One line saying which measurements replace the model's: "(calibrated: DEVICE, 12 GEMM shapes, ...)".
+[[nodiscard]] std::string renderCalibrationNote(const CalibrationProfile& profile);
+
+} // namespace paraplan::report
