@@ -1123,6 +1123,50 @@
         <source>the probe ended with exit status %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the calibration profile cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an output file cannot be written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a buffer is smaller than the operation needs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a message was addressed to a rank outside its group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a message is larger than the backend sends at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a receive has no matching send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a send has no matching receive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU measurements, not GPU ones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what discovery could not find out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what the benchmark does not measure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a group does not fit this run&apos;s ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ProjectDocument</name>

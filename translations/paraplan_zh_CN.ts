@@ -1121,6 +1121,50 @@
         <source>the probe ended with exit status %1</source>
         <translation>probe 以退出状态 %1 结束</translation>
     </message>
+    <message>
+        <source>the calibration profile cannot be read</source>
+        <translation>无法读取校准配置文件</translation>
+    </message>
+    <message>
+        <source>an output file cannot be written</source>
+        <translation>无法写入输出文件</translation>
+    </message>
+    <message>
+        <source>a buffer is smaller than the operation needs</source>
+        <translation>缓冲区小于该操作所需的大小</translation>
+    </message>
+    <message>
+        <source>a message was addressed to a rank outside its group</source>
+        <translation>消息发给了其所在组之外的 rank</translation>
+    </message>
+    <message>
+        <source>a message is larger than the backend sends at once</source>
+        <translation>消息超过了后端单次可发送的大小</translation>
+    </message>
+    <message>
+        <source>a receive has no matching send</source>
+        <translation>接收没有与之匹配的发送</translation>
+    </message>
+    <message>
+        <source>a send has no matching receive</source>
+        <translation>发送没有与之匹配的接收</translation>
+    </message>
+    <message>
+        <source>CPU measurements, not GPU ones</source>
+        <translation>CPU 测量，而非 GPU 测量</translation>
+    </message>
+    <message>
+        <source>what discovery could not find out</source>
+        <translation>设备发现未能查明的情况</translation>
+    </message>
+    <message>
+        <source>what the benchmark does not measure</source>
+        <translation>基准测试未测量的内容</translation>
+    </message>
+    <message>
+        <source>a group does not fit this run&apos;s ranks</source>
+        <translation>某个通信组超出了本次运行的 rank 数</translation>
+    </message>
 </context>
 <context>
     <name>ProjectDocument</name>

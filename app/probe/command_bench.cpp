@@ -12,20 +12,19 @@ namespace paraplan::probe {
 
 namespace {
 
-// --profile-out: the result read back the way the GUI and the CLI read it, so the three make one
+// --profile-out: the result gathered the way the GUI and the CLI gather it, so the three make one
 // profile from one run. Replaced whole: a reader never sees half a profile.
-void writeProfile(const std::string& path, const nlohmann::json& result, const std::string& scenarioPath)
+void writeProfile(const std::string& path, const io::ProbeResult& result, const std::string& scenarioPath)
 {
-    nlohmann::json event = result;
-    event["event"] = "result";
     io::ProbeLog log;
-    io::addProbeLine(log, event.dump(), 1);
+    io::addProbeEvent(log, { 0, 0, result });
     const CalibrationProfile profile
         = io::calibrationFromProbe(log, "paraplan-probe bench --scenario " + scenarioPath + " (" + log.backend
                                             + ", " + std::to_string(log.ranks) + " ranks)");
     if (!engine::replaceFile(path, io::toJson(profile).dump(2) + "\n"))
-        throw engine::EngineError("unwritable_output", "cannot write the calibration profile " + path
-                                                           + ": check that its folder exists and is writable");
+        throw engine::EngineError(io::ProbeCode::UnwritableOutput,
+                                  "cannot write the calibration profile " + path
+                                      + ": check that its folder exists and is writable");
 }
 
 } // namespace
@@ -38,24 +37,23 @@ int runBench(const ProbeRun& run)
     const engine::BenchPlan plan = engine::planBench(loaded.scenario, loaded.predicted, params);
     if (run.world.isRoot()) {
         for (const std::string& note : plan.notes)
-            run.log.warning("bench_note", note);
+            run.log.warning(io::ProbeCode::BenchNote, note);
         if (run.backend.measuresCpu())
-            run.log.warning("cpu_measurements", "the host backend measures this machine's CPUs: the figures describe "
-                                                "them, not the scenario's GPUs");
+            run.log.warning(io::ProbeCode::CpuMeasurements, "the host backend measures this machine's CPUs: the "
+                                                            "figures describe them, not the scenario's GPUs");
     }
     injectFaults(run);
     const engine::BenchReport report = engine::runBench(plan, run.backend, run.world, run.log, run.watchdog,
                                                         { run.options.warmup, run.options.iterations });
     if (run.world.isRoot()) {
-        nlohmann::json result = engine::toJson(report);
-        result["command"] = "bench";
-        result["backend"] = run.backend.name();
-        result["cpu"] = run.backend.measuresCpu();
-        result["ranks"] = run.world.size();
-        result["devices"] = devicesJson(discovery);
+        io::ProbeResult result = resultOf(run, "bench", discovery);
+        result.gemms = report.gemms;
+        result.attention = std::vector{ report.attention };
+        result.memory = report.memory;
+        result.collectives = report.collectives;
         if (!run.options.profileOut.empty())
             writeProfile(run.options.profileOut, result, run.options.scenario);
-        run.log.result(std::move(result));
+        run.log.write(std::move(result));
     }
     return 0;
 }

@@ -10,13 +10,14 @@ namespace paraplan::probe {
 
 namespace {
 
-nlohmann::json predictionJson(const Result& r)
+io::ProbeStep predictedStep(const Result& r)
 {
-    nlohmann::json stages = nlohmann::json::array();
+    io::ProbeStep step;
+    step.stepS = r.time.step;
+    step.bubbleFraction = r.bubbleFraction;
     for (size_t i = 0; i < r.stages.size(); ++i)
-        stages.push_back({ { "stage", i }, { "busy_s", r.stages[i].busy }, { "idle_s", r.stages[i].idle },
-                           { "send_s", r.stages[i].send }, { "tail_s", r.stages[i].tail } });
-    return { { "step_s", r.time.step }, { "bubble_fraction", r.bubbleFraction }, { "stages", stages } };
+        step.stages.push_back({ int64_t(i), r.stages[i].busy, r.stages[i].idle, r.stages[i].send, r.stages[i].tail });
+    return step;
 }
 
 // The model of the synthetic step itself: no framework (Python, dispatcher) between kernels, and
@@ -42,25 +43,21 @@ int runConfirm(const ProbeRun& run)
     const LoadedScenario loaded = loadScenario(run.options.scenario, run.options.calibration);
     const engine::Discovery discovery = discoverDevices(run);
     if (run.world.isRoot() && run.backend.measuresCpu())
-        run.log.warning("cpu_measurements", "the host backend runs the step on this machine's CPUs: the times "
-                                            "describe them, not the scenario's GPUs");
+        run.log.warning(io::ProbeCode::CpuMeasurements, "the host backend runs the step on this machine's CPUs: the "
+                                                        "times describe them, not the scenario's GPUs");
     injectFaults(run);
-    const engine::ConfirmReport report = engine::runSyntheticSteps(loaded.scenario, loaded.predicted, run.backend,
+    const io::ProbeStep measured = engine::runSyntheticSteps(loaded.scenario, loaded.predicted, run.backend,
                                                                    run.world, run.log, run.watchdog,
                                                                    { run.options.steps });
     if (!run.world.isRoot())
         return 0;
     const Result forSteps = predictSyntheticStep(loaded);
-    nlohmann::json result = { { "command", "confirm" },
-                              { "backend", run.backend.name() },
-                              { "cpu", run.backend.measuresCpu() },
-                              { "ranks", run.world.size() },
-                              { "calibrated", loaded.calibration != nullptr },
-                              { "devices", devicesJson(discovery) },
-                              { "measured", engine::toJson(report) },
-                              { "predicted", predictionJson(loaded.predicted) },
-                              { "predicted_without_framework", predictionJson(forSteps) } };
-    run.log.result(std::move(result));
+    io::ProbeResult result = resultOf(run, "confirm", discovery);
+    result.calibrated = loaded.calibration != nullptr;
+    result.measured = measured;
+    result.predicted = predictedStep(loaded.predicted);
+    result.predictedWithoutFramework = predictedStep(forSteps);
+    run.log.write(std::move(result));
     return 0;
 }
 

@@ -53,7 +53,7 @@ int main(int argc, char** argv)
 {
     engine::World world(&argc, &argv);
     engine::EventLog log(std::cout, world.rank());
-    g_terminatedLine = log.errorLine("terminated", "rank " + std::to_string(world.rank())
+    g_terminatedLine = log.errorLine(io::ProbeCode::Terminated, "rank " + std::to_string(world.rank())
                                                        + " was stopped by a signal: another rank failed or the job "
                                                          "was cancelled");
     std::signal(SIGTERM, onTerminate);
@@ -86,9 +86,9 @@ int main(int argc, char** argv)
         return status;
     } catch (const engine::EngineError& e) {
         log.error(e.code(), e.what());
-        return endAfterError(world, e.code() == "invalid_scenario" ? 2 : 1);
+        return endAfterError(world, e.code() == io::ProbeCode::InvalidScenario ? 2 : 1);
     } catch (const std::exception& e) {
-        log.error("internal_error", e.what());
+        log.error(io::ProbeCode::InternalError, e.what());
         return endAfterError(world, 1);
     }
 }

@@ -18,7 +18,7 @@ namespace paraplan::probe {
 
 namespace {
 
-std::string readFile(const std::string& path, const char* code, const char* what)
+std::string readFile(const std::string& path, io::ProbeCode code, const char* what)
 {
     std::string error;
     std::optional<std::string> text = io::readInputFile(path, error);
@@ -33,17 +33,17 @@ LoadedScenario loadScenario(const std::string& path, const std::string& calibrat
 {
     LoadedScenario loaded;
     try {
-        loaded.scenario = io::readScenarioText(readFile(path, "unreadable_scenario", "scenario"),
+        loaded.scenario = io::readScenarioText(readFile(path, io::ProbeCode::UnreadableScenario, "scenario"),
                                                io::builtinCatalog());
     } catch (const io::ReadError& e) {
-        throw engine::EngineError("unreadable_scenario", path + ": " + e.what());
+        throw engine::EngineError(io::ProbeCode::UnreadableScenario, path + ": " + e.what());
     }
     if (!calibrationPath.empty()) {
         try {
             loaded.calibration = std::make_shared<const Calibration>(io::readCalibrationProfile(
-                readFile(calibrationPath, "unreadable_calibration", "calibration profile")));
+                readFile(calibrationPath, io::ProbeCode::UnreadableCalibration, "calibration profile")));
         } catch (const io::ReadError& e) {
-            throw engine::EngineError("unreadable_calibration", calibrationPath + ": " + e.what());
+            throw engine::EngineError(io::ProbeCode::UnreadableCalibration, calibrationPath + ": " + e.what());
         }
     }
     EvaluateOptions options;
@@ -54,7 +54,7 @@ LoadedScenario loadScenario(const std::string& path, const std::string& calibrat
         for (const Diagnostic& d : loaded.predicted.diagnostics)
             if (d.severity == Severity::Error)
                 rules += (rules.empty() ? "" : "; ") + d.path + ": " + d.message;
-        throw engine::EngineError("invalid_scenario", path + " breaks the rules: " + rules);
+        throw engine::EngineError(io::ProbeCode::InvalidScenario, path + " breaks the rules: " + rules);
     }
     return loaded;
 }

@@ -37,9 +37,10 @@ struct LoadedScenario {
 // it breaks) or "unreadable_calibration".
 [[nodiscard]] LoadedScenario loadScenario(const std::string& path, const std::string& calibrationPath = "");
 
-// Every rank's device (a collective call: every rank makes it), and the result's "devices" list.
+// Every rank's device (a collective call: every rank makes it).
 [[nodiscard]] engine::Discovery discoverDevices(const ProbeRun& run);
-[[nodiscard]] nlohmann::json devicesJson(const engine::Discovery& discovery);
+// What every command's result starts with: the command, the backend, the ranks and their devices.
+[[nodiscard]] io::ProbeResult resultOf(const ProbeRun& run, const char* command, const engine::Discovery& discovery);
 
 // The deliberate faults of --stall-rank and --crash-rank, on the rank they name.
 void injectFaults(const ProbeRun& run);

@@ -5,6 +5,8 @@
 #include "engine/backend/communicator.h"
 #include "engine/runtime/world.h"
 
+#include "core/io/probe_codes.h"
+#include "core/io/probe_records.h"
 #include "core/spec/topology.h"
 
 #include <memory>
@@ -19,41 +21,28 @@ namespace paraplan::engine {
 // A failure the run reports as an error event with this code and ends on.
 class EngineError : public std::runtime_error {
 public:
-    EngineError(std::string code, const std::string& message)
+    EngineError(io::ProbeCode code, const std::string& message)
         : std::runtime_error(message)
-        , m_code(std::move(code))
+        , m_code(code)
     {
     }
-    [[nodiscard]] const std::string& code() const { return m_code; }
+    [[nodiscard]] io::ProbeCode code() const { return m_code; }
 
 private:
-    std::string m_code;
+    io::ProbeCode m_code;
 };
 
 // Throws EngineError("buffer_too_small") unless `buffer` holds `bytes`: an operation must never
 // read or write past a buffer, whatever shapes a scenario gives it.
 void requireBytes(const Buffer& buffer, size_t bytes, const char* what);
 
-struct DeviceInfo {
-    int rank = 0;     // the rank that drives it
-    int index = 0;    // on its host
-    std::string host;
-    std::string name; // "NVIDIA H200", "Intel Xeon ... (CPU)"
-    double memoryBytes = 0;
-    int multiprocessors = 0; // SMs, or CPU cores for the host backend
-    std::string computeCapability;
-    double clockMHz = 0;
-    double memoryClockMHz = 0;
-    std::string busId;
-};
-
 // Devices in rank order, as Discovery lists them.
-void sortByRank(std::vector<DeviceInfo>& devices);
+void sortByRank(std::vector<io::ProbeDevice>& devices);
 
 struct Discovery {
     std::string backend;
     bool cpu = false;
-    std::vector<DeviceInfo> devices;    // one per rank, in rank order
+    std::vector<io::ProbeDevice> devices; // one per rank, in rank order
     std::vector<NodeSpec> nodes;        // one per host, as cluster.topology's node kinds
     std::vector<std::string> notes;     // what could not be found out, and why
 };

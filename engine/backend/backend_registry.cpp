@@ -29,11 +29,12 @@ std::unique_ptr<Backend> makeBackend(std::string_view name, const World& world)
 #ifdef PARAPLAN_HAVE_CUDA
         return makeCudaBackend(world);
 #else
-        throw EngineError("backend_unavailable", "this build has no cuda backend: the CUDA toolkit or NCCL was not "
-                                                 "found when it was configured; use --backend host for CPU measurements");
+        throw EngineError(io::ProbeCode::BackendUnavailable,
+                          "this build has no cuda backend: the CUDA toolkit or NCCL was not "
+                          "found when it was configured; use --backend host for CPU measurements");
 #endif
     }
-    throw EngineError("unknown_backend", "unknown backend \"" + std::string(name) + "\"; use cuda or host");
+    throw EngineError(io::ProbeCode::UnknownBackend, "unknown backend \"" + std::string(name) + "\"; use cuda or host");
 }
 
 } // namespace paraplan::engine

@@ -4,7 +4,7 @@
 
 #include "engine/runtime/world.h"
 
-#include <nlohmann/json.hpp>
+#include "core/io/probe_records.h"
 
 #include <string>
 #include <vector>
@@ -15,11 +15,11 @@ namespace paraplan::engine {
 
 struct HostRanks {
     std::string host;
-    std::vector<nlohmann::json> ranks; // in rank order
+    std::vector<io::RankDescription> ranks; // in rank order
 };
 
-// Collective over the world. `mine` must hold "host"; on rank 0 the hosts in the order of their
-// first rank, elsewhere nothing.
-[[nodiscard]] std::vector<HostRanks> gatherRanksByHost(const World& world, const nlohmann::json& mine);
+// Collective over the world. On rank 0 the hosts (by `device.host`) in the order of their first
+// rank, elsewhere nothing.
+[[nodiscard]] std::vector<HostRanks> gatherRanksByHost(const World& world, const io::RankDescription& mine);
 
 } // namespace paraplan::engine

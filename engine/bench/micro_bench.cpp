@@ -3,6 +3,7 @@
 #include "engine/bench/micro_bench.h"
 
 #include "engine/bench/world_groups.h"
+#include "engine/runtime/timing.h"
 
 #include <algorithm>
 #include <chrono>
@@ -30,41 +31,46 @@ TimingStats slowest(const World& world, TimingStats stats)
     return stats;
 }
 
+io::ProbeTiming timingOf(const TimingStats& s) { return { s.median, s.min, s.max, s.p10, s.p90, s.spread(), s.count }; }
+
 bool everywhere(const World& world, bool ok) { return world.maxOf(ok ? 0.0 : 1.0) == 0.0; }
 
-nlohmann::json statsJson(const TimingStats& s)
+io::ProbeGemm measureGemm(const GemmBench& bench, DataType requested, Backend& backend, const World& world,
+                          const BenchOptions& options)
 {
-    return { { "median_s", s.median }, { "min_s", s.min }, { "max_s", s.max }, { "p10_s", s.p10 }, { "p90_s", s.p90 },
-             { "spread", s.spread() },  { "runs", s.count } };
-}
-
-MeasuredGemm measureGemm(const GemmBench& bench, DataType requested, Backend& backend, const World& world,
-                         const BenchOptions& options)
-{
-    MeasuredGemm measured{ bench, backend.computeType(requested), {}, false };
+    const DataType type = backend.computeType(requested);
     const GemmShape& g = bench.shape;
     const auto m = int64_t(std::llround(g.m)), n = int64_t(std::llround(g.n)), k = int64_t(std::llround(g.k));
     const auto batch = int64_t(std::llround(g.batch));
-    const size_t element = elementBytes(measured.type);
+    const size_t element = elementBytes(type);
     auto a = backend.allocate(size_t(batch * m * k) * element);
     auto b = backend.allocate(size_t(batch * k * n) * element);
     auto c = backend.allocate(size_t(batch * m * n) * element);
-    backend.fill(*a, measured.type, size_t(batch * m * k), 0.5);
-    backend.fill(*b, measured.type, size_t(batch * k * n), 0.25);
-    measured.stats = slowest(world, timeRepeated(options.warmup, options.iterations,
-                                                 [&] { backend.gemm(*a, *b, *c, m, n, k, batch, measured.type); },
-                                                 [&] { backend.synchronize(); }));
+    backend.fill(*a, type, size_t(batch * m * k), 0.5);
+    backend.fill(*b, type, size_t(batch * k * n), 0.25);
+    const TimingStats stats = slowest(world, timeRepeated(options.warmup, options.iterations,
+                                                          [&] { backend.gemm(*a, *b, *c, m, n, k, batch, type); },
+                                                          [&] { backend.synchronize(); }));
     bool ok = true;
-    for (double value : backend.read(*c, measured.type, std::min<size_t>(size_t(m * n), 8)))
+    for (double value : backend.read(*c, type, std::min<size_t>(size_t(m * n), 8)))
         ok = ok && near(value, 0.125 * double(k)); // every product sums k terms of 0.5 x 0.25
+    io::ProbeGemm measured;
+    measured.name = g.name;
+    measured.m = g.m;
+    measured.n = g.n;
+    measured.k = g.k;
+    measured.batch = g.batch;
+    measured.precision = toString(type);
+    measured.tflops = stats.median > 0 ? g.flops() / stats.median / 1e12 : 0;
+    measured.predictedS = bench.predictedSeconds;
     measured.correct = everywhere(world, ok);
+    measured.timing = timingOf(stats);
     return measured;
 }
 
-MeasuredAttention measureAttention(const AttentionBench& bench, DataType requested, Backend& backend,
-                                   const World& world, const BenchOptions& options)
+io::ProbeAttention measureAttention(const AttentionBench& bench, DataType requested, Backend& backend,
+                                    const World& world, const BenchOptions& options)
 {
-    MeasuredAttention measured{ bench, {}, false };
     const DataType type = backend.computeType(requested);
     const size_t element = elementBytes(type);
     const size_t block = size_t(bench.batchHeads * bench.seq * bench.headDim);
@@ -74,16 +80,24 @@ MeasuredAttention measureAttention(const AttentionBench& bench, DataType request
     backend.fill(*q, type, block, 0.01);
     backend.fill(*k, type, block, 0.01);
     backend.fill(*v, type, block, 1.0);
-    measured.stats = slowest(world, timeRepeated(options.warmup, options.iterations,
-                                                 [&] {
-                                                     backend.attention(*q, *k, *v, *scores, *out, bench.batchHeads,
-                                                                       bench.seq, bench.headDim, type);
-                                                 },
-                                                 [&] { backend.synchronize(); }));
+    const TimingStats stats = slowest(world, timeRepeated(options.warmup, options.iterations,
+                                                          [&] {
+                                                              backend.attention(*q, *k, *v, *scores, *out,
+                                                                                bench.batchHeads, bench.seq,
+                                                                                bench.headDim, type);
+                                                          },
+                                                          [&] { backend.synchronize(); }));
     bool ok = true;
     for (double value : backend.read(*out, type, 8))
         ok = ok && near(value, 1.0); // uniform scores: the softmax averages rows of ones
+    io::ProbeAttention measured;
+    measured.batchHeads = bench.batchHeads;
+    measured.seq = bench.seq;
+    measured.headDim = bench.headDim;
+    measured.tflops = stats.median > 0 ? bench.flops / stats.median / 1e12 : 0;
+    measured.predictedS = bench.predictedSeconds;
     measured.correct = everywhere(world, ok);
+    measured.timing = timingOf(stats);
     return measured;
 }
 
@@ -92,21 +106,24 @@ MeasuredAttention measureAttention(const AttentionBench& bench, DataType request
 constexpr size_t kGpuCopyBytes = size_t(1) << 30;
 constexpr size_t kCpuCopyBytes = size_t(1) << 28;
 
-MeasuredMemory measureMemory(const MemoryBench& bench, Backend& backend, const World& world,
-                             const BenchOptions& options)
+io::ProbeMemory measureMemory(const MemoryBench& bench, Backend& backend, const World& world,
+                              const BenchOptions& options)
 {
-    MeasuredMemory measured{ bench, double(backend.measuresCpu() ? kCpuCopyBytes : kGpuCopyBytes), {}, 0, false };
+    io::ProbeMemory measured;
+    measured.bytes = double(backend.measuresCpu() ? kCpuCopyBytes : kGpuCopyBytes);
     const auto bytes = size_t(measured.bytes);
     auto from = backend.allocate(bytes), to = backend.allocate(bytes);
     backend.fill(*from, DataType::Fp32, bytes / 4, 1.5);
-    measured.stats = slowest(world, timeRepeated(options.warmup, options.iterations,
-                                                 [&] { backend.copy(*from, *to, bytes); },
-                                                 [&] { backend.synchronize(); }));
-    measured.GBps = 2 * measured.bytes / measured.stats.median / 1e9;
+    const TimingStats stats = slowest(world, timeRepeated(options.warmup, options.iterations,
+                                                          [&] { backend.copy(*from, *to, bytes); },
+                                                          [&] { backend.synchronize(); }));
+    measured.GBps = 2 * measured.bytes / stats.median / 1e9;
     bool ok = true;
     for (double value : backend.read(*to, DataType::Fp32, 8))
         ok = ok && value == 1.5;
+    measured.predictedGBps = bench.predictedGBps;
     measured.correct = everywhere(world, ok);
+    measured.timing = timingOf(stats);
     return measured;
 }
 
@@ -209,12 +226,12 @@ private:
     std::unique_ptr<Buffer> m_in, m_out;
 };
 
-MeasuredCollective measureCollective(const CollectiveBench& bench, DataType type, Backend& backend, Communicator& comm,
-                                     bool asScenario, const World& world, const BenchOptions& options)
+io::ProbeCollective measureCollective(const CollectiveBench& bench, DataType type, Backend& backend,
+                                      Communicator& comm, bool asScenario, const World& world,
+                                      const BenchOptions& options)
 {
-    MeasuredCollective measured{ bench, {}, 0, asScenario, false };
     CollectiveRun small(backend, comm, bench, type, double(kCheckElements * elementBytes(type) * size_t(comm.size())));
-    measured.correct = everywhere(world, small.check());
+    const bool correct = everywhere(world, small.check());
     CollectiveRun full(backend, comm, bench, type, bench.bytes);
     std::vector<double> seconds;
     for (int i = 0; i < options.warmup + options.iterations; ++i) {
@@ -225,70 +242,23 @@ MeasuredCollective measureCollective(const CollectiveBench& bench, DataType type
         if (i >= options.warmup)
             seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
-    measured.stats = slowest(world, summarize(std::move(seconds)));
-    measured.busGBps = measured.stats.median > 0
-        ? bench.bytes * busBandwidthFactor(bench.collective, bench.ranks) / measured.stats.median / 1e9
+    const TimingStats stats = slowest(world, summarize(std::move(seconds)));
+    io::ProbeCollective measured;
+    measured.group = toString(bench.group);
+    measured.collective = collectiveTraits(bench.collective).name;
+    measured.purpose = bench.purpose;
+    measured.ranks = bench.ranks;
+    measured.bytes = bench.bytes;
+    measured.crossesNodes = bench.crossesNodes;
+    measured.asScenario = asScenario;
+    measured.busGBps = stats.median > 0
+        ? bench.bytes * busBandwidthFactor(bench.collective, bench.ranks) / stats.median / 1e9
         : 0;
+    measured.predictedBusGBps = bench.predictedBusGBps;
+    measured.predictedS = bench.predictedSeconds;
+    measured.correct = correct;
+    measured.timing = timingOf(stats);
     return measured;
-}
-
-nlohmann::json gemmJson(const MeasuredGemm& g)
-{
-    const double tflops = g.stats.median > 0 ? g.bench.shape.flops() / g.stats.median / 1e12 : 0;
-    nlohmann::json j = { { "kind", "gemm" },
-                         { "name", g.bench.shape.name },
-                         { "m", g.bench.shape.m },
-                         { "n", g.bench.shape.n },
-                         { "k", g.bench.shape.k },
-                         { "batch", g.bench.shape.batch },
-                         { "precision", toString(g.type) },
-                         { "tflops", tflops },
-                         { "predicted_s", g.bench.predictedSeconds },
-                         { "correct", g.correct } };
-    j.update(statsJson(g.stats));
-    return j;
-}
-
-nlohmann::json attentionJson(const MeasuredAttention& a)
-{
-    nlohmann::json j = { { "kind", "attention" },
-                         { "batch_heads", a.bench.batchHeads },
-                         { "seq", a.bench.seq },
-                         { "head_dim", a.bench.headDim },
-                         { "tflops", a.stats.median > 0 ? a.bench.flops / a.stats.median / 1e12 : 0 },
-                         { "predicted_s", a.bench.predictedSeconds },
-                         { "correct", a.correct } };
-    j.update(statsJson(a.stats));
-    return j;
-}
-
-nlohmann::json memoryJson(const MeasuredMemory& m)
-{
-    nlohmann::json j = { { "kind", "memory" },
-                         { "bytes", m.bytes },
-                         { "GBps", m.GBps },
-                         { "predicted_GBps", m.bench.predictedGBps },
-                         { "correct", m.correct } };
-    j.update(statsJson(m.stats));
-    return j;
-}
-
-nlohmann::json collectiveJson(const MeasuredCollective& c)
-{
-    nlohmann::json j = { { "kind", "collective" },
-                         { "group", toString(c.bench.group) },
-                         { "collective", collectiveTraits(c.bench.collective).name },
-                         { "purpose", c.bench.purpose },
-                         { "ranks", c.bench.ranks },
-                         { "bytes", c.bench.bytes },
-                         { "crosses_nodes", c.bench.crossesNodes },
-                         { "as_scenario", c.asScenario },
-                         { "bus_GBps", c.busGBps },
-                         { "predicted_bus_GBps", c.bench.predictedBusGBps },
-                         { "predicted_s", c.bench.predictedSeconds },
-                         { "correct", c.correct } };
-    j.update(statsJson(c.stats));
-    return j;
 }
 
 } // namespace
@@ -301,14 +271,14 @@ BenchReport runBench(const BenchPlan& plan, Backend& backend, const World& world
     int64_t done = 0;
     auto progress = [&](const std::string& what) {
         if (world.isRoot())
-            log.progress("bench", done, total, what);
+            log.write(io::ProbeProgress{ "bench", done, total, what });
     };
     for (const GemmBench& gemm : plan.gemms) {
         progress("GEMM " + gemm.shape.name);
         const WatchdogStep step(watchdog, "GEMM " + gemm.shape.name);
         report.gemms.push_back(measureGemm(gemm, plan.type, backend, world, options));
         if (world.isRoot())
-            log.measurement(gemmJson(report.gemms.back()));
+            log.write(report.gemms.back());
         ++done;
     }
     {
@@ -316,7 +286,7 @@ BenchReport runBench(const BenchPlan& plan, Backend& backend, const World& world
         const WatchdogStep step(watchdog, "attention");
         report.attention = measureAttention(plan.attention, plan.type, backend, world, options);
         if (world.isRoot())
-            log.measurement(attentionJson(report.attention));
+            log.write(report.attention);
         ++done;
     }
     {
@@ -324,7 +294,7 @@ BenchReport runBench(const BenchPlan& plan, Backend& backend, const World& world
         const WatchdogStep step(watchdog, "memory bandwidth");
         report.memory = measureMemory(plan.memory, backend, world, options);
         if (world.isRoot())
-            log.measurement(memoryJson(report.memory));
+            log.write(report.memory);
         ++done;
     }
     std::map<CommGroup, std::unique_ptr<Communicator>> communicators;
@@ -335,8 +305,9 @@ BenchReport runBench(const BenchPlan& plan, Backend& backend, const World& world
         ++done;
         if (!group) {
             if (world.isRoot())
-                log.warning("group_does_not_fit", what + " skipped: a group of " + std::to_string(collective.ranks)
-                                                      + " does not fit " + std::to_string(world.size()) + " ranks");
+                log.warning(io::ProbeCode::GroupDoesNotFit, what + " skipped: a group of "
+                                                                + std::to_string(collective.ranks) + " does not fit "
+                                                                + std::to_string(world.size()) + " ranks");
             continue;
         }
         const WatchdogStep step(watchdog, what);
@@ -346,22 +317,9 @@ BenchReport runBench(const BenchPlan& plan, Backend& backend, const World& world
         report.collectives.push_back(
             measureCollective(collective, backend.computeType(plan.type), backend, *comm, group->asScenario, world, options));
         if (world.isRoot())
-            log.measurement(collectiveJson(report.collectives.back()));
+            log.write(report.collectives.back());
     }
     return report;
-}
-
-nlohmann::json toJson(const BenchReport& report)
-{
-    nlohmann::json gemms = nlohmann::json::array(), collectives = nlohmann::json::array();
-    for (const MeasuredGemm& g : report.gemms)
-        gemms.push_back(gemmJson(g));
-    for (const MeasuredCollective& c : report.collectives)
-        collectives.push_back(collectiveJson(c));
-    return { { "gemms", gemms },
-             { "attention", attentionJson(report.attention) },
-             { "memory", memoryJson(report.memory) },
-             { "collectives", collectives } };
 }
 
 } // namespace paraplan::engine

@@ -5,10 +5,11 @@
 #include "engine/backend/backend.h"
 #include "engine/bench/bench_plan.h"
 #include "engine/protocol/event_log.h"
-#include "engine/runtime/timing.h"
 #include "engine/runtime/watchdog.h"
 
-#include <nlohmann/json.hpp>
+#include "core/io/probe_records.h"
+
+#include <vector>
 
 // Runs a bench plan on every rank at once (as training would load the machine): warm-up, timed
 // repetitions, median and spread, bus bandwidth by nccl-tests' factors, and a check that each
@@ -20,46 +21,16 @@ struct BenchOptions {
     int iterations = 10;
 };
 
-struct MeasuredGemm {
-    GemmBench bench;
-    DataType type = DataType::Bf16; // as run
-    TimingStats stats;              // the slowest rank's
-    bool correct = false;
-};
-
-struct MeasuredAttention {
-    AttentionBench bench;
-    TimingStats stats;
-    bool correct = false;
-};
-
-struct MeasuredMemory {
-    MemoryBench bench;
-    double bytes = 0; // copied per run
-    TimingStats stats;
-    double GBps = 0; // reads plus writes per second
-    bool correct = false;
-};
-
-struct MeasuredCollective {
-    CollectiveBench bench;
-    TimingStats stats; // per operation, the slowest rank's
-    double busGBps = 0;
-    bool asScenario = true; // on the scenario's own groups
-    bool correct = false;
-};
-
+// The measurements as the probe reports them: timings are the slowest rank's, rates come from
+// the medians, bus bandwidths by nccl-tests' factors.
 struct BenchReport {
-    std::vector<MeasuredGemm> gemms;
-    MeasuredAttention attention;
-    MeasuredMemory memory;
-    std::vector<MeasuredCollective> collectives;
+    std::vector<io::ProbeGemm> gemms;
+    io::ProbeAttention attention;
+    io::ProbeMemory memory;
+    std::vector<io::ProbeCollective> collectives;
 };
 
 [[nodiscard]] BenchReport runBench(const BenchPlan& plan, Backend& backend, const World& world, EventLog& log,
                                    Watchdog& watchdog, const BenchOptions& options);
-
-// The report as the JSON of the bench's result event.
-[[nodiscard]] nlohmann::json toJson(const BenchReport& report);
 
 } // namespace paraplan::engine

@@ -5,6 +5,7 @@
 #include "engine/bench/bench_plan.h"
 #include "engine/bench/world_groups.h"
 #include "engine/confirm/layer_work.h"
+#include "engine/runtime/timing.h"
 
 #include "core/model/kernel_costs.h"
 #include "core/model/memory_model.h"
@@ -113,9 +114,9 @@ public:
     [[nodiscard]] size_t workingBytes() const { return m_workingBytes; }
 
     // Runs one step; returns this rank's measurement of it.
-    StageMeasurement step()
+    io::ProbeStage step()
     {
-        StageMeasurement m;
+        io::ProbeStage m;
         m.stage = m_stage;
         const int64_t pp = m_degrees.pp;
         const int64_t last = pp * m_vpp - 1;
@@ -124,19 +125,19 @@ public:
             const int previous = int((m_stage + pp - 1) % pp), next = int((m_stage + 1) % pp);
             if (op.kind == PipelineOpKind::Forward) {
                 if (vs > 0)
-                    m.idle += receive(previous, int(2 * vs));
-                m.busy += timed([&] {
+                    m.idleS += receive(previous, int(2 * vs));
+                m.busyS += timed([&] {
                     for (int64_t l = 0; l < m_virtualLayers[size_t(vs)]; ++l)
                         m_layer->forward();
                     if (vs == last)
                         outputForward();
                 });
                 if (vs < last)
-                    m.sending += send(*m_activationOut, next, int(2 * (vs + 1)));
+                    m.sendS += send(*m_activationOut, next, int(2 * (vs + 1)));
             } else {
                 if (vs < last)
-                    m.idle += receive(next, int(2 * vs + 1));
-                m.busy += timed([&] {
+                    m.idleS += receive(next, int(2 * vs + 1));
+                m.busyS += timed([&] {
                     for (int64_t l = 0; l < m_virtualLayers[size_t(vs)]; ++l) {
                         if (m_recomputeFull)
                             m_layer->forward();
@@ -146,12 +147,12 @@ public:
                         outputBackward();
                 });
                 if (vs > 0)
-                    m.sending += send(*m_gradientOut, previous, int(2 * (vs - 1) + 1));
+                    m.sendS += send(*m_gradientOut, previous, int(2 * (vs - 1) + 1));
             }
         }
         if (m_line)
-            m.sending += timed([&] { m_line->waitForSends(); });
-        m.tail = timed([&] {
+            m.sendS += timed([&] { m_line->waitForSends(); });
+        m.tailS = timed([&] {
             reduceGradients();
             m_memory->move(m_optimizer.update);
             m_memory->move(m_optimizer.zeroGradients);
@@ -234,36 +235,31 @@ private:
     size_t m_workingBytes = 0;
 };
 
-// Per stage, the slowest of its ranks.
-std::vector<StageMeasurement> byStage(const World& world, const StageMeasurement& mine, int64_t stages)
+// Per stage, the slowest of its ranks (the figures are never negative, so the ranks of the other
+// stages give 0).
+std::vector<io::ProbeStage> byStage(const World& world, const io::ProbeStage& mine, int64_t stages)
 {
-    const nlohmann::json j = { { "stage", mine.stage }, { "busy", mine.busy }, { "idle", mine.idle },
-                               { "sending", mine.sending }, { "tail", mine.tail } };
-    std::vector<StageMeasurement> result(static_cast<size_t>(stages));
-    for (int64_t s = 0; s < stages; ++s)
-        result[size_t(s)].stage = s;
-    for (const std::string& text : world.gather(j.dump())) {
-        const nlohmann::json r = nlohmann::json::parse(text);
-        StageMeasurement& st = result[size_t(r["stage"].get<int64_t>())];
-        st.busy = std::max(st.busy, r["busy"].get<double>());
-        st.idle = std::max(st.idle, r["idle"].get<double>());
-        st.sending = std::max(st.sending, r["sending"].get<double>());
-        st.tail = std::max(st.tail, r["tail"].get<double>());
+    std::vector<io::ProbeStage> result(static_cast<size_t>(stages));
+    for (int64_t s = 0; s < stages; ++s) {
+        const bool here = mine.stage == s;
+        result[size_t(s)] = { s, world.maxOf(here ? mine.busyS : 0), world.maxOf(here ? mine.idleS : 0),
+                              world.maxOf(here ? mine.sendS : 0), world.maxOf(here ? mine.tailS : 0) };
     }
     return result;
 }
 
 } // namespace
 
-ConfirmReport runSyntheticSteps(const Scenario& s, const Result& predicted, Backend& backend, const World& world,
+io::ProbeStep runSyntheticSteps(const Scenario& s, const Result& predicted, Backend& backend, const World& world,
                                 EventLog& log, Watchdog& watchdog, const ConfirmOptions& options)
 {
     const int64_t ranks = predicted.parallel.degrees.ranks();
     if (ranks != world.size())
-        throw EngineError("world_size_mismatch", "confirm runs one rank per GPU of the scenario: "
-                                                     + std::to_string(ranks) + " ranks (mpirun -np " + std::to_string(ranks)
-                                                     + "); this run has " + std::to_string(world.size()));
-    ConfirmReport report;
+        throw EngineError(io::ProbeCode::WorldSizeMismatch,
+                          "confirm runs one rank per GPU of the scenario: "
+                              + std::to_string(ranks) + " ranks (mpirun -np " + std::to_string(ranks)
+                              + "); this run has " + std::to_string(world.size()));
+    io::ProbeStep measured;
     std::unique_ptr<StageRunner> runner;
     {
         const WatchdogStep step(watchdog, "confirm: set-up (communicators, buffers)");
@@ -276,45 +272,40 @@ ConfirmReport runSyntheticSteps(const Scenario& s, const Result& predicted, Back
         const WatchdogStep step(watchdog, "confirm: allocating the predicted memory");
         const double rest = std::max(0.0, predictedBytes - double(runner->workingBytes()));
         reserve = backend.allocate(size_t(rest));
-        report.reservedBytes = world.maxOf(predictedBytes);
+        measured.reservedBytes = world.maxOf(predictedBytes);
     }
     std::vector<double> stepSeconds;
-    std::vector<std::vector<StageMeasurement>> stages;
+    std::vector<std::vector<io::ProbeStage>> stages;
     for (int i = 0; i <= options.steps; ++i) {
         if (world.isRoot())
-            log.progress("confirm", i, options.steps + 1, i == 0 ? "warm-up step" : "step " + std::to_string(i));
+            log.write(io::ProbeProgress{ "confirm", i, options.steps + 1,
+                                         i == 0 ? "warm-up step" : "step " + std::to_string(i) });
         const WatchdogStep step(watchdog, "confirm: training step " + std::to_string(i));
         world.barrier();
         const auto start = Clock::now();
-        const StageMeasurement mine = runner->step();
+        const io::ProbeStage mine = runner->step();
         backend.synchronize();
         const double seconds = world.maxOf(since(start));
-        std::vector<StageMeasurement> perStage = byStage(world, mine, predicted.parallel.degrees.pp);
+        std::vector<io::ProbeStage> perStage = byStage(world, mine, predicted.parallel.degrees.pp);
         if (i == 0)
             continue; // the warm-up: first-touch allocations, lazy connections
         stepSeconds.push_back(seconds);
         stages.push_back(std::move(perStage));
         if (world.isRoot())
-            log.measurement({ { "kind", "step" }, { "step", i }, { "seconds", seconds } });
+            log.write(io::ProbeStepTime{ i, seconds });
     }
-    report.step = summarize(stepSeconds);
+    const TimingStats step = summarize(stepSeconds);
+    measured.stepS = step.median;
+    measured.stepMinS = step.min;
+    measured.stepMaxS = step.max;
+    measured.steps = step.count;
     // The stage figures of the step closest to the median.
     size_t median = 0;
     for (size_t i = 0; i < stepSeconds.size(); ++i)
-        if (std::fabs(stepSeconds[i] - report.step.median) < std::fabs(stepSeconds[median] - report.step.median))
+        if (std::fabs(stepSeconds[i] - step.median) < std::fabs(stepSeconds[median] - step.median))
             median = i;
-    report.stages = stages[median];
-    return report;
-}
-
-nlohmann::json toJson(const ConfirmReport& report)
-{
-    nlohmann::json stages = nlohmann::json::array();
-    for (const StageMeasurement& st : report.stages)
-        stages.push_back({ { "stage", st.stage }, { "busy_s", st.busy }, { "idle_s", st.idle },
-                           { "send_s", st.sending }, { "tail_s", st.tail } });
-    return { { "step_s", report.step.median },   { "step_min_s", report.step.min }, { "step_max_s", report.step.max },
-             { "steps", report.step.count },     { "stages", stages },              { "reserved_bytes", report.reservedBytes } };
+    measured.stages = stages[median];
+    return measured;
 }
 
 } // namespace paraplan::engine

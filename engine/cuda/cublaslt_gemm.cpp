@@ -120,8 +120,8 @@ const CublasLtGemm::Plan& CublasLtGemm::planFor(const GemmShape& shape)
     cublasLtMatmulPreferenceDestroy(preference);
     checkCublas(status, "cublasLtMatmulAlgoGetHeuristic for a " + describe(shape));
     if (found == 0)
-        throw EngineError("cublas_failed", "cuBLASLt has no algorithm for a " + describe(shape)
-                                               + " on this GPU; try another precision or shape");
+        throw EngineError(io::ProbeCode::CublasFailed, "cuBLASLt has no algorithm for a " + describe(shape)
+                                                           + " on this GPU; try another precision or shape");
     plan->algorithm = best.algo;
     return *m_plans.emplace(shape, std::move(plan)).first->second;
 }

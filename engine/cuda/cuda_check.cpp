@@ -29,19 +29,22 @@ EngineError driverProblem(cudaError_t status, const std::string& failed, const s
     cudaDriverGetVersion(&driver);
     cudaRuntimeGetVersion(&runtime);
     if (status == cudaErrorInsufficientDriver && driver == 0)
-        return EngineError("no_gpu", failed + ": no NVIDIA driver is installed on this machine (libcuda.so.1 is "
-                                              "missing), so it has no usable GPU; install the driver, or use "
-                                              "--backend host for CPU measurements"
-                                              + place);
+        return EngineError(io::ProbeCode::NoGpu,
+                           failed + ": no NVIDIA driver is installed on this machine (libcuda.so.1 is "
+                                    "missing), so it has no usable GPU; install the driver, or use "
+                                    "--backend host for CPU measurements"
+                                    + place);
     if (status == cudaErrorInsufficientDriver)
-        return EngineError("driver_mismatch", failed + ": the NVIDIA driver supports CUDA " + versionText(driver)
-                                                  + " but this build needs CUDA " + versionText(runtime)
-                                                  + "; update the driver, or build ParaPlan with a CUDA toolkit "
-                                                    "no newer than the driver"
-                                                  + place);
-    return EngineError("driver_mismatch", failed + ": the CUDA forward-compatibility library in use does not support "
-                                              "this GPU; remove it from LD_LIBRARY_PATH or update the driver"
-                                              + place);
+        return EngineError(io::ProbeCode::DriverMismatch,
+                           failed + ": the NVIDIA driver supports CUDA " + versionText(driver)
+                               + " but this build needs CUDA " + versionText(runtime)
+                               + "; update the driver, or build ParaPlan with a CUDA toolkit "
+                                 "no newer than the driver"
+                               + place);
+    return EngineError(io::ProbeCode::DriverMismatch,
+                       failed + ": the CUDA forward-compatibility library in use does not support "
+                           "this GPU; remove it from LD_LIBRARY_PATH or update the driver"
+                           + place);
 }
 
 } // namespace
@@ -57,20 +60,23 @@ void checkCuda(cudaError_t status, std::string_view what, std::source_location w
         + cudaGetErrorString(status) + ")";
     switch (status) {
     case cudaErrorNoDevice:
-        throw EngineError("no_gpu", failed + ": this machine has no CUDA device, or CUDA_VISIBLE_DEVICES hides them "
-                                             "all; check nvidia-smi, or use --backend host for CPU measurements"
-                              + placeOf(where));
+        throw EngineError(io::ProbeCode::NoGpu,
+                          failed + ": this machine has no CUDA device, or CUDA_VISIBLE_DEVICES hides them "
+                                   "all; check nvidia-smi, or use --backend host for CPU measurements"
+                          + placeOf(where));
     case cudaErrorInsufficientDriver:
     case cudaErrorCompatNotSupportedOnDevice:
         throw driverProblem(status, failed, placeOf(where));
     case cudaErrorMemoryAllocation:
-        throw EngineError("out_of_memory", failed + ": the GPU's memory is full; use smaller sizes, or end the "
-                                                    "other processes on it (nvidia-smi lists them)"
-                              + placeOf(where));
+        throw EngineError(io::ProbeCode::OutOfMemory,
+                          failed + ": the GPU's memory is full; use smaller sizes, or end the "
+                                   "other processes on it (nvidia-smi lists them)"
+                          + placeOf(where));
     default:
-        throw EngineError("cuda_failed", failed + "; nvidia-smi shows whether the GPU is healthy, and "
-                                                  "CUDA_LAUNCH_BLOCKING=1 pins an asynchronous failure to its call"
-                              + placeOf(where));
+        throw EngineError(io::ProbeCode::CudaFailed,
+                          failed + "; nvidia-smi shows whether the GPU is healthy, and "
+                                   "CUDA_LAUNCH_BLOCKING=1 pins an asynchronous failure to its call"
+                          + placeOf(where));
     }
 }
 
@@ -81,13 +87,15 @@ void checkCublas(cublasStatus_t status, std::string_view what, std::source_locat
     const std::string failed = std::string(what) + " failed (" + cublasLtGetStatusName(status) + ": "
         + cublasLtGetStatusString(status) + ")";
     if (status == CUBLAS_STATUS_ALLOC_FAILED)
-        throw EngineError("out_of_memory", failed + ": cuBLASLt could not get the memory it needs; use smaller "
-                                                    "sizes or free the GPU"
-                              + placeOf(where));
-    throw EngineError("cublas_failed", failed + (status == CUBLAS_STATUS_NOT_SUPPORTED || status == CUBLAS_STATUS_ARCH_MISMATCH
-                                                     ? ": this GPU or cuBLASLt version cannot run it; try another precision"
-                                                     : ": CUBLASLT_LOG_LEVEL=2 makes cuBLASLt say why")
-                           + placeOf(where));
+        throw EngineError(io::ProbeCode::OutOfMemory,
+                          failed + ": cuBLASLt could not get the memory it needs; use smaller "
+                                   "sizes or free the GPU"
+                          + placeOf(where));
+    throw EngineError(io::ProbeCode::CublasFailed,
+                      failed + (status == CUBLAS_STATUS_NOT_SUPPORTED || status == CUBLAS_STATUS_ARCH_MISMATCH
+                                    ? ": this GPU or cuBLASLt version cannot run it; try another precision"
+                                    : ": CUBLASLT_LOG_LEVEL=2 makes cuBLASLt say why")
+                      + placeOf(where));
 }
 
 void checkNccl(ncclResult_t status, std::string_view what, std::source_location where)
@@ -95,13 +103,14 @@ void checkNccl(ncclResult_t status, std::string_view what, std::source_location 
     if (status == ncclSuccess || status == ncclInProgress)
         return;
     const char* detail = ncclGetLastError(nullptr);
-    throw EngineError("nccl_failed", std::string(what) + " failed (" + ncclGetErrorString(status)
-                                         + (detail && *detail ? std::string(": ") + detail : std::string())
-                                         + (status == ncclSystemError || status == ncclRemoteError
-                                                ? "): a peer rank ended or the network between the ranks failed; "
-                                                  "NCCL_DEBUG=WARN shows which, NCCL_SOCKET_IFNAME picks the interface"
-                                                : "): NCCL_DEBUG=WARN makes NCCL say why")
-                                         + placeOf(where));
+    throw EngineError(io::ProbeCode::NcclFailed,
+                      std::string(what) + " failed (" + ncclGetErrorString(status)
+                          + (detail && *detail ? std::string(": ") + detail : std::string())
+                          + (status == ncclSystemError || status == ncclRemoteError
+                                 ? "): a peer rank ended or the network between the ranks failed; "
+                                   "NCCL_DEBUG=WARN shows which, NCCL_SOCKET_IFNAME picks the interface"
+                                 : "): NCCL_DEBUG=WARN makes NCCL say why")
+                          + placeOf(where));
 }
 
 int visibleDeviceCount()
@@ -109,8 +118,8 @@ int visibleDeviceCount()
     int count = 0;
     checkCuda(cudaGetDeviceCount(&count), "cudaGetDeviceCount");
     if (count == 0)
-        throw EngineError("no_gpu", "cudaGetDeviceCount found no CUDA device: check nvidia-smi and "
-                                    "CUDA_VISIBLE_DEVICES, or use --backend host for CPU measurements");
+        throw EngineError(io::ProbeCode::NoGpu, "cudaGetDeviceCount found no CUDA device: check nvidia-smi and "
+                                                "CUDA_VISIBLE_DEVICES, or use --backend host for CPU measurements");
     return count;
 }
 

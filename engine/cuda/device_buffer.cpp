@@ -28,10 +28,11 @@ DeviceBuffer::DeviceBuffer(size_t bytes)
     cudaMemGetInfo(&free, &total);
     int device = 0;
     cudaGetDevice(&device);
-    throw EngineError("out_of_memory", "cannot hold " + mebibytes(bytes) + " on GPU " + std::to_string(device) + ": "
-                                           + mebibytes(free) + " of its " + mebibytes(total)
-                                           + " are free; use smaller sizes, or end the other processes on it "
-                                             "(nvidia-smi lists them)");
+    throw EngineError(io::ProbeCode::OutOfMemory,
+                      "cannot hold " + mebibytes(bytes) + " on GPU " + std::to_string(device) + ": "
+                          + mebibytes(free) + " of its " + mebibytes(total)
+                          + " are free; use smaller sizes, or end the other processes on it "
+                            "(nvidia-smi lists them)");
 }
 
 DeviceBuffer::~DeviceBuffer() { cudaFree(m_data); }

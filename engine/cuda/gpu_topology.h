@@ -11,7 +11,7 @@
 // A host's node kind from how its GPUs are joined. The relations are written out as the matrix
 // `nvidia-smi topo -m` prints and read back by core's importer, so that a probed node and an
 // imported one come from the same rules (NVSwitch or direct NVLinks, PCIe switches, CPU sockets:
-// core/io/topo_import.cpp). The text is also what the ranks exchange.
+// core/io/topo_import.cpp). The host's first rank makes the node and sends it to rank 0.
 namespace paraplan::engine {
 
 [[nodiscard]] std::string nvidiaSmiText(const io::TopoMatrix& matrix);

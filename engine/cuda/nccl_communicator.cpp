@@ -64,12 +64,13 @@ void awaitSetUp(ncclComm_t comm, ncclResult_t started, Clock::time_point deadlin
     ncclResult_t state = started;
     while (state == ncclInProgress) {
         if (Clock::now() > deadline)
-            throw EngineError("nccl_failed", std::string(what) + " did not finish within "
-                                                 + std::to_string(NcclCommunicator::kInitTimeoutSeconds)
-                                                 + " s: a rank of this group of " + std::to_string(ranks)
-                                                 + " did not join (it ended, or waits elsewhere), or the network "
-                                                   "between the ranks is blocked; NCCL_DEBUG=INFO shows how far "
-                                                   "each rank got");
+            throw EngineError(io::ProbeCode::NcclFailed,
+                              std::string(what) + " did not finish within "
+                                  + std::to_string(NcclCommunicator::kInitTimeoutSeconds)
+                                  + " s: a rank of this group of " + std::to_string(ranks)
+                                  + " did not join (it ended, or waits elsewhere), or the network "
+                                    "between the ranks is blocked; NCCL_DEBUG=INFO shows how far "
+                                    "each rank got");
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
         checkNccl(ncclCommGetAsyncError(comm, &state), "ncclCommGetAsyncError");
     }
@@ -161,8 +162,9 @@ ncclComm_t NcclCommunicator::laneFor(int from, int to) const { return m_lanes[si
 void NcclCommunicator::requirePeer(int peer) const
 {
     if (peer < 0 || peer >= m_size)
-        throw EngineError("invalid_peer", "rank " + std::to_string(m_rank) + " addressed rank " + std::to_string(peer)
-                                              + " of a group of " + std::to_string(m_size));
+        throw EngineError(io::ProbeCode::InvalidPeer,
+                          "rank " + std::to_string(m_rank) + " addressed rank " + std::to_string(peer)
+                              + " of a group of " + std::to_string(m_size));
 }
 
 void NcclCommunicator::allReduce(Buffer& data, size_t count, DataType type)
@@ -229,8 +231,9 @@ void NcclCommunicator::receive(Buffer& data, size_t count, DataType type, int pe
     requireElements(data, count, type, "the receiving buffer");
     if (peer == m_rank) {
         if (m_toSelf.empty())
-            throw EngineError("unmatched_receive", "rank " + std::to_string(m_rank)
-                                                       + " receives from itself without having sent itself anything");
+            throw EngineError(io::ProbeCode::UnmatchedReceive,
+                              "rank " + std::to_string(m_rank)
+                                  + " receives from itself without having sent itself anything");
         const SelfMessage message = m_toSelf.front();
         m_toSelf.pop_front();
         checkCuda(cudaMemcpyAsync(data.data(), message.data, std::min(message.bytes, count * elementBytes(type)),
@@ -246,8 +249,9 @@ void NcclCommunicator::receive(Buffer& data, size_t count, DataType type, int pe
 void NcclCommunicator::waitForSends()
 {
     if (!m_toSelf.empty())
-        throw EngineError("unmatched_send", "rank " + std::to_string(m_rank) + " sent itself "
-                                                + std::to_string(m_toSelf.size()) + " message(s) it never received");
+        throw EngineError(io::ProbeCode::UnmatchedSend,
+                          "rank " + std::to_string(m_rank) + " sent itself "
+                              + std::to_string(m_toSelf.size()) + " message(s) it never received");
     m_sends.synchronize();
 }
 

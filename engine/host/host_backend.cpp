@@ -7,7 +7,6 @@
 #include "engine/host/mpi_communicator.h"
 
 #include <cblas.h>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -40,40 +39,62 @@ HostBuffer& host(Buffer& buffer) { return static_cast<HostBuffer&>(buffer); }
 
 size_t floatsIn(size_t count, DataType type) { return (count * elementBytes(type) + 3) / 4; }
 
-// One rank's view of its machine, as exchanged in discovery.
-nlohmann::json describeRank(const World& world, const HostMachine& machine)
-{
-    nlohmann::json ports = nlohmann::json::array();
-    for (const NetworkPort& port : machine.ports)
-        ports.push_back({ { "name", port.name }, { "GBps", port.GBps } });
-    return { { "rank", world.rank() },        { "host", world.hostname() },         { "local_rank", world.localRank() },
-             { "cpu", machine.cpuModel },     { "cores", machine.logicalCores },    { "numa_nodes", machine.numaNodes },
-             { "memory", machine.memoryBytes }, { "copy_GBps", measureCopyBandwidth() / 1e9 }, { "ports", ports } };
-}
-
-// One node kind per host: its NUMA nodes as CPUs, its ranks as the compute devices (on CPU 0,
-// linked at the measured copy bandwidth), its network ports as NICs.
-NodeSpec nodeOf(const std::string& host, const std::vector<nlohmann::json>& ranks)
+// What the host has besides its ranks: its NUMA nodes as CPUs (joined at `copyGBps`), its network
+// ports as NICs.
+NodeSpec hostNode(const HostMachine& machine, double copyGBps)
 {
     NodeSpec node;
-    node.name = host;
-    const nlohmann::json& first = ranks.front();
-    const double copyGBps = first["copy_GBps"].get<double>();
-    for (int i = 0; i < first["numa_nodes"].get<int>(); ++i) {
+    for (int i = 0; i < machine.numaNodes; ++i) {
         node.devices.push_back({ "cpu" + std::to_string(i), DeviceKind::Cpu, 0, std::nullopt });
         if (i > 0)
             node.links.push_back({ "cpu" + std::to_string(i), "cpu0", NodeLinkKind::SocketLink, copyGBps, 2.0 });
     }
-    for (const nlohmann::json& rank : ranks) {
-        const std::string id = "rank" + std::to_string(rank["rank"].get<int>());
-        node.devices.push_back({ id, DeviceKind::Gpu, 0, std::nullopt });
-        node.links.push_back({ id, "cpu0", NodeLinkKind::Pcie, rank["copy_GBps"].get<double>(), 1.0 });
+    for (const NetworkPort& port : machine.ports) {
+        node.devices.push_back({ port.name, DeviceKind::Nic, port.GBps, std::nullopt });
+        node.links.push_back({ port.name, "cpu0", NodeLinkKind::Pcie, port.GBps, 1.0 });
     }
-    for (const nlohmann::json& port : first["ports"]) {
-        const std::string id = port["name"].get<std::string>();
-        node.devices.push_back({ id, DeviceKind::Nic, port["GBps"].get<double>(), std::nullopt });
-        node.links.push_back({ id, "cpu0", NodeLinkKind::Pcie, port["GBps"].get<double>(), 1.0 });
+    return node;
+}
+
+// One rank's view of its machine, as exchanged in discovery; the host's first rank also describes
+// the host.
+io::RankDescription describeRank(const World& world, const HostMachine& machine)
+{
+    io::RankDescription rank;
+    rank.device.rank = world.rank();
+    rank.device.host = world.hostname();
+    rank.device.index = world.localRank();
+    rank.device.name = machine.cpuModel + " (CPU rank)";
+    rank.device.memoryBytes = machine.memoryBytes; // the host's, shared by its ranks
+    rank.device.multiprocessors = machine.logicalCores;
+    rank.localRank = world.localRank();
+    rank.linkGBps = measureCopyBandwidth() / 1e9;
+    if (world.localRank() == 0)
+        rank.host = io::HostDescription{ hostNode(machine, rank.linkGBps), {}, {} };
+    return rank;
+}
+
+// One node kind per host: the host's CPUs and NICs, and its ranks as the compute devices, each on
+// CPU 0 linked at its measured copy bandwidth. The ranks come after the CPUs, in rank order (the
+// order placement numbers the node's GPUs in).
+NodeSpec nodeOf(const std::string& host, const std::vector<io::RankDescription>& ranks)
+{
+    const io::RankDescription& first = ranks.front();
+    NodeSpec node = first.host && first.host->node ? *first.host->node : NodeSpec{};
+    node.name = host;
+    std::vector<DeviceSpec> devices;
+    std::vector<NodeLinkSpec> links;
+    for (const io::RankDescription& rank : ranks) {
+        const std::string id = "rank" + std::to_string(rank.device.rank);
+        devices.push_back({ id, DeviceKind::Gpu, 0, std::nullopt });
+        links.push_back({ id, "cpu0", NodeLinkKind::Pcie, rank.linkGBps, 1.0 });
     }
+    const auto afterCpus = std::find_if(node.devices.begin(), node.devices.end(),
+                                        [](const DeviceSpec& d) { return d.kind != DeviceKind::Cpu; });
+    node.devices.insert(afterCpus, devices.begin(), devices.end());
+    const auto afterSockets = std::find_if(node.links.begin(), node.links.end(),
+                                           [](const NodeLinkSpec& l) { return l.kind != NodeLinkKind::SocketLink; });
+    node.links.insert(afterSockets, links.begin(), links.end());
     return node;
 }
 
@@ -96,16 +117,8 @@ Discovery HostBackend::discover(const World& world)
     if (!world.isRoot())
         return discovery;
     for (const HostRanks& host : hosts) {
-        for (const nlohmann::json& rank : host.ranks) {
-            DeviceInfo device;
-            device.rank = rank["rank"].get<int>();
-            device.index = rank["local_rank"].get<int>();
-            device.host = host.host;
-            device.name = rank["cpu"].get<std::string>() + " (CPU rank)";
-            device.memoryBytes = rank["memory"].get<double>(); // the host's, shared by its ranks
-            device.multiprocessors = rank["cores"].get<int>();
-            discovery.devices.push_back(device);
-        }
+        for (const io::RankDescription& rank : host.ranks)
+            discovery.devices.push_back(rank.device);
         discovery.nodes.push_back(nodeOf(host.host, host.ranks));
     }
     sortByRank(discovery.devices);
@@ -120,13 +133,15 @@ std::unique_ptr<Buffer> HostBackend::allocate(size_t bytes)
 {
     const HostMachine machine = readHostMachine();
     if (machine.availableBytes > 0 && double(bytes) > 0.9 * machine.availableBytes)
-        throw EngineError("out_of_memory", "cannot hold " + std::to_string(bytes >> 20) + " MiB: the host has "
-                                               + std::to_string(size_t(machine.availableBytes) >> 20)
-                                               + " MiB available");
+        throw EngineError(io::ProbeCode::OutOfMemory,
+                          "cannot hold " + std::to_string(bytes >> 20) + " MiB: the host has "
+                              + std::to_string(size_t(machine.availableBytes) >> 20)
+                              + " MiB available");
     try {
         return std::make_unique<HostBuffer>(bytes);
     } catch (const std::bad_alloc&) {
-        throw EngineError("out_of_memory", "cannot hold " + std::to_string(bytes >> 20) + " MiB of host memory");
+        throw EngineError(io::ProbeCode::OutOfMemory,
+                          "cannot hold " + std::to_string(bytes >> 20) + " MiB of host memory");
     }
 }
 
@@ -154,8 +169,9 @@ void HostBackend::gemm(const Buffer& a, const Buffer& b, Buffer& c, int64_t m, i
                        DataType)
 {
     if (a.bytes() < size_t(batch * m * k) * 4 || b.bytes() < size_t(batch * k * n) * 4 || c.bytes() < size_t(batch * m * n) * 4)
-        throw EngineError("buffer_too_small", "the operands are smaller than a " + std::to_string(m) + " x "
-                                                  + std::to_string(n) + " x " + std::to_string(k) + " GEMM needs");
+        throw EngineError(io::ProbeCode::BufferTooSmall,
+                          "the operands are smaller than a " + std::to_string(m) + " x "
+                              + std::to_string(n) + " x " + std::to_string(k) + " GEMM needs");
     for (int64_t i = 0; i < batch; ++i)
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, blasint(m), blasint(n), blasint(k), 1.0f,
                     host(a).floats() + i * m * k, blasint(k), host(b).floats() + i * k * n, blasint(n), 0.0f,
@@ -168,7 +184,7 @@ void HostBackend::attention(const Buffer& q, const Buffer& k, const Buffer& v, B
     const size_t block = size_t(seq * headDim), square = size_t(seq * seq);
     if (q.bytes() < batchHeads * block * 4 || k.bytes() < batchHeads * block * 4 || v.bytes() < batchHeads * block * 4
         || out.bytes() < batchHeads * block * 4 || scores.bytes() < batchHeads * square * 4)
-        throw EngineError("buffer_too_small", "the attention buffers are smaller than its shape needs");
+        throw EngineError(io::ProbeCode::BufferTooSmall, "the attention buffers are smaller than its shape needs");
     const float scale = 1.0f / std::sqrt(float(headDim));
     for (int64_t h = 0; h < batchHeads; ++h) {
         float* s = host(scores).floats() + size_t(h) * square;

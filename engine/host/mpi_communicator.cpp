@@ -17,8 +17,9 @@ constexpr size_t kMaxCount = size_t(INT_MAX) / 2;
 int countOf(size_t count)
 {
     if (count > kMaxCount)
-        throw EngineError("message_too_large", "a message of " + std::to_string(count)
-                                                   + " elements is larger than the host backend sends at once");
+        throw EngineError(io::ProbeCode::MessageTooLarge,
+                          "a message of " + std::to_string(count)
+                              + " elements is larger than the host backend sends at once");
     return int(count);
 }
 
@@ -32,7 +33,8 @@ void check(int status, const char* what)
         char text[MPI_MAX_ERROR_STRING];
         int length = 0;
         MPI_Error_string(status, text, &length);
-        throw EngineError("mpi_failed", std::string(what) + " failed: " + std::string(text, size_t(length)));
+        throw EngineError(io::ProbeCode::MpiFailed,
+                          std::string(what) + " failed: " + std::string(text, size_t(length)));
     }
 }
 

@@ -5,6 +5,7 @@
 #include "engine/backend/backend.h"
 #include "engine/protocol/atomic_file.h"
 
+#include "core/io/probe_json.h"
 
 namespace paraplan::engine {
 
@@ -22,33 +23,33 @@ void EventLog::setResultsFile(std::filesystem::path path)
     if (!saveResults()) {
         const std::string where = m_resultsFile->string();
         m_resultsFile.reset();
-        throw EngineError("unwritable_output", "cannot write the results file " + where
-                                                   + ": check that its folder exists and is writable");
+        throw EngineError(io::ProbeCode::UnwritableOutput, "cannot write the results file " + where
+                                                               + ": check that its folder exists and is writable");
     }
 }
 
-void EventLog::progress(std::string_view step, int64_t done, int64_t total, std::string_view message)
+void EventLog::write(io::ProbeEvent event)
 {
-    emit("progress", { { "step", step }, { "done", done }, { "total", total }, { "message", message } });
+    const std::string line = lineOf(std::move(event));
+    const std::lock_guard lock(m_mutex);
+    m_out << line << '\n' << std::flush;
+    m_lines.push_back(line);
+    saveResults();
 }
 
-void EventLog::measurement(nlohmann::json fields) { emit("measurement", std::move(fields)); }
-
-void EventLog::warning(std::string_view code, std::string_view message)
+void EventLog::warning(io::ProbeCode code, std::string message)
 {
-    emit("warning", { { "code", code }, { "message", message } });
+    write(io::ProbeWarning{ io::toString(code), std::move(message) });
 }
 
-void EventLog::error(std::string_view code, std::string_view message)
+void EventLog::error(io::ProbeCode code, std::string message)
 {
-    emit("error", { { "code", code }, { "message", message } });
+    write(io::ProbeError{ io::toString(code), std::move(message) });
 }
 
-void EventLog::result(nlohmann::json fields) { emit("result", std::move(fields)); }
-
-std::string EventLog::errorLine(std::string_view code, std::string_view message) const
+std::string EventLog::errorLine(io::ProbeCode code, std::string message) const
 {
-    return envelope("error", { { "code", code }, { "message", message } }).dump() + "\n";
+    return lineOf(io::ProbeError{ io::toString(code), std::move(message) }) + "\n";
 }
 
 double EventLog::secondsSinceStart() const
@@ -56,23 +57,9 @@ double EventLog::secondsSinceStart() const
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
 }
 
-nlohmann::ordered_json EventLog::envelope(std::string_view event, nlohmann::json fields) const
+std::string EventLog::lineOf(io::ProbeEvent event) const
 {
-    // What every event has comes first, so the lines read well.
-    nlohmann::ordered_json line = { { "event", event }, { "time_s", secondsSinceStart() }, { "rank", m_rank } };
-    for (auto& [key, value] : fields.items())
-        line[key] = std::move(value);
-    return line;
-}
-
-void EventLog::emit(std::string_view event, nlohmann::json fields)
-{
-    // Invalid UTF-8 (a device name, a path) must not throw halfway through a run.
-    const std::string line = envelope(event, std::move(fields)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    const std::lock_guard lock(m_mutex);
-    m_out << line << '\n' << std::flush;
-    m_lines.push_back(line);
-    saveResults();
+    return io::renderProbeLine({ secondsSinceStart(), m_rank, std::move(event) });
 }
 
 bool EventLog::saveResults()

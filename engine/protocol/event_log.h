@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include "core/io/probe_codes.h"
+#include "core/io/probe_records.h"
 
 #include <chrono>
 #include <filesystem>
@@ -10,14 +11,12 @@
 #include <optional>
 #include <ostream>
 #include <string>
-#include <string_view>
 #include <vector>
 
 // The probe's output: one JSON object per line (docs/engine-protocol.md), read alike by the GUI,
-// scripts and CI. Each event has "event" (progress, measurement, warning, error, result),
-// "time_s" since the run began and "rank"; the rest depends on the event. With a results file,
-// every event also lands there, the file replaced atomically after each one, so a run that dies
-// leaves what it had measured.
+// scripts and CI. The engine hands over records; core/io renders each with its envelope ("event",
+// "time_s" since the run began, "rank"). With a results file, every event also lands there, the
+// file replaced atomically after each one, so a run that dies leaves what it had measured.
 namespace paraplan::engine {
 
 class EventLog {
@@ -28,20 +27,17 @@ public:
     // EngineError("unwritable_output") when the file cannot be written at all.
     void setResultsFile(std::filesystem::path path);
 
-    void progress(std::string_view step, int64_t done, int64_t total, std::string_view message);
-    void measurement(nlohmann::json fields);
-    void warning(std::string_view code, std::string_view message);
-    void error(std::string_view code, std::string_view message);
-    void result(nlohmann::json fields);
+    void write(io::ProbeEvent event);
+    void warning(io::ProbeCode code, std::string message);
+    void error(io::ProbeCode code, std::string message);
 
     // The rendered line of an error event, for places that cannot take a lock or allocate
     // (a signal handler writes it with write(2)).
-    [[nodiscard]] std::string errorLine(std::string_view code, std::string_view message) const;
+    [[nodiscard]] std::string errorLine(io::ProbeCode code, std::string message) const;
     [[nodiscard]] double secondsSinceStart() const;
 
 private:
-    void emit(std::string_view event, nlohmann::json fields);
-    [[nodiscard]] nlohmann::ordered_json envelope(std::string_view event, nlohmann::json fields) const;
+    [[nodiscard]] std::string lineOf(io::ProbeEvent event) const;
     bool saveResults(); // false when the file could not be written
 
     std::mutex m_mutex;

@@ -66,7 +66,7 @@ void Watchdog::watch()
         lock.unlock();
         char seconds[32];
         std::snprintf(seconds, sizeof seconds, "%.0f", m_limit.count());
-        m_log.error("watchdog_timeout", "\"" + step + "\" did not finish within " + seconds
+        m_log.error(io::ProbeCode::WatchdogTimeout, "\"" + step + "\" did not finish within " + seconds
                         + " s: a rank stalled or a collective hung; the run is aborted (raise --watchdog-s for "
                           "slow steps)");
         for (const auto& hook : hooks)

@@ -2,11 +2,14 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include <QByteArray>
+#include "core/io/probe_records.h"
+
 #include <QString>
 
-// One line of paraplan-probe output (docs/engine-protocol.md) as a sentence for the engine panel's
-// log, and the probe's error codes and exit statuses in words.
+#include <string>
+
+// One event of paraplan-probe (docs/engine-protocol.md) as a sentence for the engine panel's log,
+// and the probe's error codes and exit statuses in words.
 namespace paraplan::widgets {
 
 struct ProbeLogLine {
@@ -15,10 +18,11 @@ struct ProbeLogLine {
     bool warning = false;
 };
 
-// The line as a person reads it; a line that is not a probe event comes back as it is.
-[[nodiscard]] ProbeLogLine describeProbeLine(const QByteArray& line);
-// What an error code means ("no_gpu" → "no GPU was found").
-[[nodiscard]] QString probeErrorMeaning(const QString& code);
+// The event as a person reads it.
+[[nodiscard]] ProbeLogLine describeProbeEvent(const io::ProbeLine& line);
+// What an error code means ("no_gpu" → "no GPU was found"); a code this build does not know comes
+// back as it is.
+[[nodiscard]] QString probeErrorMeaning(const std::string& code);
 // What a non-zero exit status means when no error event explained it.
 [[nodiscard]] QString probeExitMeaning(int status);
 

@@ -5,6 +5,8 @@
 #include "widgets/engine/probe_event_text.h"
 
 #include "core/io/json_reader.h"
+#include "core/io/probe_codes.h"
+#include "core/io/probe_json.h"
 
 #include <QFileInfo>
 #include <QTimer>
@@ -123,11 +125,9 @@ void ProbeProcess::readOutput()
 void ProbeProcess::consumeLine(const QByteArray& line)
 {
     ++m_lineNumber;
-    if (line.trimmed().isEmpty())
-        return;
-    const std::optional<io::ProbeProgress> before = m_log.progress;
+    std::optional<io::ProbeLine> event;
     try {
-        io::addProbeLine(m_log, std::string_view(line.constData(), size_t(line.size())), m_lineNumber);
+        event = io::parseProbeLine(std::string_view(line.constData(), size_t(line.size())), m_lineNumber);
     } catch (const io::ReadError& e) {
         // Kept going: one garbled line (a rank's stray print) should not hide the rest of the run.
         const QString message = QString::fromStdString(e.what());
@@ -136,7 +136,11 @@ void ProbeProcess::consumeLine(const QByteArray& line)
         Q_EMIT logLine(tr("Unreadable probe output, %1").arg(message), true, false);
         return;
     }
-    const ProbeLogLine text = describeProbeLine(line);
+    if (!event)
+        return; // a blank line
+    const std::optional<io::ProbeProgress> before = m_log.progress;
+    io::addProbeEvent(m_log, *event);
+    const ProbeLogLine text = describeProbeEvent(*event);
     Q_EMIT logLine(text.text, text.error, text.warning);
     const std::optional<io::ProbeProgress>& now = m_log.progress;
     if (now && (!before || before->done != now->done || before->total != now->total || before->message != now->message))
@@ -183,14 +187,15 @@ QString ProbeProcess::verdict(int exitCode, QProcess::ExitStatus status) const
         return {};
     }
     // The first rank's own failure explains the run; "terminated" ones only follow it.
+    const std::string terminated = io::toString(io::ProbeCode::Terminated);
     const io::ProbeMessage* cause = nullptr;
     for (const io::ProbeMessage& e : m_log.errors)
-        if (!cause || (cause->code == "terminated" && e.code != "terminated"))
+        if (!cause || (cause->code == terminated && e.code != terminated))
             cause = &e;
     if (cause)
         return tr("Rank %1 failed: %2 (%3)")
             .arg(cause->rank)
-            .arg(probeErrorMeaning(QString::fromStdString(cause->code)), QString::fromStdString(cause->message));
+            .arg(probeErrorMeaning(cause->code), QString::fromStdString(cause->message));
     const QString launcher = QString::fromUtf8(m_stderr).trimmed().section(QLatin1Char('\n'), -3);
     const QString what = status == QProcess::CrashExit ? tr("The probe crashed.") : probeExitMeaning(exitCode);
     return launcher.isEmpty() ? what : what + QLatin1Char(' ') + launcher;

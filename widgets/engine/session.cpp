@@ -8,6 +8,7 @@
 
 #include "core/io/calibration_json.h"
 #include "core/io/json_reader.h"
+#include "core/io/probe_codes.h"
 #include "core/io/scenario_writer.h"
 #include "core/network/calibration.h"
 
@@ -15,9 +16,6 @@
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QSaveFile>
 #include <QThread>
 
@@ -31,17 +29,9 @@ constexpr size_t kLogKept = 5000;
 
 // GPUs of the first node in discover's `cluster.topology`: one rank reports only its own device,
 // while the node lists every GPU the host has.
-int64_t gpusInTopology(const std::string& topologyJson)
+int64_t gpusInTopology(const std::optional<TopologySpec>& topology)
 {
-    const QJsonObject topology = QJsonDocument::fromJson(QByteArray::fromStdString(topologyJson)).object();
-    const QJsonArray nodes = topology.value(QLatin1String("nodes")).toArray();
-    if (nodes.isEmpty())
-        return 0;
-    int64_t gpus = 0;
-    for (const QJsonValue device : nodes.first().toObject().value(QLatin1String("devices")).toArray())
-        if (device.toObject().value(QLatin1String("kind")).toString() == QLatin1String("gpu"))
-            ++gpus;
-    return gpus;
+    return topology && !topology->nodes.empty() ? topology->nodes.front().gpuCount() : 0;
 }
 
 bool writeFile(const QString& path, const QByteArray& data, QString* error)
@@ -57,8 +47,10 @@ bool writeFile(const QString& path, const QByteArray& data, QString* error)
 // Errors that mean "no GPU to measure here": the host backend is then the way to go on.
 bool noUsableGpu(const io::ProbeLog& log)
 {
+    using enum io::ProbeCode;
     return std::any_of(log.errors.begin(), log.errors.end(), [](const io::ProbeMessage& e) {
-        return e.code == "no_gpu" || e.code == "backend_unavailable" || e.code == "driver_mismatch";
+        const std::optional<io::ProbeCode> code = io::probeCodeNamed(e.code);
+        return code == NoGpu || code == BackendUnavailable || code == DriverMismatch;
     });
 }
 
@@ -169,7 +161,7 @@ void EngineSession::discoveryFinished(const QString& failure)
     if (!failure.isEmpty() && !cancelled && m_backend == ProbeBackend::Automatic && !m_fellBack && noUsableGpu(log)) {
         m_fellBack = true;
         const QString reason = log.errors.empty() ? QString()
-                                                  : probeErrorMeaning(QString::fromStdString(log.errors.front().code));
+                                                  : probeErrorMeaning(log.errors.front().code);
         appendLog(tr("No usable GPU (%1): discovering with the host backend; its figures are CPU measurements.").arg(reason),
                   false, true);
         startDiscovery(QStringLiteral("host"));
@@ -184,7 +176,7 @@ void EngineSession::discoveryFinished(const QString& failure)
     m_discovery = log;
     m_attached = int64_t(log.devices.size());
     if (!log.cpu)
-        m_attached = std::max(m_attached, gpusInTopology(log.topologyJson));
+        m_attached = std::max(m_attached, gpusInTopology(log.topology));
     m_devicesMessage = log.cpu ? tr("CPU measurements: no GPU is used; each rank is a CPU worker standing in for one.")
                                : QString();
     if (m_fellBack)
@@ -341,7 +333,7 @@ bool EngineSession::importResults(const QString& path, QString* error)
     if (!log.errors.empty())
         run->failure = tr("Rank %1 failed: %2 (%3)")
                            .arg(log.errors.front().rank)
-                           .arg(probeErrorMeaning(QString::fromStdString(log.errors.front().code)),
+                           .arg(probeErrorMeaning(log.errors.front().code),
                                 QString::fromStdString(log.errors.front().message));
     else if (!log.finished())
         run->failure = tr("The run ended before its result (the file keeps what it measured until then).");

@@ -8,6 +8,7 @@
 #include "core/io/json_reader.h"
 #include "core/io/probe_log.h"
 #include "core/io/scenario_reader.h"
+#include "core/io/topology_json.h"
 #include "core/step/evaluator.h"
 
 #include <gtest/gtest.h>
@@ -62,7 +63,8 @@ TEST(ProbeLog, DiscoverGivesTheDevicesAndTheTopology)
     EXPECT_EQ(log.devices[1].rank, 1);
     EXPECT_NE(log.devices[0].name.find("CPU"), std::string::npos);
     EXPECT_GT(log.devices[0].memoryBytes, 0);
-    EXPECT_NE(log.topologyJson.find("\"nodes\""), std::string::npos);
+    ASSERT_TRUE(log.topology.has_value());
+    EXPECT_EQ(log.topology->nodes.size(), 1u); // one node kind per host
     EXPECT_FALSE(log.notes.empty());
     EXPECT_TRUE(log.errors.empty());
 }
@@ -72,7 +74,7 @@ TEST(ProbeLog, TheDiscoveredTopologyIsOneTheCoreReadsAndPrices)
     const io::ProbeLog log = io::readProbeLog(sample("probe_discover_host.jsonl"));
     const std::string scenario = R"({"model": {"preset": "llama3.1-8b"}, "training": {"seq_len": 2048, "global_batch": 16},
         "cluster": {"preset": "dgx-h100", "nodes": 1, "gpus_per_node": 2, "topology": )"
-        + log.topologyJson + R"(}, "parallel": {"tp": 2, "pp": 1}})";
+        + io::toJson(*log.topology).dump() + R"(}, "parallel": {"tp": 2, "pp": 1}})";
     const Result r = evaluate(io::readScenarioText(scenario, io::builtinCatalog()));
     ASSERT_TRUE(r.valid);
     EXPECT_GT(r.time.tpComm, 0); // the TP pair talks over the measured host links

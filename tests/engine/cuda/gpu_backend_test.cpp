@@ -21,7 +21,7 @@ std::unique_ptr<Backend> cudaBackend(std::string& whyNot)
     try {
         return makeBackend("cuda", test::world());
     } catch (const EngineError& e) {
-        whyNot = e.code() + ": " + e.what();
+        whyNot = std::string(paraplan::io::toString(e.code())) + ": " + e.what();
         return nullptr;
     }
 }
@@ -101,6 +101,6 @@ TEST(CudaBackend, MemoryTheGpuCannotHoldIsRefusedByName)
         (void)backend->allocate(size_t(1) << 50); // a pebibyte
         FAIL() << "a pebibyte was allocated";
     } catch (const EngineError& e) {
-        EXPECT_EQ(e.code(), "out_of_memory");
+        EXPECT_EQ(e.code(), paraplan::io::ProbeCode::OutOfMemory);
     }
 }

@@ -107,7 +107,7 @@ TEST(HostBackend, MemoryItCannotHoldIsRefusedWithTheFigures)
         (void)backend.allocate(size_t(1) << 50);
         FAIL() << "a petabyte was allocated";
     } catch (const EngineError& e) {
-        EXPECT_EQ(e.code(), "out_of_memory");
+        EXPECT_EQ(e.code(), io::ProbeCode::OutOfMemory);
         EXPECT_NE(std::string(e.what()).find("MiB"), std::string::npos);
     }
 }
@@ -131,7 +131,7 @@ TEST(BackendRegistry, NamesWhatIsMissing)
         (void)makeBackend("tpu", test::world());
         FAIL();
     } catch (const EngineError& e) {
-        EXPECT_EQ(e.code(), "unknown_backend");
+        EXPECT_EQ(e.code(), io::ProbeCode::UnknownBackend);
     }
     EXPECT_EQ(availableBackends().back(), "host");
     EXPECT_EQ(makeBackend("host", test::world())->name(), "host");

@@ -4,11 +4,13 @@
 #include "engine/protocol/event_log.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+using namespace paraplan;
 using namespace paraplan::engine;
 using nlohmann::json;
 
@@ -21,17 +23,32 @@ std::vector<json> lines(const std::string& text)
         parsed.push_back(json::parse(line));
     return parsed;
 }
+
+io::ProbeGemm gemm(double medianS)
+{
+    io::ProbeGemm g;
+    g.name = "qkv";
+    g.timing.medianS = medianS;
+    return g;
+}
+
+io::ProbeResult result(const char* command)
+{
+    io::ProbeResult r;
+    r.command = command;
+    return r;
+}
 } // namespace
 
 TEST(EventLog, EveryEventIsOneJsonObjectOnOneLineWithItsEnvelopeFirst)
 {
     std::ostringstream out;
     EventLog log(out, 3);
-    log.progress("bench", 1, 4, "GEMM qkv");
-    log.measurement({ { "kind", "gemm" }, { "median_s", 0.5 } });
-    log.warning("cpu_measurements", "CPUs, not GPUs");
-    log.error("no_gpu", "no CUDA device");
-    log.result({ { "command", "bench" } });
+    log.write(io::ProbeProgress{ "bench", 1, 4, "GEMM qkv" });
+    log.write(gemm(0.5));
+    log.warning(io::ProbeCode::CpuMeasurements, "CPUs, not GPUs");
+    log.error(io::ProbeCode::NoGpu, "no CUDA device");
+    log.write(result("bench"));
     const std::vector<json> events = lines(out.str());
     ASSERT_EQ(events.size(), 5u);
     const char* expected[] = { "progress", "measurement", "warning", "error", "result" };
@@ -44,6 +61,7 @@ TEST(EventLog, EveryEventIsOneJsonObjectOnOneLineWithItsEnvelopeFirst)
     EXPECT_EQ(events[0]["done"], 1);
     EXPECT_EQ(events[0]["total"], 4);
     EXPECT_EQ(events[1]["median_s"], 0.5);
+    EXPECT_EQ(events[2]["code"], "cpu_measurements");
     EXPECT_EQ(events[3]["code"], "no_gpu");
 }
 
@@ -53,9 +71,9 @@ TEST(EventLog, TheResultsFileHoldsEveryEventSoFar)
     std::filesystem::remove(path);
     std::ostringstream out;
     EventLog log(out, 0);
-    log.progress("bench", 0, 2, "first");
+    log.write(io::ProbeProgress{ "bench", 0, 2, "first" });
     log.setResultsFile(path); // earlier events land too
-    log.measurement({ { "kind", "gemm" } });
+    log.write(gemm(0.5));
     auto read = [&] {
         std::ifstream in(path);
         std::stringstream text;
@@ -63,7 +81,7 @@ TEST(EventLog, TheResultsFileHoldsEveryEventSoFar)
         return lines(text.str());
     };
     EXPECT_EQ(read().size(), 2u);
-    log.result({ { "command", "bench" } });
+    log.write(result("bench"));
     const std::vector<json> saved = read();
     ASSERT_EQ(saved.size(), 3u);
     EXPECT_EQ(saved.back()["event"], "result");
@@ -75,7 +93,7 @@ TEST(EventLog, BrokenTextDoesNotBreakTheLine)
 {
     std::ostringstream out;
     EventLog log(out, 0);
-    log.warning("discovery_note", std::string("device \xff\xfe name"));
+    log.warning(io::ProbeCode::DiscoveryNote, std::string("device \xff\xfe name"));
     const std::vector<json> events = lines(out.str());
     ASSERT_EQ(events.size(), 1u);
     EXPECT_NE(events[0]["message"].get<std::string>().find("device"), std::string::npos);
@@ -85,7 +103,7 @@ TEST(EventLog, TheErrorLineIsAReadyMadeEvent)
 {
     std::ostringstream out;
     EventLog log(out, 2);
-    const json line = json::parse(log.errorLine("terminated", "rank 2 was stopped"));
+    const json line = json::parse(log.errorLine(io::ProbeCode::Terminated, "rank 2 was stopped"));
     EXPECT_EQ(line["event"], "error");
     EXPECT_EQ(line["code"], "terminated");
     EXPECT_EQ(line["rank"], 2);
