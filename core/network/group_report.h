@@ -19,7 +19,9 @@ struct GroupReport {
     int64_t count = 0;
     int64_t nodesSpanned = 1;
     bool crossesNodes = false;
-    double busGBps = 0; // as priced: after NCCL's efficiency, or as calibrated
+    // The link rate the collectives are priced at: its bandwidth after NCCL's efficiency with the
+    // evaluation's constants (a calibration then replaces it per message size, docs/calibration.md).
+    double busGBps = 0;
     double latencyUs = 0;
     int32_t boundLink = -1; // the fabric link that sets busGBps (-1: none); front ends name it
     std::string boundBy;    // that link in English, for reports

@@ -6,6 +6,7 @@
 #include "core/model/memory_model.h"
 #include "core/model/model_shape.h"
 #include "core/network/placement.h"
+#include "core/spec/units.h"
 #include "core/step/step_model.h"
 
 #include <algorithm>
@@ -28,7 +29,7 @@ void addCollective(BenchPlan& plan, const GroupPlacements& groups, const Efficie
     bench.bytes = bytes;
     bench.crossesNodes = placement.crossesNodes();
     bench.predictedSeconds = collectiveSeconds(collective, bytes, bench.ranks, placement.rate, params);
-    bench.predictedBusGBps = placement.rate.busBytesPerS / 1e9;
+    bench.predictedBusGBps = bytesPerSToGBps(placement.rate.busBytesPerS);
     plan.collectives.push_back(std::move(bench));
 }
 
@@ -73,7 +74,7 @@ BenchPlan planBench(const Scenario& s, const Result& evaluation, const Efficienc
     a.headDim = int64_t(shard.headDim);
     a.flops = 4.0 * double(a.batchHeads) * double(a.seq) * double(a.seq) * double(a.headDim);
     a.predictedSeconds = fusedAttentionSeconds(rates, a.flops);
-    plan.memory.predictedGBps = rates.hbmBytesPerS / 1e9;
+    plan.memory.predictedGBps = bytesPerSToGBps(rates.hbmBytesPerS);
 
     const GroupPlacements groups = placeGroups(s, plan.degrees, params, nullptr);
     const LayerMessages messages = layerMessages(s.model, shard);

@@ -5,6 +5,8 @@
 #include "engine/bench/world_groups.h"
 #include "engine/runtime/timing.h"
 
+#include "core/spec/units.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -61,7 +63,7 @@ io::ProbeGemm measureGemm(const GemmBench& bench, DataType requested, Backend& b
     measured.k = g.k;
     measured.batch = g.batch;
     measured.precision = toString(type);
-    measured.tflops = stats.median > 0 ? g.flops() / stats.median / 1e12 : 0;
+    measured.tflops = stats.median > 0 ? flopsPerSToTflops(g.flops() / stats.median) : 0;
     measured.predictedS = bench.predictedSeconds;
     measured.correct = everywhere(world, ok);
     measured.timing = timingOf(stats);
@@ -94,7 +96,7 @@ io::ProbeAttention measureAttention(const AttentionBench& bench, DataType reques
     measured.batchHeads = bench.batchHeads;
     measured.seq = bench.seq;
     measured.headDim = bench.headDim;
-    measured.tflops = stats.median > 0 ? bench.flops / stats.median / 1e12 : 0;
+    measured.tflops = stats.median > 0 ? flopsPerSToTflops(bench.flops / stats.median) : 0;
     measured.predictedS = bench.predictedSeconds;
     measured.correct = everywhere(world, ok);
     measured.timing = timingOf(stats);
@@ -103,8 +105,8 @@ io::ProbeAttention measureAttention(const AttentionBench& bench, DataType reques
 
 // Copies far larger than any cache (a GPU's L2 holds tens of MiB, a CPU's L3 up to a few hundred
 // on the largest parts, shared by its ranks).
-constexpr size_t kGpuCopyBytes = size_t(1) << 30;
-constexpr size_t kCpuCopyBytes = size_t(1) << 28;
+constexpr size_t kGpuCopyBytes = size_t(kBytesPerGiB);
+constexpr size_t kCpuCopyBytes = size_t(256 * kBytesPerMiB);
 
 io::ProbeMemory measureMemory(const MemoryBench& bench, Backend& backend, const World& world,
                               const BenchOptions& options)
@@ -117,7 +119,7 @@ io::ProbeMemory measureMemory(const MemoryBench& bench, Backend& backend, const 
     const TimingStats stats = slowest(world, timeRepeated(options.warmup, options.iterations,
                                                           [&] { backend.copy(*from, *to, bytes); },
                                                           [&] { backend.synchronize(); }));
-    measured.GBps = 2 * measured.bytes / stats.median / 1e9;
+    measured.GBps = bytesPerSToGBps(2 * measured.bytes / stats.median);
     bool ok = true;
     for (double value : backend.read(*to, DataType::Fp32, 8))
         ok = ok && value == 1.5;
@@ -252,7 +254,7 @@ io::ProbeCollective measureCollective(const CollectiveBench& bench, DataType typ
     measured.crossesNodes = bench.crossesNodes;
     measured.asScenario = asScenario;
     measured.busGBps = stats.median > 0
-        ? bench.bytes * busBandwidthFactor(bench.collective, bench.ranks) / stats.median / 1e9
+        ? bytesPerSToGBps(bench.bytes * busBandwidthFactor(bench.collective, bench.ranks) / stats.median)
         : 0;
     measured.predictedBusGBps = bench.predictedBusGBps;
     measured.predictedS = bench.predictedSeconds;

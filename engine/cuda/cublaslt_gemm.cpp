@@ -5,6 +5,8 @@
 #include "engine/backend/backend.h"
 #include "engine/cuda/cuda_check.h"
 
+#include "core/spec/units.h"
+
 #include <string>
 
 // cuBLASLt is column-major. A row-major matrix is the column-major matrix of its transpose, so
@@ -15,7 +17,7 @@ namespace paraplan::engine {
 namespace {
 
 // What cuBLAS recommends for Hopper and later; older GPUs use less of it.
-constexpr size_t kWorkspaceBytes = size_t(32) << 20;
+constexpr size_t kWorkspaceBytes = size_t(32 * kBytesPerMiB);
 
 cudaDataType_t cudaTypeOf(DataType type)
 {

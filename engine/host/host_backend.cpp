@@ -6,6 +6,8 @@
 #include "engine/host/host_machine.h"
 #include "engine/host/mpi_communicator.h"
 
+#include "core/spec/units.h"
+
 #include <cblas.h>
 
 #include <algorithm>
@@ -68,7 +70,7 @@ io::RankDescription describeRank(const World& world, const HostMachine& machine)
     rank.device.memoryBytes = machine.memoryBytes; // the host's, shared by its ranks
     rank.device.multiprocessors = machine.logicalCores;
     rank.localRank = world.localRank();
-    rank.linkGBps = measureCopyBandwidth() / 1e9;
+    rank.linkGBps = bytesPerSToGBps(measureCopyBandwidth());
     if (world.localRank() == 0)
         rank.host = io::HostDescription{ hostNode(machine, rank.linkGBps), {}, {} };
     return rank;

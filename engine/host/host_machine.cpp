@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/host/host_machine.h"
 
+#include "core/spec/units.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -95,7 +97,7 @@ HostMachine readHostMachine()
 
 double measureCopyBandwidth()
 {
-    constexpr size_t kBytes = size_t(64) << 20; // well beyond any cache
+    constexpr size_t kBytes = size_t(64 * kBytesPerMiB); // well beyond any cache
     std::vector<char> from(kBytes, 1), to(kBytes, 0);
     double best = 0;
     for (int run = 0; run < 5; ++run) {

@@ -108,3 +108,25 @@ TEST(BubbleCurve, InterleavingNeedsMultiplesOfPp)
     EXPECT_LT(bubble[2], 0);
     EXPECT_GE(bubble[3], 0);
 }
+
+TEST(Landscape, ItsInputsAreEverythingButTheChoicesItExplores)
+{
+    const Scenario s = test::llama70bOnDgxH100();
+    Scenario moved = s;
+    moved.parallel.degrees = { .tp = 4, .dp = 0, .pp = 8, .vpp = 2 };
+    moved.training.microBatch = 2;
+    moved.parallel.zeroStage = 3;
+    moved.parallel.recompute = Recompute::Full;
+    moved.parallel.sequenceParallel = false;
+    moved.pins = ParallelPins{ true, true, true, true, true, true, true, true, true };
+    EXPECT_EQ(landscapeInputs(moved), landscapeInputs(s));
+    // What the landscape prices every point with changes it.
+    for (auto change : { +[](Scenario& x) { x.training.globalBatch *= 2; }, +[](Scenario& x) { x.cluster.nodes = 4; },
+                         +[](Scenario& x) { x.parallel.overlapGradReduce = false; },
+                         +[](Scenario& x) { x.parallel.tpCommOverlap = true; }, +[](Scenario& x) { x.model.layers = 40; },
+                         +[](Scenario& x) { x.parallel.placement.order = *parseRankOrder("cp-tp-ep-dp-pp"); } }) {
+        Scenario other = s;
+        change(other);
+        EXPECT_NE(landscapeInputs(other), landscapeInputs(s));
+    }
+}

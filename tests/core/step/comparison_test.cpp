@@ -85,3 +85,27 @@ TEST(Compare, PipelineBubbleCause)
     }
     EXPECT_GT(c.stepB, c.stepA);
 }
+
+TEST(Compare, QuotesTheBandwidthsTheEvaluationsPriced)
+{
+    // Issue #9: the verdict reads the evaluations' own groups, so it quotes the links at the
+    // constants the step was priced with (re-placing the groups with the defaults would not).
+    Scenario a = test::gpt3OnDgxA100();
+    a.parallel.degrees.pp = 4;
+    Scenario b = a;
+    b.parallel.degrees.tp = 16;
+    EvaluateOptions options;
+    options.params.ncclIntraNodeEfficiency = 0.5;
+    options.params.ncclInterNodeEfficiency = 0.6;
+    const Result ra = evaluate(a, options), rb = evaluate(b, options);
+    ASSERT_TRUE(ra.valid && rb.valid);
+    const Comparison c = compare(a, ra, b, rb);
+    ASSERT_EQ(c.largest, TimeComponent::TpComm);
+    const GroupReport* tpA = findGroup(ra.groups, CommGroup::Tp);
+    const GroupReport* tpB = findGroup(rb.groups, CommGroup::Tp);
+    ASSERT_TRUE(tpA && tpB);
+    EXPECT_DOUBLE_EQ(c.cause.valueA, tpA->busGBps);
+    EXPECT_DOUBLE_EQ(c.cause.valueB, tpB->busGBps);
+    const Result defaultB = evaluate(b);
+    EXPECT_LT(c.cause.valueB, findGroup(defaultB.groups, CommGroup::Tp)->busGBps);
+}

@@ -1,0 +1,189 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+//
+// One layer's pass costs, op by op: which collectives each split adds and where they hide, what
+// recomputation replays, and the embedding and output layers at the ends of the pipeline.
+#include "tests/core/scenario_fixtures.h"
+
+#include "core/model/layer_costs.h"
+#include "core/model/layer_shapes.h"
+
+#include <gtest/gtest.h>
+
+using namespace paraplan;
+
+namespace {
+
+ModelSpec llama8b()
+{
+    ModelSpec m;
+    m.layers = 32;
+    m.hidden = 4096;
+    m.heads = 32;
+    m.kvHeads = 8;
+    m.ffnHidden = 14336;
+    m.gatedMlp = true;
+    m.vocab = 128256;
+    m.dropout = false;
+    return m;
+}
+
+GpuSpec h100()
+{
+    GpuSpec gpu;
+    gpu.peakBf16Tflops = 989.4;
+    gpu.hbmGib = 80;
+    gpu.hbmGBps = 3350;
+    gpu.sms = 132;
+    return gpu;
+}
+
+// `link`: bytes per second of every group's bus (NVLink-like unless told otherwise).
+LayerCostInput input(const ModelSpec& model, const ParallelDegrees& degrees, double link = 360e9)
+{
+    LayerCostInput in;
+    in.model = &model;
+    in.seqLen = 8192;
+    in.microBatch = 1;
+    in.degrees = degrees;
+    in.rates = deviceRates(h100(), Precision::Bf16, EfficiencyParams{});
+    in.tpLink = { link, 2e-6 };
+    in.cpLink = { link, 2e-6 };
+    in.epLink = { link, 2e-6 };
+    return in;
+}
+
+double tpActivationBytes(const LayerCostInput& in)
+{
+    const LayerShard shard(*in.model, in.seqLen, in.microBatch, in.degrees, in.sequenceParallel, in.rates.activationBytes);
+    return layerMessages(*in.model, shard).tpActivation;
+}
+
+} // namespace
+
+TEST(LayerCosts, WithoutASplitThereIsNoCommunication)
+{
+    const ModelSpec m = llama8b();
+    const LayerCosts c = transformerLayerCosts(input(m, {}));
+    EXPECT_GT(c.forward.compute, 0);
+    for (const PassCost& pass : { c.forward, c.backward })
+        EXPECT_EQ(pass.tpComm + pass.cpComm + pass.epComm + pass.dpComm + pass.recompute, 0);
+    // The backward runs each product twice (data and weight gradients) and the attention's 2.5x.
+    EXPECT_GT(c.backward.compute, 1.8 * c.forward.compute);
+    EXPECT_LT(c.backward.compute, 2.6 * c.forward.compute);
+}
+
+TEST(LayerCosts, TensorParallelismAllReducesTwicePerForward)
+{
+    const ModelSpec m = llama8b();
+    const LayerCostInput in = input(m, { .tp = 4 });
+    const LayerCosts c = transformerLayerCosts(in);
+    const double allReduce = collectiveSeconds(Collective::AllReduce, tpActivationBytes(in), 4, in.tpLink, in.rates.params);
+    EXPECT_DOUBLE_EQ(c.forward.tpComm, 2 * allReduce);
+    // The backward's two all-reduces hide behind the column-parallel weight gradients.
+    EXPECT_LT(c.backward.tpComm, 2 * allReduce);
+}
+
+TEST(LayerCosts, SequenceParallelismGathersAndScattersInstead)
+{
+    const ModelSpec m = llama8b();
+    LayerCostInput in = input(m, { .tp = 4 });
+    in.sequenceParallel = true;
+    const LayerCosts c = transformerLayerCosts(in);
+    const double bytes = tpActivationBytes(in);
+    const double gather = collectiveSeconds(Collective::AllGather, bytes, 4, in.tpLink, in.rates.params);
+    const double scatter = collectiveSeconds(Collective::ReduceScatter, bytes, 4, in.tpLink, in.rates.params);
+    EXPECT_DOUBLE_EQ(c.forward.tpComm, 2 * gather + 2 * scatter);
+}
+
+TEST(LayerCosts, TpCommunicationOverlapHidesItBehindTheGemms)
+{
+    const ModelSpec m = llama8b();
+    LayerCostInput in = input(m, { .tp = 8 });
+    in.sequenceParallel = true;
+    const LayerCosts exposed = transformerLayerCosts(in);
+    in.tpCommOverlap = true;
+    const LayerCosts overlapped = transformerLayerCosts(in);
+    EXPECT_LT(overlapped.forward.tpComm, exposed.forward.tpComm);
+    EXPECT_LE(overlapped.backward.tpComm, exposed.backward.tpComm);
+    EXPECT_DOUBLE_EQ(overlapped.forward.compute, exposed.forward.compute);
+    // Without sequence parallelism there are no gathers and scatters to pipeline: nothing changes.
+    in.sequenceParallel = false;
+    const LayerCosts plain = transformerLayerCosts(in);
+    in.tpCommOverlap = false;
+    EXPECT_DOUBLE_EQ(plain.forward.tpComm, transformerLayerCosts(in).forward.tpComm);
+}
+
+TEST(LayerCosts, RecomputationReplaysWhatItDropped)
+{
+    const ModelSpec m = llama8b();
+    LayerCostInput in = input(m, { .tp = 2 });
+    const LayerCosts none = transformerLayerCosts(in);
+    in.recompute = Recompute::Full;
+    const LayerCosts full = transformerLayerCosts(in);
+    EXPECT_DOUBLE_EQ(full.backward.recompute, none.forward.compute);
+    EXPECT_DOUBLE_EQ(full.backward.tpComm, none.backward.tpComm + none.forward.tpComm);
+    in.recompute = Recompute::Selective;
+    const LayerCosts selective = transformerLayerCosts(in);
+    EXPECT_GT(selective.backward.recompute, 0); // the attention core
+    EXPECT_LT(selective.backward.recompute, 0.5 * none.forward.compute);
+    EXPECT_DOUBLE_EQ(selective.backward.tpComm, none.backward.tpComm);
+}
+
+TEST(LayerCosts, ContextParallelRingHidesBehindAttentionUntilTheLinkIsSlow)
+{
+    const ModelSpec m = llama8b();
+    const LayerCosts fast = transformerLayerCosts(input(m, { .cp = 2 }, 360e9));
+    EXPECT_EQ(fast.forward.cpComm, 0);
+    const LayerCosts slow = transformerLayerCosts(input(m, { .cp = 2 }, 0.5e9));
+    EXPECT_GT(slow.forward.cpComm, 0);
+    EXPECT_GT(slow.backward.cpComm, slow.forward.cpComm); // keys, values and their gradients
+}
+
+TEST(LayerCosts, ExpertParallelismDispatchesAndCombinesEachPass)
+{
+    ModelSpec m = llama8b();
+    m.moe = { 8, 2, 14336 };
+    const LayerCostInput alone = input(m, {});
+    EXPECT_EQ(transformerLayerCosts(alone).forward.epComm, 0);
+    const LayerCostInput split = input(m, { .ep = 4 });
+    const LayerShard shard(m, split.seqLen, split.microBatch, split.degrees, false, split.rates.activationBytes);
+    const double dispatch = collectiveSeconds(Collective::AllToAll, layerMessages(m, shard).epDispatch, 4, split.epLink,
+                                              split.rates.params);
+    const LayerCosts c = transformerLayerCosts(split);
+    EXPECT_DOUBLE_EQ(c.forward.epComm, 2 * dispatch);
+    EXPECT_DOUBLE_EQ(c.backward.epComm, 2 * dispatch);
+}
+
+TEST(LayerCosts, UnfusedAttentionCostsMoreThanFlashAtLongSequences)
+{
+    const ModelSpec m = llama8b();
+    LayerCostInput in = input(m, {});
+    const double flash = transformerLayerCosts(in).forward.compute;
+    in.flashAttention = false;
+    EXPECT_GT(transformerLayerCosts(in).forward.compute, flash);
+}
+
+TEST(LayerCosts, TheEmbeddingAndTheOutputLayerSumOverTheTpGroup)
+{
+    const ModelSpec m = llama8b();
+    const LayerCostInput one = input(m, {});
+    EXPECT_EQ(embeddingCosts(one).forward.tpComm, 0);
+    EXPECT_EQ(outputLayerCosts(one).forward.tpComm + outputLayerCosts(one).backward.tpComm, 0);
+    const LayerCostInput four = input(m, { .tp = 4 });
+    EXPECT_GT(embeddingCosts(four).forward.tpComm, 0);
+    EXPECT_GT(outputLayerCosts(four).backward.tpComm, 0);
+    // The logits GEMM dominates the output layer and splits over the vocabulary.
+    EXPECT_LT(outputLayerCosts(four).forward.compute, outputLayerCosts(one).forward.compute / 2);
+    EXPECT_GT(outputLayerCosts(one).backward.compute, outputLayerCosts(one).forward.compute);
+}
+
+TEST(PassCost, AddsAndScalesEveryCause)
+{
+    const PassCost a{ 1, 2, 3, 4, 5, 6 };
+    PassCost sum = a;
+    sum += a.scaled(2);
+    EXPECT_DOUBLE_EQ(sum.total(), 3 * a.total());
+    EXPECT_DOUBLE_EQ(sum.dpComm, 18);
+    EXPECT_DOUBLE_EQ(a.scaled(0.5).compute, 0.5);
+}

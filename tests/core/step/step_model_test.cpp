@@ -1,0 +1,179 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+//
+// The pieces evaluate() is built from, one by one: the plan, memory per stage and its peak,
+// recomputation chosen to fit, the optimizer's traffic, the per-stage timing and the bound the
+// search prunes with.
+#include "tests/core/scenario_fixtures.h"
+
+#include "core/spec/units.h"
+#include "core/step/evaluator.h"
+#include "core/step/step_model.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace paraplan;
+
+namespace {
+
+struct Priced {
+    StepPlan plan;
+    StepTiming timing;
+};
+
+Priced price(const Scenario& s)
+{
+    const EfficiencyParams params;
+    StepPlan plan = planStep(s);
+    (void)resolveRecompute(s, plan);
+    const DeviceRates rates = deviceRates(s.cluster.gpu, s.training.precision, params);
+    const GroupPlacements groups = placeGroups(s, plan.layout.degrees, params, nullptr);
+    StepTiming timing = stepTiming(s, plan, rates, layerCostsFor(s, plan.layout, rates, groups), groups, params);
+    return { std::move(plan), std::move(timing) };
+}
+
+} // namespace
+
+TEST(StepPlan, HoldsTheLayoutAndTheGpusMemory)
+{
+    const Scenario s = test::llama70bOnDgxH100();
+    const StepPlan plan = planStep(s);
+    EXPECT_DOUBLE_EQ(plan.capacityBytes, gibToBytes(s.cluster.gpu.hbmGib));
+    EXPECT_EQ(plan.layout.degrees.dp, 2);
+    EXPECT_EQ(plan.layout.microBatches, 128);
+}
+
+TEST(StepMemory, ThePeakIsTheFullestStage)
+{
+    for (Scenario s : { test::llama70bOnDgxH100(), test::gpt3OnDgxA100() }) {
+        StepPlan plan = planStep(s);
+        (void)resolveRecompute(s, plan);
+        const std::vector<MemoryBreakdown> stages = memoryPerStage(s, plan);
+        ASSERT_EQ(int64_t(stages.size()), plan.layout.degrees.pp);
+        double fullest = 0;
+        for (const MemoryBreakdown& m : stages)
+            fullest = std::max(fullest, m.total());
+        EXPECT_DOUBLE_EQ(peakMemoryOf(s, plan), fullest);
+        // With an explicit split every stage is looked at; the answer must not change.
+        s.parallel.degrees.vpp = 1;
+        s.parallel.layersPerStage = plan.layout.stageLayers;
+        StepPlan explicitPlan = planStep(s);
+        (void)resolveRecompute(s, explicitPlan);
+        double explicitFullest = 0;
+        for (const MemoryBreakdown& m : memoryPerStage(s, explicitPlan))
+            explicitFullest = std::max(explicitFullest, m.total());
+        EXPECT_DOUBLE_EQ(peakMemoryOf(s, explicitPlan), explicitFullest);
+    }
+}
+
+TEST(StepMemory, AutoRecomputationTakesTheLeastThatFits)
+{
+    Scenario s = test::gpt3OnDgxA100();
+    s.training.flashAttention = false; // selective recomputation then drops the attention scores
+    s.parallel.recompute = Recompute::None;
+    const double none = peakMemoryBytes(s);
+    s.parallel.recompute = Recompute::Selective;
+    const double selective = peakMemoryBytes(s);
+    s.parallel.recompute = Recompute::Full;
+    const double full = peakMemoryBytes(s);
+    ASSERT_LT(selective, none);
+    ASSERT_LT(full, selective);
+
+    s.parallel.recompute = Recompute::Auto;
+    auto chosenWith = [&](double capacityBytes) {
+        s.cluster.gpu.hbmGib = bytesToGib(capacityBytes);
+        StepPlan plan = planStep(s);
+        return resolveRecompute(s, plan);
+    };
+    EXPECT_EQ(chosenWith(none * 1.01), Recompute::None);
+    EXPECT_EQ(chosenWith((none + selective) / 2), Recompute::Selective);
+    EXPECT_EQ(chosenWith((selective + full) / 2), Recompute::Full);
+    EXPECT_EQ(chosenWith(full / 2), Recompute::Full); // nothing fits: the least memory
+}
+
+TEST(OptimizerTraffic, ZeroShardsTheUpdateButNotTheZeroing)
+{
+    ParallelLayout layout;
+    layout.degrees = { .cp = 2, .ep = 2, .dp = 4 };
+    const StageParameters weights{ 800e6, 400e6 };
+    const double gradientBytes = 4;
+    layout.zeroStage = 0;
+    const OptimizerTraffic replicated = optimizerTraffic(layout, weights, gradientBytes);
+    EXPECT_DOUBLE_EQ(replicated.update, weights.total() * (26 + gradientBytes));
+    EXPECT_DOUBLE_EQ(replicated.zeroGradients, weights.total() * gradientBytes);
+    layout.zeroStage = 1;
+    const OptimizerTraffic sharded = optimizerTraffic(layout, weights, gradientBytes);
+    // Dense weights over dp·cp = 8 ranks, expert weights over dp·cp / ep = 4.
+    EXPECT_DOUBLE_EQ(sharded.update, (800e6 / 8 + 400e6 / 4) * (26 + gradientBytes));
+    EXPECT_DOUBLE_EQ(sharded.zeroGradients, replicated.zeroGradients);
+}
+
+TEST(StepTiming, OneEntryPerVirtualStageAndPerStage)
+{
+    const Scenario s = test::llama70bOnDgxH100(); // pp 4, vpp 5
+    const Priced p = price(s);
+    EXPECT_EQ(p.timing.forward.size(), 20u);
+    EXPECT_EQ(p.timing.backward.size(), 20u);
+    EXPECT_EQ(p.timing.tailDp.size(), 4u);
+    EXPECT_EQ(p.timing.optimizer.size(), 4u);
+    EXPECT_GT(p.timing.sendSeconds, 0);
+    // The first virtual stage carries the embedding, the last the logits and the loss.
+    EXPECT_GT(p.timing.forward.back().total(), p.timing.forward[1].total());
+    EXPECT_GT(p.timing.forward.front().total(), p.timing.forward[1].total());
+}
+
+TEST(StepTiming, NoPipelineMeansNoSends)
+{
+    Scenario s = test::llama70bOnDgxH100();
+    s.parallel.degrees = { .tp = 8, .dp = 0, .pp = 1 };
+    s.parallel.recompute = Recompute::Full;
+    s.parallel.zeroStage = 3;
+    EXPECT_EQ(price(s).timing.sendSeconds, 0);
+}
+
+TEST(StepTiming, AnUnoverlappedGradientReduceIsExposedWhole)
+{
+    Scenario s = test::llama70bOnDgxH100();
+    const double overlapped = price(s).timing.tailDp.front();
+    s.parallel.overlapGradReduce = false;
+    const double exposed = price(s).timing.tailDp.front();
+    EXPECT_GT(exposed, overlapped);
+}
+
+TEST(PipelineInput, CarriesEachVirtualStagesPassesAndTheSends)
+{
+    const Scenario s = test::llama70bOnDgxH100();
+    const Priced p = price(s);
+    const PipelineInput in = pipelineInput(p.plan, p.timing);
+    EXPECT_EQ(in.stages, 4);
+    EXPECT_EQ(in.chunks, 5);
+    EXPECT_EQ(in.microBatches, 128);
+    ASSERT_EQ(in.forwardSeconds.size(), p.timing.forward.size());
+    for (size_t i = 0; i < in.forwardSeconds.size(); ++i) {
+        EXPECT_DOUBLE_EQ(in.forwardSeconds[i], p.timing.forward[i].total());
+        EXPECT_DOUBLE_EQ(in.backwardSeconds[i], p.timing.backward[i].total());
+    }
+    EXPECT_DOUBLE_EQ(in.sendForwardSeconds, p.timing.sendSeconds);
+}
+
+TEST(StepLowerBound, NeverAboveTheStepAndExactWithoutAPipeline)
+{
+    const EfficiencyParams params;
+    for (Scenario s : { test::llama70bOnDgxH100(), test::gpt3OnDgxA100() }) {
+        const Priced p = price(s);
+        const Result r = evaluate(s);
+        ASSERT_TRUE(r.valid);
+        EXPECT_LE(stepLowerBound(p.plan, p.timing, params), r.time.step * (1 + 1e-12));
+    }
+    // One stage: nothing to wait for, so the step is its work, its tail and the overhead.
+    Scenario s = test::llama70bOnDgxH100();
+    s.parallel.degrees = { .tp = 8, .dp = 0, .pp = 1 };
+    s.parallel.recompute = Recompute::Full;
+    s.parallel.zeroStage = 3;
+    const Priced p = price(s);
+    const Result r = evaluate(s);
+    ASSERT_TRUE(r.valid);
+    EXPECT_NEAR(stepLowerBound(p.plan, p.timing, params), r.time.step, 1e-9 * r.time.step);
+}

@@ -1,0 +1,164 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+//
+// The workbench's state on its own, without a window: what it evaluates, keeps, pins and computes
+// in the background, and the signals the views listen to.
+#include "widgets/state/workbench.h"
+
+#include "core/io/catalog_reader.h"
+#include "core/io/scenario_reader.h"
+#include "core/model/kernel_costs.h"
+#include "core/network/calibration.h"
+
+#include <gtest/gtest.h>
+
+#include <QSignalSpy>
+
+using namespace paraplan;
+using namespace paraplan::widgets;
+
+namespace {
+
+// A small scenario whose landscape takes a fraction of a second.
+Scenario small()
+{
+    return io::readScenarioText(R"({
+      "model": { "preset": "llama3.1-8b" },
+      "training": { "seq_len": 4096, "global_batch": 64 },
+      "cluster": { "preset": "dgx-h100", "nodes": 1 },
+      "parallel": { "tp": 2, "pp": 2 }
+    })",
+                                io::builtinCatalog());
+}
+
+Scenario broken()
+{
+    Scenario s = small();
+    s.parallel.degrees.tp = 3; // 32 heads do not split three ways
+    return s;
+}
+
+// Waits for the landscape the workbench is computing (a thread of its own).
+LandscapePtr awaitLandscape(Workbench& workbench, QSignalSpy& available)
+{
+    if (available.isEmpty())
+        EXPECT_TRUE(available.wait(60000)) << "no landscape within a minute";
+    return workbench.landscape();
+}
+
+} // namespace
+
+TEST(Workbench, EvaluatesEveryScenarioItIsGiven)
+{
+    Workbench workbench;
+    QSignalSpy available(&workbench, &Workbench::evaluationAvailable);
+    QSignalSpy changed(&workbench, &Workbench::scenarioChanged);
+    workbench.setScenario(small());
+    ASSERT_EQ(available.count(), 1);
+    EXPECT_EQ(changed.count(), 1);
+    ASSERT_TRUE(workbench.evaluation());
+    EXPECT_TRUE(workbench.isCurrentValid());
+    EXPECT_TRUE(workbench.evaluation()->result.valid);
+    EXPECT_FALSE(workbench.evaluation()->result.timeline.empty()); // the views draw the timeline
+    EXPECT_FALSE(workbench.evaluation()->bubbleFractions.empty());
+    EXPECT_FALSE(workbench.evaluation()->result.groups.empty()); // the views explain with them
+}
+
+TEST(Workbench, KeepsTheLastValidEvaluationWhileTheCurrentBreaksARule)
+{
+    Workbench workbench;
+    workbench.setScenario(small());
+    const EvaluationPtr valid = workbench.evaluation();
+    QSignalSpy rejected(&workbench, &Workbench::evaluationRejected);
+    workbench.setScenario(broken());
+    ASSERT_EQ(rejected.count(), 1);
+    const auto evaluation = rejected.front().front().value<EvaluationPtr>();
+    EXPECT_FALSE(evaluation->result.valid);
+    EXPECT_FALSE(evaluation->result.diagnostics.empty());
+    EXPECT_FALSE(workbench.isCurrentValid());
+    EXPECT_EQ(workbench.evaluation(), valid);
+    EXPECT_EQ(workbench.scenario(), broken()); // the user's work is kept as given
+}
+
+TEST(Workbench, PinsTheCurrentConfigurationForComparison)
+{
+    Workbench workbench;
+    workbench.setScenario(small());
+    QSignalSpy pinned(&workbench, &Workbench::pinnedChanged);
+    workbench.pinCurrent();
+    ASSERT_EQ(pinned.count(), 1);
+    ASSERT_TRUE(workbench.pinned());
+    EXPECT_EQ(workbench.pinned()->scenario, small());
+    Scenario next = small();
+    next.parallel.degrees.tp = 4;
+    workbench.setScenario(next);
+    EXPECT_EQ(workbench.pinned()->scenario, small()); // A stays while B moves
+    workbench.clearPin();
+    EXPECT_EQ(pinned.count(), 2);
+    EXPECT_FALSE(workbench.pinned());
+}
+
+TEST(Workbench, ComputesTheLandscapeOnceForItsInputs)
+{
+    Workbench workbench;
+    workbench.setScenario(small());
+    QSignalSpy started(&workbench, &Workbench::landscapeStarted);
+    QSignalSpy available(&workbench, &Workbench::landscapeAvailable);
+    workbench.requestLandscape();
+    const LandscapePtr landscape = awaitLandscape(workbench, available);
+    ASSERT_TRUE(landscape);
+    EXPECT_GT(landscape->points.size(), 10u);
+    EXPECT_EQ(started.count(), 1);
+
+    // Another split of the same model, batch and cluster: the same landscape, not computed again.
+    Scenario moved = small();
+    moved.parallel.degrees.tp = 4;
+    moved.training.microBatch = 2;
+    workbench.setScenario(moved);
+    workbench.requestLandscape();
+    EXPECT_EQ(workbench.landscape(), landscape);
+    EXPECT_EQ(started.count(), 1);
+}
+
+TEST(Workbench, DropsTheLandscapeWhenWhatItPricesChanges)
+{
+    for (auto change : { +[](Scenario& s) { s.training.globalBatch = 128; },
+                         +[](Scenario& s) { s.parallel.overlapGradReduce = false; } }) {
+        Workbench workbench;
+        workbench.setScenario(small());
+        QSignalSpy available(&workbench, &Workbench::landscapeAvailable);
+        workbench.requestLandscape();
+        ASSERT_TRUE(awaitLandscape(workbench, available));
+        Scenario changed = small();
+        change(changed);
+        workbench.setScenario(changed);
+        EXPECT_FALSE(workbench.landscape());
+        ASSERT_GE(available.count(), 2);
+        EXPECT_FALSE(available.back().front().value<LandscapePtr>()); // the views clear it
+    }
+}
+
+TEST(Workbench, ACalibrationRepricesTheCurrentAndThePinnedConfigurations)
+{
+    Workbench workbench;
+    workbench.setScenario(small());
+    workbench.pinCurrent();
+    const double modelStep = workbench.evaluation()->result.time.step;
+    CalibrationProfile profile;
+    profile.device = "a GPU twice as slow at GEMMs";
+    const DeviceRates rates = deviceRates(small().cluster.gpu, Precision::Bf16, EfficiencyParams{});
+    for (double m : { 1024.0, 8192.0, 65536.0 })
+        for (double nk : { 1024.0, 4096.0, 16384.0 })
+            profile.gemms.push_back({ m, nk, nk, Precision::Bf16, 2 * gemmSeconds(rates, m, nk, nk) });
+    QSignalSpy calibrationChanged(&workbench, &Workbench::calibrationChanged);
+    QSignalSpy pinnedChanged(&workbench, &Workbench::pinnedChanged);
+    QSignalSpy available(&workbench, &Workbench::evaluationAvailable);
+    workbench.setCalibration(std::make_shared<const Calibration>(profile));
+    EXPECT_EQ(calibrationChanged.count(), 1);
+    EXPECT_EQ(pinnedChanged.count(), 1);
+    EXPECT_EQ(available.count(), 1);
+    EXPECT_GT(workbench.evaluation()->result.time.step, modelStep);
+    EXPECT_DOUBLE_EQ(workbench.pinned()->result.time.step, workbench.evaluation()->result.time.step);
+    workbench.setCalibration(nullptr);
+    EXPECT_DOUBLE_EQ(workbench.evaluation()->result.time.step, modelStep);
+}
