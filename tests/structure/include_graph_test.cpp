@@ -3,13 +3,15 @@
 //
 // The architecture as a test: every project include names its file from the project root, no
 // folder includes a layer above its own (core/README.md, widgets/README.md), and no two units
-// (a header with its source) include each other, directly or around a loop.
+// (a header with its source) include each other, directly or around a loop, and no two libraries
+// link each other.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <regex>
 #include <set>
@@ -183,6 +185,96 @@ TEST(Structure, OnlyCoreIoKnowsJson)
     }
 }
 
+namespace {
+
+// Strongly connected components of more than one node: the loops of a directed graph (Tarjan).
+std::vector<std::vector<std::string>> loopsOf(const std::map<std::string, std::set<std::string>>& edges)
+{
+    std::map<std::string, int> index, lowLink;
+    std::vector<std::string> stack;
+    std::set<std::string> onStack;
+    std::vector<std::vector<std::string>> loops;
+    int next = 0;
+    std::function<void(const std::string&)> visit = [&](const std::string& node) {
+        index[node] = lowLink[node] = next++;
+        stack.push_back(node);
+        onStack.insert(node);
+        const auto out = edges.find(node);
+        for (const std::string& other : out == edges.end() ? std::set<std::string>{} : out->second) {
+            if (!index.count(other)) {
+                visit(other);
+                lowLink[node] = std::min(lowLink[node], lowLink[other]);
+            } else if (onStack.count(other)) {
+                lowLink[node] = std::min(lowLink[node], index[other]);
+            }
+        }
+        if (lowLink[node] == index[node]) {
+            std::vector<std::string> component;
+            std::string member;
+            do {
+                member = stack.back();
+                stack.pop_back();
+                onStack.erase(member);
+                component.push_back(member);
+            } while (member != node);
+            if (component.size() > 1)
+                loops.push_back(component);
+        }
+    };
+    for (const auto& [node, ignored] : edges)
+        if (!index.count(node))
+            visit(node);
+    return loops;
+}
+
+std::string joined(const std::vector<std::string>& names)
+{
+    std::ostringstream out;
+    for (const std::string& name : names)
+        out << " " << name;
+    return out.str();
+}
+
+} // namespace
+
+TEST(Structure, NoLibrariesLinkEachOtherInALoop)
+{
+    // Every target_link_libraries of the build files, between the project's own targets (aliases
+    // such as paraplan::core resolved), read from the CMake sources themselves.
+    static const std::regex defined(R"re(add_(?:library|executable)\(\s*([\w:-]+)(?:\s+ALIAS\s+([\w:-]+))?)re");
+    static const std::regex linked(R"re(target_link_libraries\(\s*([\w:-]+)([^)]*)\))re");
+    std::string text;
+    for (const auto& entry : fs::recursive_directory_iterator(kRoot)) {
+        const std::string relative = fs::relative(entry.path(), kRoot).generic_string();
+        const std::string name = entry.path().filename().string();
+        if (!entry.is_regular_file() || relative.rfind("build", 0) == 0 || relative.rfind(".git", 0) == 0
+            || (name != "CMakeLists.txt" && entry.path().extension() != ".cmake"))
+            continue;
+        std::ifstream in(entry.path());
+        text += std::string(std::istreambuf_iterator<char>(in), {}) + "\n";
+    }
+    std::map<std::string, std::string> alias;
+    std::set<std::string> targets;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), defined); it != std::sregex_iterator(); ++it) {
+        if ((*it)[2].matched)
+            alias[(*it)[1]] = (*it)[2];
+        else
+            targets.insert((*it)[1]);
+    }
+    auto resolve = [&](const std::string& name) { return alias.count(name) ? alias[name] : name; };
+    std::map<std::string, std::set<std::string>> links;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), linked); it != std::sregex_iterator(); ++it) {
+        std::istringstream words((*it)[2].str());
+        for (std::string word; words >> word;)
+            if (targets.count(resolve(word)) && resolve(word) != resolve((*it)[1]))
+                links[resolve((*it)[1])].insert(resolve(word));
+    }
+    ASSERT_TRUE(links.count("paraplan_engine") && links["paraplan_engine"].count("paraplan_engine_base"))
+        << "the build files were not read as expected";
+    for (const auto& loop : loopsOf(links))
+        ADD_FAILURE() << "these libraries link each other in a loop:" << joined(loop);
+}
+
 TEST(Structure, NoUnitsIncludeEachOtherInALoop)
 {
     // Unit graph: a unit depends on the units whose headers any of its files include.
@@ -194,44 +286,6 @@ TEST(Structure, NoUnitsIncludeEachOtherInALoop)
             if (unitOf(include.target) != unit)
                 dependsOn[unit].insert(unitOf(include.target));
     }
-    // Tarjan's strongly connected components: any component of more than one unit is a loop.
-    std::map<std::string, int> index, lowLink;
-    std::vector<std::string> stack;
-    std::set<std::string> onStack;
-    std::vector<std::vector<std::string>> loops;
-    int next = 0;
-    std::function<void(const std::string&)> visit = [&](const std::string& unit) {
-        index[unit] = lowLink[unit] = next++;
-        stack.push_back(unit);
-        onStack.insert(unit);
-        for (const std::string& other : dependsOn[unit]) {
-            if (!index.count(other)) {
-                visit(other);
-                lowLink[unit] = std::min(lowLink[unit], lowLink[other]);
-            } else if (onStack.count(other)) {
-                lowLink[unit] = std::min(lowLink[unit], index[other]);
-            }
-        }
-        if (lowLink[unit] == index[unit]) {
-            std::vector<std::string> component;
-            std::string member;
-            do {
-                member = stack.back();
-                stack.pop_back();
-                onStack.erase(member);
-                component.push_back(member);
-            } while (member != unit);
-            if (component.size() > 1)
-                loops.push_back(component);
-        }
-    };
-    for (const auto& [unit, ignored] : dependsOn)
-        if (!index.count(unit))
-            visit(unit);
-    for (const auto& loop : loops) {
-        std::ostringstream members;
-        for (const std::string& unit : loop)
-            members << " " << unit;
-        ADD_FAILURE() << "these units include each other in a loop:" << members.str();
-    }
+    for (const auto& loop : loopsOf(dependsOn))
+        ADD_FAILURE() << "these units include each other in a loop:" << joined(loop);
 }

@@ -10,15 +10,7 @@
 using namespace paraplan;
 
 namespace {
-Scenario small()
-{
-    return test::scenarioFromJson(R"({
-      "model": { "preset": "llama3.1-8b" },
-      "training": { "seq_len": 4096, "global_batch": 64 },
-      "cluster": { "preset": "dgx-h100", "nodes": 2 },
-      "parallel": { "tp": 2, "pp": 2 }
-    })");
-}
+Scenario small() { return test::llama8bOnDgxH100(2); }
 } // namespace
 
 TEST(Landscape, PricesEveryFittingConfigurationExactly)

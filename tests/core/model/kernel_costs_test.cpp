@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
 #include "core/model/kernel_costs.h"
+#include "tests/core/scenario_fixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -9,15 +10,9 @@ using namespace paraplan;
 namespace {
 DeviceRates h100()
 {
-    GpuSpec gpu;
-    gpu.peakBf16Tflops = 989.4;
-    gpu.peakFp8Tflops = 1978.9;
-    gpu.hbmGib = 80;
-    gpu.hbmGBps = 3350;
-    gpu.sms = 132;
     EfficiencyParams params;
     params.kernelOverheadS = 0;
-    return deviceRates(gpu, Precision::Bf16, params);
+    return deviceRates(test::h100Gpu(), Precision::Bf16, params);
 }
 double achievedFraction(const DeviceRates& r, double m, double n, double k)
 {

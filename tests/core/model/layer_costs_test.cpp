@@ -14,29 +14,7 @@ using namespace paraplan;
 
 namespace {
 
-ModelSpec llama8b()
-{
-    ModelSpec m;
-    m.layers = 32;
-    m.hidden = 4096;
-    m.heads = 32;
-    m.kvHeads = 8;
-    m.ffnHidden = 14336;
-    m.gatedMlp = true;
-    m.vocab = 128256;
-    m.dropout = false;
-    return m;
-}
-
-GpuSpec h100()
-{
-    GpuSpec gpu;
-    gpu.peakBf16Tflops = 989.4;
-    gpu.hbmGib = 80;
-    gpu.hbmGBps = 3350;
-    gpu.sms = 132;
-    return gpu;
-}
+ModelSpec llama8b() { return io::builtinCatalog().findModel("llama3.1-8b")->spec; }
 
 // `link`: bytes per second of every group's bus (NVLink-like unless told otherwise).
 LayerCostInput input(const ModelSpec& model, const ParallelDegrees& degrees, double link = 360e9)
@@ -46,7 +24,7 @@ LayerCostInput input(const ModelSpec& model, const ParallelDegrees& degrees, dou
     in.seqLen = 8192;
     in.microBatch = 1;
     in.degrees = degrees;
-    in.rates = deviceRates(h100(), Precision::Bf16, EfficiencyParams{});
+    in.rates = deviceRates(test::h100Gpu(), Precision::Bf16, EfficiencyParams{});
     in.tpLink = { link, 2e-6 };
     in.cpLink = { link, 2e-6 };
     in.epLink = { link, 2e-6 };

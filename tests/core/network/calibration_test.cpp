@@ -3,6 +3,7 @@
 #include "core/model/kernel_costs.h"
 #include "core/network/calibration.h"
 #include "core/network/collectives.h"
+#include "tests/core/scenario_fixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -11,16 +12,6 @@
 using namespace paraplan;
 
 namespace {
-
-GpuSpec h100()
-{
-    GpuSpec gpu;
-    gpu.peakBf16Tflops = 989.4;
-    gpu.peakFp8Tflops = 1978.9;
-    gpu.hbmGBps = 3350;
-    gpu.sms = 132;
-    return gpu;
-}
 
 constexpr double kPeak = 989.4e12;
 
@@ -47,14 +38,14 @@ TEST(CalibratedGemm, AtAMeasuredShapeTakesTheMeasuredTimePlusTheKernelOverhead)
     CalibrationProfile profile;
     profile.gemms = { cube(1024, 0.5), cube(8192, 0.5) };
     const Calibration calibration(profile);
-    const DeviceRates rates = deviceRates(h100(), Precision::Bf16, {}, &calibration);
+    const DeviceRates rates = deviceRates(test::h100Gpu(), Precision::Bf16, {}, &calibration);
     for (const GemmMeasurement& g : profile.gemms) {
         const double seconds = gemmSeconds(rates, g.m, g.n, g.k);
         EXPECT_NEAR(seconds, g.seconds + rates.params.kernelOverheadS, 1e-12 * seconds);
         EXPECT_NEAR(2 * g.m * g.n * g.k / (seconds - rates.params.kernelOverheadS) / kPeak, 0.5, 1e-12);
     }
     // The tile/wave model would have given something else: the profile is what decided.
-    const DeviceRates modelled = deviceRates(h100(), Precision::Bf16, {});
+    const DeviceRates modelled = deviceRates(test::h100Gpu(), Precision::Bf16, {});
     EXPECT_GT(std::fabs(gemmSeconds(modelled, 8192, 8192, 8192) - gemmSeconds(rates, 8192, 8192, 8192)), 1e-4);
 }
 
@@ -67,7 +58,7 @@ TEST(CalibratedGemm, BetweenTwoMeasuredShapesInterpolatesLinearlyInLogSpace)
     const double quarter = 1024 * std::sqrt(2.0);                                // a quarter of the way
     EXPECT_NEAR(fractionOfPeak(calibration, quarter, quarter, quarter), 0.45, 1e-12);
 
-    const DeviceRates rates = deviceRates(h100(), Precision::Bf16, {}, &calibration);
+    const DeviceRates rates = deviceRates(test::h100Gpu(), Precision::Bf16, {}, &calibration);
     const double flops = 2.0 * 2048 * 2048 * 2048;
     EXPECT_NEAR(gemmSeconds(rates, 2048, 2048, 2048), flops / (0.5 * kPeak) + rates.params.kernelOverheadS, 1e-15);
 }
@@ -112,7 +103,7 @@ TEST(CalibratedGemm, ABatchFillsTheGpuLikeOneProductWithMoreRows)
     CalibrationProfile profile;
     profile.gemms = { { 4096, 128, 128, Precision::Bf16, 1e-3 }, { 256, 128, 128, Precision::Bf16, 1e-5 } };
     const Calibration calibration(profile);
-    const DeviceRates rates = deviceRates(h100(), Precision::Bf16, {}, &calibration);
+    const DeviceRates rates = deviceRates(test::h100Gpu(), Precision::Bf16, {}, &calibration);
     // 16 products of 256 x 128 x 128 run like one 4096 x 128 x 128.
     EXPECT_NEAR(gemmSeconds(rates, 256, 128, 128, 16), 1e-3 + rates.params.kernelOverheadS, 1e-15);
 }
@@ -123,8 +114,8 @@ TEST(CalibratedGemm, AnotherPrecisionKeepsTheModel)
     profile.gemms = { cube(4096, 0.5) };
     const Calibration calibration(profile);
     EXPECT_FALSE(calibration.gemmFlopsPerS(Precision::Fp8, 4096, 4096, 4096));
-    const DeviceRates calibrated = deviceRates(h100(), Precision::Fp8, {}, &calibration);
-    const DeviceRates modelled = deviceRates(h100(), Precision::Fp8, {});
+    const DeviceRates calibrated = deviceRates(test::h100Gpu(), Precision::Fp8, {}, &calibration);
+    const DeviceRates modelled = deviceRates(test::h100Gpu(), Precision::Fp8, {});
     EXPECT_DOUBLE_EQ(gemmSeconds(calibrated, 4096, 4096, 4096), gemmSeconds(modelled, 4096, 4096, 4096));
 }
 

@@ -5,8 +5,8 @@
 // in the background, and the signals the views listen to.
 #include "widgets/state/workbench.h"
 
-#include "core/io/catalog_reader.h"
-#include "core/io/scenario_reader.h"
+#include "tests/core/scenario_fixtures.h"
+
 #include "core/model/kernel_costs.h"
 #include "core/network/calibration.h"
 
@@ -19,17 +19,7 @@ using namespace paraplan::widgets;
 
 namespace {
 
-// A small scenario whose landscape takes a fraction of a second.
-Scenario small()
-{
-    return io::readScenarioText(R"({
-      "model": { "preset": "llama3.1-8b" },
-      "training": { "seq_len": 4096, "global_batch": 64 },
-      "cluster": { "preset": "dgx-h100", "nodes": 1 },
-      "parallel": { "tp": 2, "pp": 2 }
-    })",
-                                io::builtinCatalog());
-}
+Scenario small() { return test::llama8bOnDgxH100(1); }
 
 Scenario broken()
 {
