@@ -18,8 +18,6 @@ public:
 protected:
     [[nodiscard]] QString toolTipAt(const QPointF& position) const override;
     void redraw() override;
-
-private:
 };
 
 } // namespace paraplan::widgets
