@@ -13,49 +13,11 @@ namespace paraplan::cli {
 
 using namespace paraplan::report;
 
-namespace {
-
-std::vector<std::string> splitList(const std::string& text)
-{
-    std::vector<std::string> items;
-    std::stringstream in(text);
-    for (std::string item; std::getline(in, item, ',');)
-        if (!item.empty())
-            items.push_back(item);
-    return items;
-}
-
-std::string knownParams()
-{
-    std::string list;
-    for (const EfficiencyParamInfo& info : kEfficiencyParamInfo)
-        list += (list.empty() ? "" : ", ") + std::string(info.name);
-    return list;
-}
-
-} // namespace
-
 int runFit(Arguments args, std::ostream& out, std::ostream& err)
 {
     std::string error;
-    const std::optional<std::string> paramsOption = args.option("--params", error);
-    const std::optional<std::string> evaluationsOption = args.option("--evaluations", error);
+    const FitSettings settings = takeFitSettings(args, error);
     const CaseSelection selection = takeCaseSelection(args, error);
-    long long evaluations = 600;
-    if (evaluationsOption && error.empty())
-        if (const auto n = parsePositive(*evaluationsOption, "--evaluations", error))
-            evaluations = *n;
-    std::vector<std::string> names = paramsOption ? splitList(*paramsOption) : std::vector<std::string>{};
-    if (!paramsOption)
-        for (const EfficiencyParamInfo& info : kEfficiencyParamInfo)
-            names.push_back(info.name);
-    for (const std::string& name : names) {
-        bool known = false;
-        for (const EfficiencyParamInfo& info : kEfficiencyParamInfo)
-            known |= name == info.name;
-        if (!known && error.empty())
-            error = "unknown constant \"" + name + "\"; known: " + knownParams();
-    }
     if (error.empty() && selection.files.empty())
         error = "fit needs at least one case file";
     if (!error.empty()) {
@@ -67,8 +29,8 @@ int runFit(Arguments args, std::ostream& out, std::ostream& err)
     if (!cases)
         return kExitUnreadable;
 
-    const FitResult fit = fitEfficiency(*cases, EfficiencyParams{}, names, int(evaluations));
-    out << "Fitted " << names.size() << " constants on " << cases->size() << " cases with " << fit.evaluations
+    const FitResult fit = fitEfficiency(*cases, EfficiencyParams{}, settings.names, settings.evaluations);
+    out << "Fitted " << settings.names.size() << " constants on " << cases->size() << " cases with " << fit.evaluations
         << " evaluations of the model.\n";
     out << "MAPE " << percent(fit.before, 2) << " with the built-in constants, " << percent(fit.after, 2)
         << " fitted.\n\n";

@@ -1,9 +1,11 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
 #include "app/cli/commands.h"
+#include "app/cli/loading.h"
 #include "app/report/text_report.h"
 
-#include "app/cli/loading.h"
+#include "core/explore/cross_validation.h"
+#include "core/io/validation_json.h"
 
 #include <ostream>
 
@@ -14,15 +16,22 @@ using namespace paraplan::report;
 int runValidate(Arguments args, std::ostream& out, std::ostream& err)
 {
     const bool summary = args.flag("--summary");
+    const bool json = args.flag("--json");
+    const bool crossValidation = args.flag("--cross-validate");
     std::string error;
     const std::optional<std::string> calibrationPath = args.option("--calibration", error);
+    const FitSettings fit = takeFitSettings(args, error);
     const CaseSelection selection = takeCaseSelection(args, error);
     if (error.empty() && selection.files.empty())
         error = "validate needs at least one case file";
+    if (error.empty() && crossValidation && calibrationPath)
+        error = "--cross-validate refits the model's own constants; a calibration replaces them, so give one or the other";
     if (!error.empty()) {
         err << "paraplan-cli validate: " << error
-            << "\nusage: paraplan-cli validate CASES.json [MORE.json ...] [--summary] [--only PREFIX,...] "
-               "[--set PATH=VALUE ...] [--calibration PROFILE.json]\n";
+            << "\nusage: paraplan-cli validate CASES.json [MORE.json ...] [--summary] [--json] [--only PREFIX,...] "
+               "[--set PATH=VALUE ...] [--calibration PROFILE.json]\n"
+               "       paraplan-cli validate CASES.json [MORE.json ...] --cross-validate [--params a,b,...] "
+               "[--evaluations N] [--json] [--only PREFIX,...] [--set PATH=VALUE ...]\n";
         return kExitUnreadable;
     }
     const std::optional<std::vector<ValidationCase>> cases = loadCases(selection, err);
@@ -32,6 +41,21 @@ int runValidate(Arguments args, std::ostream& out, std::ostream& err)
     if (calibrationPath && !(calibration = loadCalibration(*calibrationPath, err)))
         return kExitUnreadable;
     const std::vector<CaseOutcome> outcomes = predictCases(*cases, EfficiencyParams{}, calibration);
+    if (crossValidation) {
+        CrossValidationOptions options;
+        options.names = fit.names;
+        options.maxEvaluations = fit.evaluations;
+        const CrossValidation cv = crossValidate(*cases, options);
+        if (json)
+            out << io::toJson(cv, outcomes).dump(2) << "\n";
+        else
+            out << renderCrossValidation(cv, outcomes);
+        return kExitOk;
+    }
+    if (json) {
+        out << io::toJson(outcomes).dump(2) << "\n";
+        return kExitOk;
+    }
     if (calibration)
         out << renderCalibrationNote(calibration->profile());
     out << renderValidation(outcomes, summary);

@@ -110,4 +110,33 @@ std::optional<std::vector<ValidationCase>> loadCases(const CaseSelection& select
     return cases;
 }
 
+FitSettings takeFitSettings(Arguments& args, std::string& error)
+{
+    FitSettings settings;
+    const std::optional<std::string> params = args.option("--params", error);
+    const std::optional<std::string> evaluations = args.option("--evaluations", error);
+    if (evaluations && error.empty())
+        if (const auto n = parsePositive(*evaluations, "--evaluations", error))
+            settings.evaluations = int(std::min<long long>(*n, 1'000'000));
+    std::string known;
+    for (const EfficiencyParamInfo& info : kEfficiencyParamInfo) {
+        known += (known.empty() ? "" : ", ") + std::string(info.name);
+        if (!params)
+            settings.names.push_back(info.name);
+    }
+    if (params) {
+        std::stringstream list(*params);
+        for (std::string name; std::getline(list, name, ',');)
+            if (!name.empty())
+                settings.names.push_back(name);
+    }
+    for (const std::string& name : settings.names) {
+        const bool isKnown = std::any_of(kEfficiencyParamInfo.begin(), kEfficiencyParamInfo.end(),
+                                         [&](const EfficiencyParamInfo& info) { return name == info.name; });
+        if (!isKnown && error.empty())
+            error = "unknown constant \"" + name + "\"; known: " + known;
+    }
+    return settings;
+}
+
 } // namespace paraplan::cli

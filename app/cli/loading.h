@@ -39,4 +39,14 @@ struct CaseSelection {
 // Every selected case of every file, in order.
 [[nodiscard]] std::optional<std::vector<ValidationCase>> loadCases(const CaseSelection& selection, std::ostream& err);
 
+// How `fit` and `validate --cross-validate` fit the efficiency constants: which (--params a,b,...;
+// all when absent) and with how many evaluations of the error (--evaluations N).
+struct FitSettings {
+    std::vector<std::string> names;
+    int evaluations = 600;
+};
+
+// Takes --params and --evaluations from the arguments; sets `error` naming an unknown constant.
+[[nodiscard]] FitSettings takeFitSettings(Arguments& args, std::string& error);
+
 } // namespace paraplan::cli

@@ -17,13 +17,15 @@ Commands:
   search SCENARIO.json [--top K] [--calibration PROFILE.json] [--json]
                                         rank every valid configuration of the scenario's model,
                                         cluster and batch by throughput among those that fit
-  validate CASES.json [...] [--summary] [--only PREFIX,...] [--set PATH=VALUE ...]
-           [--calibration PROFILE.json]
+  validate CASES.json [...] [--summary] [--json] [--only PREFIX,...] [--set PATH=VALUE ...]
+           [--calibration PROFILE.json] [--cross-validate [--params a,b] [--evaluations N]]
                                         predicted vs published for measured training runs;
                                         --only keeps cases whose id starts with a prefix,
                                         --set applies a what-if to every scenario;
                                         --calibration replaces the model's GEMM rates and bus
-                                        bandwidths by measured ones (docs/calibration.md)
+                                        bandwidths by measured ones (docs/calibration.md);
+                                        --cross-validate predicts each group of runs with
+                                        constants fitted on the other groups
   fit CASES.json [...] [--params a,b] [--evaluations N] [--only ...] [--set ...]
                                         fit the efficiency constants to measured runs
   presets                               list the built-in GPUs, clusters and models

@@ -14,27 +14,6 @@
 
 namespace paraplan::report {
 
-namespace {
-
-// Group of a case id for per-source error figures: its first segment and the letter-only segments
-// after it ("vtrain-single-r0001" -> "vtrain-single", "sc21-t1-1.7B" -> "sc21").
-std::string caseGroup(const std::string& id)
-{
-    std::string group = id.substr(0, id.find('-'));
-    size_t pos = group.size();
-    while (pos < id.size()) {
-        const size_t end = std::min(id.find('-', pos + 1), id.size());
-        const std::string segment = id.substr(pos + 1, end - pos - 1);
-        if (segment.empty() || std::any_of(segment.begin(), segment.end(), [](char c) { return c >= '0' && c <= '9'; }))
-            break;
-        group += "-" + segment;
-        pos = end;
-    }
-    return group;
-}
-
-} // namespace
-
 std::string describeParallel(const ParallelSpec& p, int64_t microBatch)
 {
     std::string s = "tp " + std::to_string(p.degrees.tp) + " · pp " + std::to_string(p.degrees.pp) + " · dp " + std::to_string(p.degrees.dp)
@@ -189,28 +168,47 @@ std::string renderValidation(const std::vector<CaseOutcome>& outcomes, bool summ
         }
         out += table.render() + "\n";
     }
-    std::map<std::string, std::vector<CaseOutcome>> groups;
-    for (const CaseOutcome& o : outcomes)
-        groups[caseGroup(o.validationCase->id)].push_back(o);
-    TextTable summary({ "cases", "count", "MAPE", "median APE", "max APE" }, { false, true, true, true, true });
-    auto addSummary = [&](const std::string& name, const std::vector<CaseOutcome>& list) {
-        std::vector<double> errors;
-        int invalid = 0;
-        for (const CaseOutcome& o : list) {
-            if (o.evaluated)
-                errors.push_back(o.error);
-            else
-                ++invalid;
-        }
-        const double worst = errors.empty() ? 0 : *std::max_element(errors.begin(), errors.end());
-        summary.addRow({ name, std::to_string(errors.size()) + (invalid ? " (+" + std::to_string(invalid) + " invalid)" : ""),
-                         percent(mean(errors)), percent(median(errors)), percent(worst) });
+    TextTable summary({ "group", "count", "MAPE", "median APE", "p90 APE", "max APE" },
+                      { false, true, true, true, true, true });
+    auto addSummary = [&](const std::string& name, const ErrorSummary& s) {
+        summary.addRow({ name, std::to_string(s.count) + (s.invalid ? " (+" + std::to_string(s.invalid) + " invalid)" : ""),
+                         percent(s.mape), percent(s.medianApe), percent(s.p90Ape), percent(s.maxApe) });
     };
+    const std::vector<GroupErrors> groups = summarizeByGroup(outcomes);
     if (groups.size() > 1)
-        for (const auto& [name, list] : groups)
-            addSummary(name, list);
-    addSummary("all", outcomes);
+        for (const GroupErrors& g : groups)
+            addSummary(g.group, g.errors);
+    addSummary("all", summarizeErrors(outcomes));
     out += summary.render();
+    return out;
+}
+
+std::string renderCrossValidation(const CrossValidation& cv, const std::vector<CaseOutcome>& inSample)
+{
+    std::string out = "Leave one group out: each group predicted by constants fitted on the others (each group\n"
+                      "weighing the same); in-sample, the shipped constants on every case.\n\n";
+    TextTable table({ "left out", "count", "MAPE", "median APE", "p90 APE", "in-sample MAPE" },
+                    { false, true, true, true, true, true });
+    const std::vector<GroupErrors> inSampleGroups = summarizeByGroup(inSample);
+    for (const GroupErrors& g : summarizeByGroup(cv.outcomes)) {
+        const auto same = std::find_if(inSampleGroups.begin(), inSampleGroups.end(),
+                                       [&](const GroupErrors& s) { return s.group == g.group; });
+        table.addRow({ g.group, std::to_string(g.errors.count), percent(g.errors.mape), percent(g.errors.medianApe),
+                       percent(g.errors.p90Ape), same == inSampleGroups.end() ? "-" : percent(same->errors.mape) });
+    }
+    const ErrorSummary all = summarizeErrors(cv.outcomes);
+    table.addRow({ "all", std::to_string(all.count), percent(all.mape), percent(all.medianApe), percent(all.p90Ape),
+                   percent(summarizeErrors(inSample).mape) });
+    out += table.render();
+    // Mean over groups, each weighing the same: a group of 1,500 runs from one source does not
+    // drown the others.
+    double groupMean = 0, inSampleGroupMean = 0;
+    const std::vector<GroupErrors> cvGroups = summarizeByGroup(cv.outcomes);
+    for (const GroupErrors& g : cvGroups)
+        groupMean += g.errors.mape / double(cvGroups.size());
+    for (const GroupErrors& g : inSampleGroups)
+        inSampleGroupMean += g.errors.mape / double(inSampleGroups.size());
+    out += "\nMean over groups: " + percent(groupMean) + " cross-validated, " + percent(inSampleGroupMean) + " in-sample.\n";
     return out;
 }
 

@@ -2,8 +2,13 @@
 // SPDX-License-Identifier: MIT
 #include "core/explore/fitting.h"
 
+#include "core/explore/statistics.h"
+#include "core/rules/validation.h"
+#include "core/step/evaluator.h"
+
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numeric>
 
 namespace paraplan {
@@ -93,16 +98,42 @@ double toAngle(double value, const EfficiencyParamInfo& info)
     return std::asin(2 * unit - 1);
 }
 
+// The error the fit minimises, over cases already known to abide by the rules: evaluated without
+// diagnostics, which only word what validation already checked.
+double fitError(const std::vector<ValidationCase>& cases, const EfficiencyParams& params, FitWeighting weighting)
+{
+    EvaluateOptions options;
+    options.params = params;
+    options.diagnostics = false;
+    std::map<std::string, std::vector<double>> byGroup;
+    std::vector<double> all;
+    for (const ValidationCase& c : cases) {
+        const double error = absolutePercentageError(metricOf(evaluate(c.scenario, options), c.metric), c.published);
+        all.push_back(error);
+        byGroup[c.group].push_back(error);
+    }
+    if (weighting == FitWeighting::EachCase)
+        return mean(all);
+    std::vector<double> groupMeans;
+    for (const auto& [group, errors] : byGroup)
+        groupMeans.push_back(mean(errors));
+    return mean(groupMeans);
+}
+
 } // namespace
 
 FitResult fitEfficiency(const std::vector<ValidationCase>& cases, const EfficiencyParams& start,
-                        const std::vector<std::string>& names, int maxEvaluations)
+                        const std::vector<std::string>& names, int maxEvaluations, FitWeighting weighting)
 {
     std::vector<const EfficiencyParamInfo*> fitted;
     for (const std::string& name : names)
         for (const EfficiencyParamInfo& info : kEfficiencyParamInfo)
             if (name == info.name)
                 fitted.push_back(&info);
+    std::vector<ValidationCase> valid;
+    for (const ValidationCase& c : cases)
+        if (!hasErrors(validateScenario(c.scenario)))
+            valid.push_back(c);
 
     auto paramsAt = [&](const std::vector<double>& angles) {
         EfficiencyParams p = start;
@@ -114,15 +145,15 @@ FitResult fitEfficiency(const std::vector<ValidationCase>& cases, const Efficien
     int evaluations = 0;
     auto objective = [&](const std::vector<double>& angles) {
         ++evaluations;
-        return meanAbsolutePercentageError(predictCases(cases, paramsAt(angles)));
+        return fitError(valid, paramsAt(angles), weighting);
     };
     std::vector<double> x0;
     for (const EfficiencyParamInfo* info : fitted)
         x0.push_back(toAngle(start.*(info->member), *info));
-    result.before = meanAbsolutePercentageError(predictCases(cases, start));
+    result.before = fitError(valid, start, weighting);
     const std::vector<double> best = minimiseNelderMead(objective, x0, 0.3, maxEvaluations);
     result.params = paramsAt(best);
-    result.after = meanAbsolutePercentageError(predictCases(cases, result.params));
+    result.after = fitError(valid, result.params, weighting);
     result.evaluations = evaluations;
     return result;
 }

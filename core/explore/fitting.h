@@ -23,9 +23,14 @@ struct FitResult {
     int evaluations = 0;
 };
 
-// Fits the named constants of `start` (names as in kEfficiencyParamInfo) to minimise the mean
-// absolute percentage error over `cases`, each constant kept inside its physical range.
+// What the fit minimises: the mean absolute percentage error over every case, or the mean of each
+// group's (each source of runs counts once, however many runs it published).
+enum class FitWeighting { EachCase, EachGroup };
+
+// Fits the named constants of `start` (names as in kEfficiencyParamInfo) to minimise the error
+// over `cases`, each constant kept inside its physical range. Cases that break a rule are left out.
 [[nodiscard]] FitResult fitEfficiency(const std::vector<ValidationCase>& cases, const EfficiencyParams& start,
-                                      const std::vector<std::string>& names, int maxEvaluations);
+                                      const std::vector<std::string>& names, int maxEvaluations,
+                                      FitWeighting weighting = FitWeighting::EachCase);
 
 } // namespace paraplan

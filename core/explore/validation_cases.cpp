@@ -5,6 +5,9 @@
 #include "core/explore/statistics.h"
 #include "core/step/evaluator.h"
 
+#include <algorithm>
+#include <map>
+
 namespace paraplan {
 
 const char* toString(PublishedMetric metric)
@@ -59,13 +62,42 @@ std::vector<CaseOutcome> predictCases(const std::vector<ValidationCase>& cases, 
     return outcomes;
 }
 
-double meanAbsolutePercentageError(const std::vector<CaseOutcome>& outcomes)
+double meanAbsolutePercentageError(const std::vector<CaseOutcome>& outcomes) { return summarizeErrors(outcomes).mape; }
+
+std::string defaultCaseGroup(const std::string& id) { return id.substr(0, id.find('-')); }
+
+ErrorSummary summarizeErrors(const std::vector<CaseOutcome>& outcomes)
 {
+    ErrorSummary s;
     std::vector<double> errors;
-    for (const CaseOutcome& o : outcomes)
+    for (const CaseOutcome& o : outcomes) {
         if (o.evaluated)
             errors.push_back(o.error);
-    return mean(errors);
+        else
+            ++s.invalid;
+    }
+    s.count = int64_t(errors.size());
+    s.mape = mean(errors);
+    s.medianApe = median(errors);
+    s.p90Ape = quantile(errors, 0.9);
+    s.maxApe = errors.empty() ? 0 : *std::max_element(errors.begin(), errors.end());
+    return s;
+}
+
+std::vector<GroupErrors> summarizeByGroup(const std::vector<CaseOutcome>& outcomes)
+{
+    std::vector<std::string> order;
+    std::map<std::string, std::vector<CaseOutcome>> byGroup;
+    for (const CaseOutcome& o : outcomes) {
+        const std::string& group = o.validationCase->group;
+        if (!byGroup.count(group))
+            order.push_back(group);
+        byGroup[group].push_back(o);
+    }
+    std::vector<GroupErrors> summaries;
+    for (const std::string& group : order)
+        summaries.push_back({ group, summarizeErrors(byGroup[group]) });
+    return summaries;
 }
 
 } // namespace paraplan

@@ -20,6 +20,9 @@ enum class PublishedMetric { StepSeconds, ModelTflopsPerGpu, HardwareTflopsPerGp
 
 struct ValidationCase {
     std::string id;
+    // Where the run was published: cross-validation leaves each group out in turn. A case file's
+    // `group`, else the id up to its first '-' ("sc21", "vtrain", "dgxc2502").
+    std::string group;
     std::string source;
     Scenario scenario;
     PublishedMetric metric = PublishedMetric::StepSeconds;
@@ -34,6 +37,9 @@ struct CaseOutcome {
     Result result;
 };
 
+// The group of a case whose file names none: its id up to the first '-'.
+[[nodiscard]] std::string defaultCaseGroup(const std::string& id);
+
 [[nodiscard]] const char* toString(PublishedMetric metric);
 [[nodiscard]] double metricOf(const Result& result, PublishedMetric metric);
 [[nodiscard]] std::vector<CaseOutcome> predictCases(const std::vector<ValidationCase>& cases,
@@ -41,5 +47,23 @@ struct CaseOutcome {
                                                     std::shared_ptr<const Calibration> calibration = nullptr);
 // Mean absolute percentage error over the evaluated outcomes, as a fraction.
 [[nodiscard]] double meanAbsolutePercentageError(const std::vector<CaseOutcome>& outcomes);
+
+// How far the predictions are off, as fractions of the published values (evaluated outcomes only).
+struct ErrorSummary {
+    int64_t count = 0;   // evaluated
+    int64_t invalid = 0; // broke a rule: no prediction
+    double mape = 0;
+    double medianApe = 0;
+    double p90Ape = 0;
+    double maxApe = 0;
+};
+[[nodiscard]] ErrorSummary summarizeErrors(const std::vector<CaseOutcome>& outcomes);
+
+struct GroupErrors {
+    std::string group;
+    ErrorSummary errors;
+};
+// One summary per group, in the order the groups first appear.
+[[nodiscard]] std::vector<GroupErrors> summarizeByGroup(const std::vector<CaseOutcome>& outcomes);
 
 } // namespace paraplan

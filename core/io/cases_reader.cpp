@@ -58,6 +58,7 @@ std::vector<ValidationCase> readValidationCases(const std::string& text, const C
         std::optional<std::string> id = in.string("id");
         require(id.has_value(), in, "id", "every case needs an id");
         c.id = *id;
+        c.group = in.string("group").value_or(defaultCaseGroup(c.id));
         c.source = in.string("source").value_or("");
         const nlohmann::json* given = in.raw("scenario");
         require(given != nullptr, in, "scenario", "every case needs a scenario");

@@ -68,7 +68,7 @@ void readGpuFields(ObjectReader& in, GpuSpec& gpu)
 
 void readLinkFields(ObjectReader& in, LinkSpec& link)
 {
-    if (auto v = in.choice("kind", { "nvswitch", "nvlink", "pcie", "infiniband", "roce", "ethernet" }))
+    if (auto v = in.choice("kind", { "nvswitch", "nvlink", "pcie", "infiniband", "roce", "ethernet", "omni-path", "slingshot", "efa", "tcp" }))
         link.kind = LinkKind(*v);
     if (auto v = in.number("GBps_per_gpu"))
         link.GBpsPerGpu = *v;

@@ -49,6 +49,14 @@ const char* toString(LinkKind k)
         return "roce";
     case LinkKind::Ethernet:
         return "ethernet";
+    case LinkKind::OmniPath:
+        return "omni-path";
+    case LinkKind::Slingshot:
+        return "slingshot";
+    case LinkKind::Efa:
+        return "efa";
+    case LinkKind::Tcp:
+        return "tcp";
     }
     return "nvswitch";
 }

@@ -72,7 +72,9 @@ struct GpuSpec {
     bool operator==(const GpuSpec&) const = default;
 };
 
-enum class LinkKind { NvSwitch, NvLink, Pcie, InfiniBand, RoCE, Ethernet };
+// What joins the GPUs: inside a node (NVSwitch, NVLink, PCIe) or between nodes (the network's
+// technology). The kind names the link for people; its GB/s and latency are what the model prices.
+enum class LinkKind { NvSwitch, NvLink, Pcie, InfiniBand, RoCE, Ethernet, OmniPath, Slingshot, Efa, Tcp };
 
 struct LinkSpec {
     LinkKind kind = LinkKind::NvSwitch;

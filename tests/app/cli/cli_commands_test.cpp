@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -128,11 +129,63 @@ TEST(Validate, PrintsEveryCaseAndTheMape)
 
 TEST(Validate, SummaryGroupsBySource)
 {
-    const CommandRun r = run(runValidate, { data("validation/vtrain/cases.json"), "--summary" });
+    const CommandRun r = run(runValidate, { data("validation/calibration_cases.json"), data("validation/vtrain/cases.json"),
+                                            "--summary" });
     ASSERT_EQ(r.code, kExitOk) << r.err;
-    EXPECT_NE(r.out.find("vtrain-single"), std::string::npos);
-    EXPECT_NE(r.out.find("vtrain-multi"), std::string::npos);
+    for (const char* group : { "sc21", "kor22", "mlm", "vtrain", "p90 APE" })
+        EXPECT_NE(r.out.find(group), std::string::npos) << group;
     EXPECT_EQ(r.out.find("vtrain-single-r0001"), std::string::npos);
+}
+
+TEST(Validate, JsonGivesEveryCaseAndTheSummaries)
+{
+    const CommandRun r = run(runValidate, { data("validation/calibration_cases.json"), "--json" });
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["cases"].size(), 28u);
+    for (const nlohmann::json& c : j["cases"]) {
+        for (const char* key : { "id", "group", "metric", "published", "predicted", "error" })
+            EXPECT_TRUE(c.contains(key)) << key;
+        EXPECT_NEAR(c["error"].get<double>(),
+                    std::fabs(c["predicted"].get<double>() - c["published"].get<double>()) / c["published"].get<double>(),
+                    1e-12);
+    }
+    for (const char* key : { "count", "mape", "median_ape", "p90_ape" })
+        EXPECT_TRUE(j["summary"].contains(key)) << key;
+    EXPECT_EQ(j["summary"]["count"], 28);
+    EXPECT_LE(j["summary"]["median_ape"].get<double>(), j["summary"]["p90_ape"].get<double>());
+    for (const char* group : { "sc21", "kor22", "mlm" })
+        EXPECT_TRUE(j["groups"].contains(group)) << group;
+}
+
+TEST(Validate, CrossValidationLeavesEachGroupOut)
+{
+    const CommandRun r = run(runValidate, { data("validation/calibration_cases.json"), "--cross-validate", "--params",
+                                            "gemm_ceiling,attention_efficiency", "--evaluations", "30", "--json" });
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    EXPECT_TRUE(j["cross_validated"].get<bool>());
+    ASSERT_EQ(j["folds"].size(), 3u);
+    EXPECT_EQ(j["folds"][0]["left_out"], "sc21");
+    EXPECT_TRUE(j["folds"][0]["constants"].contains("gemm_ceiling"));
+    EXPECT_EQ(j["cases"].size(), 28u);
+    EXPECT_TRUE(j["in_sample"]["summary"].contains("mape"));
+    const CommandRun text = run(runValidate, { data("validation/calibration_cases.json"), "--cross-validate", "--params",
+                                               "gemm_ceiling", "--evaluations", "10" });
+    ASSERT_EQ(text.code, kExitOk) << text.err;
+    EXPECT_NE(text.out.find("in-sample MAPE"), std::string::npos);
+    EXPECT_NE(text.out.find("left out"), std::string::npos);
+}
+
+TEST(Validate, CrossValidationRefusesACalibrationAndUnknownConstants)
+{
+    EXPECT_EQ(run(runValidate, { data("validation/calibration_cases.json"), "--cross-validate", "--calibration",
+                                 data("nccl_tests/all_reduce_8xh100_one_node.txt") })
+                  .code,
+              kExitUnreadable);
+    const CommandRun r = run(runValidate, { data("validation/calibration_cases.json"), "--cross-validate", "--params", "speed" });
+    EXPECT_EQ(r.code, kExitUnreadable);
+    EXPECT_NE(r.err.find("unknown constant \"speed\""), std::string::npos);
 }
 
 TEST(Validate, MalformedCaseFileNamesThePath)

@@ -672,6 +672,9 @@ TEST(ScenarioReaderEnums, EveryAllowedValueIsRead)
         { "nvswitch", paraplan::LinkKind::NvSwitch },     { "nvlink", paraplan::LinkKind::NvLink },
         { "pcie", paraplan::LinkKind::Pcie },             { "infiniband", paraplan::LinkKind::InfiniBand },
         { "roce", paraplan::LinkKind::RoCE },             { "ethernet", paraplan::LinkKind::Ethernet },
+        // The networks people have (issue #10: BLOOM's Omni-Path cluster could not be described).
+        { "omni-path", paraplan::LinkKind::OmniPath },    { "slingshot", paraplan::LinkKind::Slingshot },
+        { "efa", paraplan::LinkKind::Efa },               { "tcp", paraplan::LinkKind::Tcp },
     };
     for (const auto& [text, value] : kinds) {
         json doc = base();
@@ -680,6 +683,7 @@ TEST(ScenarioReaderEnums, EveryAllowedValueIsRead)
         const Scenario s = read(doc);
         EXPECT_EQ(s.cluster.intraNode.kind, value) << text;
         EXPECT_EQ(s.cluster.interNode.kind, value) << text;
+        EXPECT_STREQ(paraplan::toString(value), text); // and written back under the same name
     }
 }
 

@@ -169,8 +169,9 @@ TEST_F(RuleAgreement, ASliderNeverSkipsAValueThatWouldBeValid)
     };
     for (const Scenario& s : scenarios) {
         const ParallelChoices choices = parallelChoices(s);
-        if (isValid(s))
+        if (isValid(s)) {
             EXPECT_EQ(choices.dp, dataParallelOf(s)) << describe(s);
+        }
         for (const auto& [name, set] : sliders) {
             const std::vector<int64_t>& values = offered(choices, name);
             for (int64_t v = 1; v <= kLargestTriedValue; ++v) {

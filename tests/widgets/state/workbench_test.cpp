@@ -31,8 +31,9 @@ Scenario broken()
 // Waits for the landscape the workbench is computing (a thread of its own).
 LandscapePtr awaitLandscape(Workbench& workbench, QSignalSpy& available)
 {
-    if (available.isEmpty())
+    if (available.isEmpty()) {
         EXPECT_TRUE(available.wait(60000)) << "no landscape within a minute";
+    }
     return workbench.landscape();
 }
 
