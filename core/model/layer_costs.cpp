@@ -8,6 +8,17 @@
 
 namespace paraplan {
 
+HiddenComm& HiddenComm::operator+=(const HiddenComm& other)
+{
+    tp += other.tp;
+    cp += other.cp;
+    ep += other.ep;
+    dp += other.dp;
+    return *this;
+}
+
+HiddenComm HiddenComm::scaled(double factor) const { return { tp * factor, cp * factor, ep * factor, dp * factor }; }
+
 PassCost& PassCost::operator+=(const PassCost& other)
 {
     compute += other.compute;
@@ -16,13 +27,21 @@ PassCost& PassCost::operator+=(const PassCost& other)
     cpComm += other.cpComm;
     epComm += other.epComm;
     dpComm += other.dpComm;
+    hidden += other.hidden;
     return *this;
 }
 
 PassCost PassCost::scaled(double factor) const
 {
     return { compute * factor, recompute * factor, tpComm * factor, cpComm * factor, epComm * factor,
-             dpComm * factor };
+             dpComm * factor,  hidden.scaled(factor) };
+}
+
+double overlapPrice(double commSeconds, double computeSeconds, double slowdown, double& hidden)
+{
+    const double overlapped = std::min(commSeconds, computeSeconds);
+    hidden += overlapped;
+    return (commSeconds - overlapped) + slowdown * overlapped;
 }
 
 namespace {
@@ -56,14 +75,19 @@ double collective(const LayerCostInput& in, Collective kind, double bytes, int64
     return collectiveSeconds(kind, bytes, ranks, link, in.rates.params);
 }
 
-double hiddenBehind(double commSeconds, double computeSeconds) { return std::max(0.0, commSeconds - computeSeconds); }
+// Communication under `computeSeconds` of work: its price on the critical path (overlapPrice),
+// the seconds it ran hidden added to `hidden`.
+double behind(const LayerCostInput& in, double commSeconds, double computeSeconds, double& hidden)
+{
+    return overlapPrice(commSeconds, computeSeconds, in.rates.params.overlapSlowdown, hidden);
+}
 
 // A TP collective that sits on the critical path unless TP communication overlap (which pipelines
 // it with the neighbouring GEMM) is on.
-double exposedTp(const LayerCostInput& in, double commSeconds, double adjacentGemmSeconds)
+double exposedTp(const LayerCostInput& in, double commSeconds, double adjacentGemmSeconds, double& hidden)
 {
     const bool canOverlap = in.tpCommOverlap && in.sequenceParallel;
-    return canOverlap ? hiddenBehind(commSeconds, adjacentGemmSeconds) : commSeconds;
+    return canOverlap ? behind(in, commSeconds, adjacentGemmSeconds, hidden) : commSeconds;
 }
 
 // FlashAttention-2's backward runs at about 85 % of its forward's FLOP rate (Dao 2023: up to 73 %
@@ -162,21 +186,27 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     // computed, and with SP their inputs re-gathered while the data gradients are; only SP's
     // all-gathers of the row-parallel output gradients wait on the critical path.
     const double activation = messages.tpActivation;
+    LayerCosts costs;
     double tpForward = 0, tpBackward = 0;
+    HiddenComm& hiddenForward = costs.forward.hidden;
+    HiddenComm& hiddenBackward = costs.backward.hidden;
     if (in.degrees.tp > 1) {
         if (in.sequenceParallel) {
             const double gather = collective(in, Collective::AllGather, activation, in.degrees.tp, in.tpLink);
             const double scatter = collective(in, Collective::ReduceScatter, activation, in.degrees.tp, in.tpLink);
-            tpForward = exposedTp(in, gather, qkv.forward) + exposedTp(in, scatter, proj.forward)
-                + exposedTp(in, gather, mlp.up.forward) + exposedTp(in, scatter, mlp.down.forward);
-            tpBackward = exposedTp(in, gather, proj.dataGrad) + exposedTp(in, gather, mlp.down.dataGrad);
+            double& hidden = hiddenForward.tp;
+            tpForward = exposedTp(in, gather, qkv.forward, hidden) + exposedTp(in, scatter, proj.forward, hidden)
+                + exposedTp(in, gather, mlp.up.forward, hidden) + exposedTp(in, scatter, mlp.down.forward, hidden);
+            tpBackward = exposedTp(in, gather, proj.dataGrad, hiddenBackward.tp)
+                + exposedTp(in, gather, mlp.down.dataGrad, hiddenBackward.tp);
             for (const GemmPair* columnParallel : { &qkv, &mlp.up })
-                tpBackward += hiddenBehind(gather, columnParallel->dataGrad)
-                    + hiddenBehind(scatter, columnParallel->weightGrad);
+                tpBackward += behind(in, gather, columnParallel->dataGrad, hiddenBackward.tp)
+                    + behind(in, scatter, columnParallel->weightGrad, hiddenBackward.tp);
         } else {
             const double allReduce = collective(in, Collective::AllReduce, activation, in.degrees.tp, in.tpLink);
             tpForward = 2 * allReduce;
-            tpBackward = hiddenBehind(allReduce, qkv.weightGrad) + hiddenBehind(allReduce, mlp.up.weightGrad);
+            tpBackward = behind(in, allReduce, qkv.weightGrad, hiddenBackward.tp)
+                + behind(in, allReduce, mlp.up.weightGrad, hiddenBackward.tp);
         }
     }
 
@@ -188,11 +218,10 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
         const double steps = double(in.degrees.cp - 1);
         const double hop = collective(in, Collective::SendRecv, kvChunk, 2, in.cpLink);
         const double hopBackward = collective(in, Collective::SendRecv, 2 * kvChunk, 2, in.cpLink);
-        cpForward = std::max(0.0, steps * hop - core.forward);
-        cpBackward = std::max(0.0, steps * hopBackward - core.backward);
+        cpForward = behind(in, steps * hop, core.forward, hiddenForward.cp);
+        cpBackward = behind(in, steps * hopBackward, core.backward, hiddenBackward.cp);
     }
 
-    LayerCosts costs;
     costs.forward.compute = qkv.forward + core.forward + proj.forward + mlp.forwardCompute + elementwiseForward;
     costs.forward.tpComm = tpForward;
     costs.forward.cpComm = cpForward;
@@ -208,6 +237,7 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
         costs.backward.tpComm += tpForward;
         costs.backward.cpComm += cpForward;
         costs.backward.epComm += mlp.epForward;
+        costs.backward.hidden += costs.forward.hidden;
     } else if (in.recompute == Recompute::Selective) {
         // Megatron-core checkpoints the core attention, fused kernel or not, and replays it.
         costs.backward.recompute = core.forward;

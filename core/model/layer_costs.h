@@ -13,7 +13,20 @@
 // Derivations: docs/cost-model.md, "Compute" and "Communication".
 namespace paraplan {
 
-// Critical-path seconds of one pass, by cause.
+// Communication that ran while the GPU computed, by kind: off the critical path, but not free (its
+// price is in the communication's exposed seconds, see overlapPrice()).
+struct HiddenComm {
+    double tp = 0;
+    double cp = 0;
+    double ep = 0;
+    double dp = 0;
+
+    [[nodiscard]] double total() const { return tp + cp + ep + dp; }
+    HiddenComm& operator+=(const HiddenComm& other);
+    [[nodiscard]] HiddenComm scaled(double factor) const;
+};
+
+// Critical-path seconds of one pass, by cause, and the communication hidden under it.
 struct PassCost {
     double compute = 0;
     double recompute = 0; // forward work replayed before a backward
@@ -21,11 +34,18 @@ struct PassCost {
     double cpComm = 0;
     double epComm = 0;
     double dpComm = 0; // ZeRO-2/3 traffic that could not hide behind the pass
+    HiddenComm hidden; // not in total(): it ran under the compute
 
     [[nodiscard]] double total() const { return compute + recompute + tpComm + cpComm + epComm + dpComm; }
     PassCost& operator+=(const PassCost& other);
     [[nodiscard]] PassCost scaled(double factor) const;
 };
+
+// What overlapping `commSeconds` of communication with `computeSeconds` of work costs on the
+// critical path: the part the work cannot cover, plus the work's own slowdown while the two run
+// together (NCCL's kernels take SMs and both share HBM: EfficiencyParams::overlapSlowdown of the
+// time they overlap). `hidden` receives the seconds that ran under the work.
+[[nodiscard]] double overlapPrice(double commSeconds, double computeSeconds, double slowdown, double& hidden);
 
 struct LayerCosts {
     PassCost forward;

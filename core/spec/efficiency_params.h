@@ -38,6 +38,10 @@ struct EfficiencyParams {
     double ncclInterNodeEfficiency = 0.95;
     // Fixed cost of launching one collective beyond its link latency.
     double collectiveOverheadS = 0;
+    // How much slower compute runs while overlapped communication runs beside it: NCCL's kernels
+    // occupy SMs (one per channel: 16-24 of an H100's 132, NCCL 2.2x tuning.cc) and both share
+    // HBM. Hidden communication costs this fraction of the time it overlaps.
+    double overlapSlowdown = 0;
     // Per-step framework cost outside the pipeline (loss reduction, grad-norm, scheduler, logging).
     double stepOverheadS = 0.2e-3;
 };
@@ -50,7 +54,7 @@ struct EfficiencyParamInfo {
 };
 
 // Every fittable constant with its physically plausible range (the fitter stays inside it).
-inline constexpr std::array<EfficiencyParamInfo, 11> kEfficiencyParamInfo{{
+inline constexpr std::array<EfficiencyParamInfo, 12> kEfficiencyParamInfo{{
     { "gemm_ceiling", &EfficiencyParams::gemmCeiling, 0.4, 0.98 },
     { "gemm_tile_overhead_k", &EfficiencyParams::gemmTileOverheadK, 0, 256 },
     { "attention_efficiency", &EfficiencyParams::attentionEfficiency, 0.3, 1.0 },
@@ -61,6 +65,7 @@ inline constexpr std::array<EfficiencyParamInfo, 11> kEfficiencyParamInfo{{
     { "nccl_intra_node_efficiency", &EfficiencyParams::ncclIntraNodeEfficiency, 0.5, 0.85 },
     { "nccl_inter_node_efficiency", &EfficiencyParams::ncclInterNodeEfficiency, 0.5, 0.95 },
     { "collective_overhead_s", &EfficiencyParams::collectiveOverheadS, 0, 100e-6 },
+    { "overlap_slowdown", &EfficiencyParams::overlapSlowdown, 0, 0.4 },
     { "step_overhead_s", &EfficiencyParams::stepOverheadS, 0, 0.5 },
 }};
 

@@ -144,6 +144,8 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     t.cpComm = work.cpComm;
     t.epComm = work.epComm;
     t.dpComm = work.dpComm + timing.tailDp[size_t(critical)];
+    t.hidden = work.hidden;
+    t.hidden.dp += timing.tailHiddenDp[size_t(critical)];
     t.ppComm = cs.send;
     t.optimizer = timing.optimizer[size_t(critical)];
     t.other = options.params.stepOverheadS;

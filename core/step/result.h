@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/model/layer_costs.h"
 #include "core/model/memory_model.h"
 #include "core/network/group_report.h"
 #include "core/spec/diagnostics.h"
@@ -28,6 +29,9 @@ struct TimeBreakdown {
     double bubble = 0;
     double optimizer = 0;
     double other = 0;
+    // Communication that ran under compute, off the critical path: a component's seconds above are
+    // what it adds to the step (its exposed part and the slowdown its hidden part inflicts).
+    HiddenComm hidden;
 
     [[nodiscard]] double sumOfParts() const
     {

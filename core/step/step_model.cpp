@@ -147,9 +147,13 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
             const double scatter = dp.seconds(Collective::ReduceScatter, weights, bytes.gradients);
             const double gather = L.zeroStage >= 3 ? dp.seconds(Collective::AllGather, weights, bytes.weights) : 0.0;
             if (L.zeroStage >= 3)
-                forward.dpComm = overlapParams ? std::max(0.0, gather - forward.total()) : gather;
+                forward.dpComm = overlapParams
+                    ? overlapPrice(gather, forward.total(), params.overlapSlowdown, forward.hidden.dp)
+                    : gather;
             const double backwardTraffic = scatter + gather;
-            backward.dpComm = overlapGrads ? std::max(0.0, backwardTraffic - backward.total()) : backwardTraffic;
+            backward.dpComm = overlapGrads
+                ? overlapPrice(backwardTraffic, backward.total(), params.overlapSlowdown, backward.hidden.dp)
+                : backwardTraffic;
         }
         // The framework issues a pass's kernels one by one; when the GPU runs them faster than the
         // host issues them (small layers, small micro-batches), the host's pace sets the time. The
@@ -171,6 +175,7 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
     }
 
     timing.tailDp.resize(size_t(d.pp));
+    timing.tailHiddenDp.resize(size_t(d.pp));
     timing.optimizer.resize(size_t(d.pp));
     const GroupPlacement& embeddingSync = groups[CommGroup::EmbeddingSync];
     for (int64_t stage = 0; stage < d.pp; ++stage) {
@@ -178,6 +183,7 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
         const int64_t layers = plan.layout.stageLayers[size_t(stage)];
         if (!end && stage > 1 && layers == plan.layout.stageLayers[size_t(stage - 1)]) { // same as its neighbour
             timing.tailDp[size_t(stage)] = timing.tailDp[size_t(stage - 1)];
+            timing.tailHiddenDp[size_t(stage)] = timing.tailHiddenDp[size_t(stage - 1)];
             timing.optimizer[size_t(stage)] = timing.optimizer[size_t(stage - 1)];
             continue;
         }
@@ -194,8 +200,12 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
             grads = dp.seconds(Collective::ReduceScatter, weights, bytes.gradients);
         if (L.zeroStage == 1 || L.zeroStage == 2)
             gather = dp.seconds(Collective::AllGather, weights, bytes.weights);
-        double tail = overlapGrads ? std::max(grads - lastBackward, grads * lastBucket) : grads;
-        tail += overlapParams ? gather * lastBucket : gather;
+        // Overlapped, the reduction hides under the last backward but for its last bucket, and the
+        // gather under the next forward but for its first; what hides still slows the compute.
+        const double gradsHidden = overlapGrads ? grads - std::max(grads - lastBackward, grads * lastBucket) : 0.0;
+        const double gatherHidden = overlapParams ? gather * (1 - lastBucket) : 0.0;
+        double tail = grads + gather - (1 - params.overlapSlowdown) * (gradsHidden + gatherHidden);
+        timing.tailHiddenDp[size_t(stage)] = gradsHidden + gatherHidden;
         if (s.model.tiedEmbeddings && d.pp > 1 && end) {
             const double embeddingGrads = embeddingParameters(s.model) / double(d.tp) * bytes.gradients;
             tail += collectiveSeconds(Collective::AllReduce, embeddingGrads, 2, embeddingSync.rate, params);

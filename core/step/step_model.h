@@ -63,6 +63,7 @@ struct StepTiming {
     std::vector<PassCost> forward;  // per virtual stage, one micro-batch
     std::vector<PassCost> backward; // per virtual stage, one micro-batch
     std::vector<double> tailDp;     // per stage: exposed DP communication after the last backward
+    std::vector<double> tailHiddenDp; // per stage: the DP traffic of the tail that hid under compute
     std::vector<double> optimizer;  // per stage
     double sendSeconds = 0;         // one pipeline send of a micro-batch's activation or gradient
 };

@@ -158,10 +158,37 @@ TEST(LayerCosts, TheEmbeddingAndTheOutputLayerSumOverTheTpGroup)
 
 TEST(PassCost, AddsAndScalesEveryCause)
 {
-    const PassCost a{ 1, 2, 3, 4, 5, 6 };
+    const PassCost a{ 1, 2, 3, 4, 5, 6, { 0.5, 0.25, 0.125, 1 } };
     PassCost sum = a;
     sum += a.scaled(2);
     EXPECT_DOUBLE_EQ(sum.total(), 3 * a.total());
     EXPECT_DOUBLE_EQ(sum.dpComm, 18);
     EXPECT_DOUBLE_EQ(a.scaled(0.5).compute, 0.5);
+    EXPECT_DOUBLE_EQ(sum.hidden.total(), 3 * a.hidden.total()); // hidden traffic is never on the critical path
+    EXPECT_DOUBLE_EQ(sum.total(), 3 * 21);
+}
+
+TEST(LayerCosts, HiddenCommunicationIsReportedAndPricedByTheOverlapSlowdown)
+{
+    const ModelSpec m = llama8b();
+    LayerCostInput in = input(m, { .tp = 4 });
+    const LayerCosts free = transformerLayerCosts(in);
+    // Without SP the backward's two all-reduces hide under the weight gradients.
+    EXPECT_GT(free.backward.hidden.tp, 0);
+    EXPECT_EQ(free.forward.hidden.tp, 0); // the forward's are on the critical path
+    in.rates.params.overlapSlowdown = 0.2;
+    const LayerCosts priced = transformerLayerCosts(in);
+    EXPECT_DOUBLE_EQ(priced.backward.hidden.tp, free.backward.hidden.tp);
+    EXPECT_NEAR(priced.backward.tpComm, free.backward.tpComm + 0.2 * free.backward.hidden.tp, 1e-15);
+    EXPECT_DOUBLE_EQ(priced.forward.tpComm, free.forward.tpComm);
+}
+
+TEST(OverlapPrice, TheUncoveredPartPlusTheSlowdownOfTheOverlap)
+{
+    double hidden = 0;
+    EXPECT_DOUBLE_EQ(overlapPrice(3, 10, 0.1, hidden), 0.3);
+    EXPECT_DOUBLE_EQ(hidden, 3);
+    EXPECT_DOUBLE_EQ(overlapPrice(10, 4, 0.1, hidden), 6 + 0.4);
+    EXPECT_DOUBLE_EQ(hidden, 7);
+    EXPECT_DOUBLE_EQ(overlapPrice(5, 0, 0.5, hidden), 5);
 }

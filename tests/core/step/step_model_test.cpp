@@ -177,3 +177,19 @@ TEST(StepLowerBound, NeverAboveTheStepAndExactWithoutAPipeline)
     ASSERT_TRUE(r.valid);
     EXPECT_NEAR(stepLowerBound(p.plan, p.timing, params), r.time.step, 1e-9 * r.time.step);
 }
+
+TEST(StepTiming, TheOverlappedGradientReduceIsHiddenAndItsPriceIsTheSlowdown)
+{
+    Scenario s = test::llama70bOnDgxH100();
+    const Priced free = price(s);
+    ASSERT_GT(free.timing.tailHiddenDp.front(), 0);
+    const Result r = evaluate(s);
+    EXPECT_GE(r.time.hidden.dp, free.timing.tailHiddenDp.front());
+    EXPECT_GT(r.time.hidden.tp, 0);
+
+    EvaluateOptions slowed;
+    slowed.params.overlapSlowdown = 0.25;
+    const Result priced = evaluate(s, slowed);
+    EXPECT_GT(priced.time.step, r.time.step);
+    EXPECT_NEAR(priced.time.hidden.dp, r.time.hidden.dp, 1e-9 * r.time.hidden.dp);
+}
