@@ -21,6 +21,7 @@ int runValidate(Arguments args, std::ostream& out, std::ostream& err)
     std::string error;
     const std::optional<std::string> calibrationPath = args.option("--calibration", error);
     const FitSettings fit = takeFitSettings(args, error);
+    const EfficiencyParams constants = takeConstants(args, error);
     const CaseSelection selection = takeCaseSelection(args, error);
     if (error.empty() && selection.files.empty())
         error = "validate needs at least one case file";
@@ -29,7 +30,7 @@ int runValidate(Arguments args, std::ostream& out, std::ostream& err)
     if (!error.empty()) {
         err << "paraplan-cli validate: " << error
             << "\nusage: paraplan-cli validate CASES.json [MORE.json ...] [--summary] [--json] [--only PREFIX,...] "
-               "[--set PATH=VALUE ...] [--calibration PROFILE.json]\n"
+               "[--set PATH=VALUE ...] [--constant NAME=VALUE ...] [--calibration PROFILE.json]\n"
                "       paraplan-cli validate CASES.json [MORE.json ...] --cross-validate [--params a,b,...] "
                "[--evaluations N] [--json] [--only PREFIX,...] [--set PATH=VALUE ...]\n";
         return kExitUnreadable;
@@ -40,9 +41,10 @@ int runValidate(Arguments args, std::ostream& out, std::ostream& err)
     std::shared_ptr<const Calibration> calibration;
     if (calibrationPath && !(calibration = loadCalibration(*calibrationPath, err)))
         return kExitUnreadable;
-    const std::vector<CaseOutcome> outcomes = predictCases(*cases, EfficiencyParams{}, calibration);
+    const std::vector<CaseOutcome> outcomes = predictCases(*cases, constants, calibration);
     if (crossValidation) {
         CrossValidationOptions options;
+        options.start = constants;
         options.names = fit.names;
         options.maxEvaluations = fit.evaluations;
         const CrossValidation cv = crossValidate(*cases, options);

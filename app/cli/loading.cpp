@@ -11,6 +11,7 @@
 #include "core/io/scenario_reader.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <ostream>
 #include <sstream>
 
@@ -137,6 +138,30 @@ FitSettings takeFitSettings(Arguments& args, std::string& error)
             error = "unknown constant \"" + name + "\"; known: " + known;
     }
     return settings;
+}
+
+EfficiencyParams takeConstants(Arguments& args, std::string& error)
+{
+    EfficiencyParams params;
+    while (std::optional<std::string> assignment = args.option("--constant", error)) {
+        const size_t equals = assignment->find('=');
+        const std::string name = assignment->substr(0, equals);
+        const auto info = std::find_if(kEfficiencyParamInfo.begin(), kEfficiencyParamInfo.end(),
+                                       [&](const EfficiencyParamInfo& i) { return name == i.name; });
+        char* end = nullptr;
+        const double value = equals == std::string::npos ? 0 : std::strtod(assignment->c_str() + equals + 1, &end);
+        if (info == kEfficiencyParamInfo.end()) {
+            error = "--constant " + *assignment + ": unknown constant \"" + name + "\"";
+        } else if (equals == std::string::npos || end == assignment->c_str() + equals + 1 || *end != '\0') {
+            error = "--constant " + *assignment + ": give NAME=NUMBER";
+        } else if (!(value >= info->lower && value <= info->upper)) {
+            error = "--constant " + *assignment + ": " + name + " must lie between " + std::to_string(info->lower)
+                + " and " + std::to_string(info->upper);
+        } else {
+            params.*(info->member) = value;
+        }
+    }
+    return params;
 }
 
 } // namespace paraplan::cli

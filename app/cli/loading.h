@@ -49,4 +49,8 @@ struct FitSettings {
 // Takes --params and --evaluations from the arguments; sets `error` naming an unknown constant.
 [[nodiscard]] FitSettings takeFitSettings(Arguments& args, std::string& error);
 
+// The built-in efficiency constants with --constant NAME=VALUE (repeatable) applied: a what-if on
+// the model's own constants; sets `error` naming an unknown constant or a value out of its range.
+[[nodiscard]] EfficiencyParams takeConstants(Arguments& args, std::string& error);
+
 } // namespace paraplan::cli

@@ -18,12 +18,14 @@ Commands:
                                         rank every valid configuration of the scenario's model,
                                         cluster and batch by throughput among those that fit
   validate CASES.json [...] [--summary] [--json] [--only PREFIX,...] [--set PATH=VALUE ...]
-           [--calibration PROFILE.json] [--cross-validate [--params a,b] [--evaluations N]]
+           [--constant NAME=VALUE ...] [--calibration PROFILE.json]
+           [--cross-validate [--params a,b] [--evaluations N]]
                                         predicted vs published for measured training runs;
                                         --only keeps cases whose id starts with a prefix,
                                         --set applies a what-if to every scenario;
                                         --calibration replaces the model's GEMM rates and bus
                                         bandwidths by measured ones (docs/calibration.md);
+                                        --constant sets an efficiency constant (a what-if);
                                         --cross-validate predicts each group of runs with
                                         constants fitted on the other groups
   fit CASES.json [...] [--params a,b] [--evaluations N] [--only ...] [--set ...]

@@ -67,6 +67,12 @@ TrainingSpec readTraining(ObjectReader in)
         t.gradPrecision = GradPrecision(*v);
     if (auto v = in.boolean("flash_attention"))
         t.flashAttention = *v;
+    if (auto v = in.choice("fp8_recipe", { "delayed", "tensorwise", "blockwise", "mxfp8" }))
+        t.fp8Recipe = Fp8Recipe(*v);
+    if (auto v = in.boolean("fp8_attention"))
+        t.fp8Attention = *v;
+    if (auto v = in.boolean("fp8_param_gather"))
+        t.fp8ParamGather = *v;
     if (auto v = in.number("train_tokens"))
         t.trainTokens = *v;
     in.rejectUnknownFields();

@@ -43,6 +43,11 @@ nlohmann::json toJson(const Scenario& s)
                                 { "precision", toString(t.precision) },
                                 { "grad_precision", toString(t.gradPrecision) },
                                 { "flash_attention", t.flashAttention } };
+    if (t.precision == Precision::Fp8) {
+        training["fp8_recipe"] = toString(t.fp8Recipe);
+        training["fp8_attention"] = t.fp8Attention;
+        training["fp8_param_gather"] = t.fp8ParamGather;
+    }
     if (t.trainTokens)
         training["train_tokens"] = *t.trainTokens;
 

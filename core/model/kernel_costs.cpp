@@ -42,8 +42,16 @@ DeviceRates deviceRates(const GpuSpec& gpu, Precision precision, const Efficienc
         if (const std::optional<double> measured = calibration->memoryBytesPerS())
             rates.hbmBytesPerS = *measured;
     rates.sms = double(std::max<int64_t>(gpu.sms, 1));
+    rates.operandBytes = precision == Precision::Fp8 ? 1 : 2;
     rates.params = params;
     return rates;
+}
+
+DeviceRates sixteenBitRates(const DeviceRates& rates, const GpuSpec& gpu)
+{
+    if (rates.precision != Precision::Fp8)
+        return rates;
+    return deviceRates(gpu, Precision::Bf16, rates.params, rates.calibration);
 }
 
 double gemmSeconds(const DeviceRates& rates, double m, double n, double k, double batch)
@@ -66,7 +74,7 @@ double gemmSeconds(const DeviceRates& rates, double m, double n, double k, doubl
             = 2 * tile.rows * tile.cols * (k + rates.params.gemmTileOverheadK) / (perSmRate * tile.relativeRate);
         best = std::min(best, waves * tileSeconds);
     }
-    const double bytes = rates.activationBytes * batch * (m * k + k * n + m * n);
+    const double bytes = batch * (rates.operandBytes * (m * k + k * n) + rates.activationBytes * m * n);
     const double memorySeconds = bytes / rates.hbmBytesPerS;
     return std::max(best, memorySeconds) + rates.params.kernelOverheadS;
 }

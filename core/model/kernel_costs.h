@@ -16,6 +16,7 @@ struct DeviceRates {
     double hbmBytesPerS = 0;   // achievable, i.e. already scaled by hbmEfficiency
     double sms = 1;
     double activationBytes = 2; // bytes per activation element (bf16/fp16; fp8 GEMMs still keep bf16 activations)
+    double operandBytes = 2;    // bytes per GEMM input element: 1 in FP8, whose outputs stay 16-bit
     Precision precision = Precision::Bf16;
     EfficiencyParams params;
     const Calibration* calibration = nullptr; // measured GEMM rates; null: the tile/wave model alone
@@ -23,6 +24,10 @@ struct DeviceRates {
 
 [[nodiscard]] DeviceRates deviceRates(const GpuSpec& gpu, Precision precision, const EfficiencyParams& params,
                                       const Calibration* calibration = nullptr);
+
+// The 16-bit rates of the same GPU: what runs outside FP8's linear layers (attention, logits, router,
+// every memory-bound kernel) in an FP8 run; `rates` itself otherwise.
+[[nodiscard]] DeviceRates sixteenBitRates(const DeviceRates& rates, const GpuSpec& gpu);
 
 // One (batched) GEMM C[m x n] = A[m x k] B[k x n], `batch` independent products of that shape.
 // Returns seconds on the GPU, kernel overhead included. With a calibration that measured GEMMs of

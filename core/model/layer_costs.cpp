@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/model/layer_costs.h"
 
+#include "core/model/fp8_costs.h"
 #include "core/model/layer_shapes.h"
 
 #include <algorithm>
@@ -105,10 +106,12 @@ AttentionCore attentionCore(const LayerCostInput& in, const LayerShard& x)
     AttentionCore core;
     if (in.flashAttention) {
         // Causal: the kernel skips the masked half of the score blocks. The backward recomputes the
-        // scores, so it runs 5 products of that size against the forward's 2.
+        // scores, so it runs 5 products of that size against the forward's 2. It runs in FP8 only
+        // where asked for (cuDNN's FP8 attention); Transformer Engine keeps it 16-bit otherwise.
+        const DeviceRates& fused = in.fp8 && in.fp8Attention ? in.linearRates : r;
         const double forwardFlops = 4 * x.microBatch * x.localSeq * x.fullSeq * x.heads * x.headDim * 0.5;
-        core.forward = fusedAttentionSeconds(r, forwardFlops);
-        core.backward = fusedAttentionSeconds(r, 2.5 * forwardFlops / kFlashBackwardRate);
+        core.forward = fusedAttentionSeconds(fused, forwardFlops);
+        core.backward = fusedAttentionSeconds(fused, 2.5 * forwardFlops / kFlashBackwardRate);
         return core;
     }
     // Unfused: two batched GEMMs around a softmax (and dropout) that streams the full score matrix.
@@ -136,18 +139,19 @@ MlpCosts mlpCosts(const LayerCostInput& in, const LayerShard& x, const std::vect
     const LayerTraffic traffic = layerTraffic(m, x);
     const double act = elementwise(r, traffic.mlpActivation);
     MlpCosts c;
+    const DeviceRates& linear = in.linearRates;
     if (!m.isMoe()) {
-        const GemmPair up = gemmPair(r, gemms[2]);
-        const GemmPair down = gemmPair(r, gemms[3]);
+        const GemmPair up = gemmPair(linear, gemms[2]);
+        const GemmPair down = gemmPair(linear, gemms[3]);
         c.forwardCompute = up.forward + down.forward + act;
         c.backwardCompute = up.backward() + down.backward() + 2 * act;
         c.up = up;
         c.down = down;
         return c;
     }
-    const GemmPair router = gemmPair(r, gemms[2]);
-    const GemmPair up = gemmPair(r, gemms[3]);
-    const GemmPair down = gemmPair(r, gemms[4]);
+    const GemmPair router = gemmPair(r, gemms[2]); // 16-bit (or fp32) even in FP8 runs
+    const GemmPair up = gemmPair(linear, gemms[3]);
+    const GemmPair down = gemmPair(linear, gemms[4]);
     const double permute = elementwise(r, traffic.moePermute);
     c.forwardCompute = router.forward + up.forward + down.forward + act + 2 * permute;
     c.backwardCompute = router.backward() + up.backward() + down.backward() + 2 * act + 2 * permute;
@@ -157,6 +161,36 @@ MlpCosts mlpCosts(const LayerCostInput& in, const LayerShard& x, const std::vect
     c.epForward = 2 * dispatch; // dispatch and combine
     c.epBackward = 2 * dispatch;
     return c;
+}
+
+// Transformer Engine's quantisation of the FP8 linear layers for one micro-batch: each GEMM's input
+// in the forward (QKV's and a dense FC1's come straight out of a norm) and its output gradient in
+// the backward, as memory-bound kernels (docs/cost-model.md, "FP8"). `gemms`: the layer's, the
+// router's excepted.
+struct Quantization {
+    double forward = 0;
+    double backward = 0;
+};
+
+Quantization fp8QuantizationSeconds(const LayerCostInput& in, const std::vector<GemmShape>& gemms)
+{
+    Quantization q;
+    if (!in.fp8)
+        return q;
+    const Fp8Quantization bytes = fp8Quantization(*in.fp8);
+    const size_t router = in.model->isMoe() ? 2 : gemms.size();
+    for (size_t i = 0; i < gemms.size(); ++i) {
+        if (i == router)
+            continue;
+        const GemmShape& g = gemms[i];
+        const bool fromNorm = i == 0 || (i == 2 && !in.model->isMoe());
+        const double inputs = g.m * g.k * g.batch, gradients = g.m * g.n * g.batch;
+        for (int k = 0; k < bytes.kernels; ++k) { // each launch streams its share of the bytes
+            q.forward += elementwise(in.rates, inputs * (fromNorm ? bytes.normFedInput : bytes.input) / bytes.kernels);
+            q.backward += elementwise(in.rates, gradients * bytes.gradient / bytes.kernels);
+        }
+    }
+    return q;
 }
 
 } // namespace
@@ -169,10 +203,11 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     const LayerMessages messages = layerMessages(m, x);
 
     const std::vector<GemmShape> gemms = transformerLayerGemms(m, x, in.degrees.ep);
-    const GemmPair qkv = gemmPair(r, gemms[0]);
-    const GemmPair proj = gemmPair(r, gemms[1]);
+    const GemmPair qkv = gemmPair(in.linearRates, gemms[0]);
+    const GemmPair proj = gemmPair(in.linearRates, gemms[1]);
     const AttentionCore core = attentionCore(in, x);
     const MlpCosts mlp = mlpCosts(in, x, gemms);
+    const Quantization quantization = fp8QuantizationSeconds(in, gemms);
 
     const LayerTraffic traffic = layerTraffic(m, x);
     const double norm = elementwise(r, traffic.norm);
@@ -192,7 +227,10 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     HiddenComm& hiddenBackward = costs.backward.hidden;
     if (in.degrees.tp > 1) {
         if (in.sequenceParallel) {
-            const double gather = collective(in, Collective::AllGather, activation, in.degrees.tp, in.tpLink);
+            // In FP8 the gathered inputs and output gradients travel quantised; reduce-scatters of
+            // 16-bit partial sums do not.
+            const double gatheredBytes = in.fp8 ? activation * fp8GatherBytes(*in.fp8) / in.rates.activationBytes : activation;
+            const double gather = collective(in, Collective::AllGather, gatheredBytes, in.degrees.tp, in.tpLink);
             const double scatter = collective(in, Collective::ReduceScatter, activation, in.degrees.tp, in.tpLink);
             double& hidden = hiddenForward.tp;
             tpForward = exposedTp(in, gather, qkv.forward, hidden) + exposedTp(in, scatter, proj.forward, hidden)
@@ -202,6 +240,13 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
             for (const GemmPair* columnParallel : { &qkv, &mlp.up })
                 tpBackward += behind(in, gather, columnParallel->dataGrad, hiddenBackward.tp)
                     + behind(in, scatter, columnParallel->weightGrad, hiddenBackward.tp);
+            if (in.fp8 == Fp8Recipe::Tensorwise) {
+                // Current scaling agrees on one scale across the TP group before quantising a
+                // gathered tensor: a blocking 4-byte all-reduce each, two per pass.
+                const double amax = collective(in, Collective::AllReduce, 4, in.degrees.tp, in.tpLink);
+                tpForward += 2 * amax;
+                tpBackward += 2 * amax;
+            }
         } else {
             const double allReduce = collective(in, Collective::AllReduce, activation, in.degrees.tp, in.tpLink);
             tpForward = 2 * allReduce;
@@ -222,13 +267,14 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
         cpBackward = behind(in, steps * hopBackward, core.backward, hiddenBackward.cp);
     }
 
-    costs.forward.compute = qkv.forward + core.forward + proj.forward + mlp.forwardCompute + elementwiseForward;
+    costs.forward.compute
+        = qkv.forward + core.forward + proj.forward + mlp.forwardCompute + elementwiseForward + quantization.forward;
     costs.forward.tpComm = tpForward;
     costs.forward.cpComm = cpForward;
     costs.forward.epComm = mlp.epForward;
 
-    costs.backward.compute
-        = qkv.backward() + core.backward + proj.backward() + mlp.backwardCompute + 2 * elementwiseForward;
+    costs.backward.compute = qkv.backward() + core.backward + proj.backward() + mlp.backwardCompute
+        + 2 * elementwiseForward + quantization.backward;
     costs.backward.tpComm = tpBackward;
     costs.backward.cpComm = cpBackward;
     costs.backward.epComm = mlp.epBackward;

@@ -7,6 +7,8 @@
 #include "core/spec/parallel_degrees.h"
 #include "core/spec/scenario.h"
 
+#include <optional>
+
 // Time of one micro-batch through one transformer layer (and through the embedding and output
 // layers) on one GPU, op by op: the layer's TP/CP shard of every GEMM, the attention kernel, the
 // memory-bound elementwise work, and the TP, CP and EP collectives that sit between them.
@@ -61,7 +63,10 @@ struct LayerCostInput {
     bool tpCommOverlap = false;
     bool flashAttention = true;
     Recompute recompute = Recompute::None; // resolved: never Auto
-    DeviceRates rates;
+    DeviceRates rates;       // 16-bit: attention, logits, router and every memory-bound kernel
+    DeviceRates linearRates; // the transformer blocks' linear layers: FP8 in an FP8 run, else `rates`
+    std::optional<Fp8Recipe> fp8; // the recipe when the linear layers run in FP8
+    bool fp8Attention = false;
     LinkRate tpLink;
     LinkRate cpLink;
     LinkRate epLink;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/model/memory_model.h"
 
+#include "core/model/fp8_costs.h"
 #include "core/model/model_shape.h"
 #include "core/spec/units.h"
 
@@ -25,7 +26,6 @@ constexpr double kZero3GatheredLayers = 2;
 StateBytes stateBytes(const TrainingSpec& training)
 {
     StateBytes bytes;
-    bytes.weights = training.precision == Precision::Fp8 ? 3 : 2; // bf16 weights plus an fp8 copy
     bytes.gradients = training.gradPrecision == GradPrecision::Fp32 ? 4 : 2;
     return bytes;
 }
@@ -94,7 +94,8 @@ StageParameters shardParameters(const ModelSpec& model, const ParallelLayout& la
     const LayerParameters layer = layerParameters(model);
     const double t = double(layout.degrees.tp);
     StageParameters p;
-    p.dense = double(layers) * ((layer.attention + layer.denseMlp) / t + layer.router + layer.norms);
+    p.denseLinear = double(layers) * (layer.attention + layer.denseMlp) / t;
+    p.dense = p.denseLinear + double(layers) * (layer.router + layer.norms);
     p.expert = double(layers) * layer.experts / (t * double(layout.degrees.ep));
     const double embedding = embeddingParameters(model) / t;
     if (holdsEmbedding)
@@ -127,6 +128,11 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
     memory.weights += experts.weights;
     memory.gradients += experts.gradients;
     memory.optimizer += experts.optimizer;
+    if (training.precision == Precision::Fp8) { // the FP8 copies and transposes of the linear weights
+        const double cache = fp8WeightCacheBytes(training);
+        const bool sharded = layout.zeroStage >= 3;
+        memory.weights += cache * (params.denseLinear / (sharded ? denseShards : 1) + params.expert / (sharded ? expertShards : 1));
+    }
 
     ActivationShape shape;
     shape.seqLen = training.seqLen / d.cp;

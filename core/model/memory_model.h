@@ -49,7 +49,10 @@ struct ActivationShape {
 struct StageParameters {
     double dense = 0;  // on this GPU after TP, sharded by ZeRO over dp*cp
     double expert = 0; // expert weights after EP and TP, sharded by ZeRO over dp*cp/ep
+    double denseLinear = 0; // of `dense`: the transformer blocks' linear weights, FP8 in an FP8 run
     [[nodiscard]] double total() const { return dense + expert; }
+    // The weights an FP8 run keeps and computes in FP8: the blocks' linear layers and the experts.
+    [[nodiscard]] double fp8Linear() const { return denseLinear + expert; }
 };
 
 // Weights on one GPU holding `layers` layers, and the input embedding and/or the output layer.

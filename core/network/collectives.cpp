@@ -4,6 +4,9 @@
 
 #include "core/network/calibration.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace paraplan {
 
 double collectiveSeconds(Collective collective, double bytes, int64_t ranks, const LinkRate& link,
@@ -17,8 +20,16 @@ double collectiveSeconds(Collective collective, double bytes, int64_t ranks, con
         if (const std::optional<double> measured
             = link.calibration->busBytesPerS(collective, ranks, link.crossesNodes, bytes))
             return bytes * factor / *measured;
-    const double hops = pointToPoint ? 1.0 : collectiveTraits(collective).latencyStepsPerPeer * double(ranks - 1);
-    return params.collectiveOverheadS + hops * link.latencyS + bytes * factor / link.busBytesPerS;
+    const double ringHops = pointToPoint ? 1.0 : collectiveTraits(collective).latencyStepsPerPeer * double(ranks - 1);
+    const double ring = ringHops * link.latencyS + bytes * factor / link.busBytesPerS;
+    // Across nodes NCCL may all-reduce over a double binary tree instead: 2 log2(n) latency-bound
+    // steps where a ring takes 2(n-1), at half the bus bandwidth (tuning.cc, ncclTopoGetAlgoTime);
+    // it takes whichever it predicts faster, so small reductions over many ranks stay cheap.
+    if (collective == Collective::AllReduce && link.crossesNodes) {
+        const double tree = 2 * std::ceil(std::log2(double(ranks))) * link.latencyS + 2 * bytes / link.busBytesPerS;
+        return params.collectiveOverheadS + std::min(ring, tree);
+    }
+    return params.collectiveOverheadS + ring;
 }
 
 } // namespace paraplan

@@ -44,6 +44,9 @@ struct EfficiencyParams {
     double overlapSlowdown = 0;
     // Per-step framework cost outside the pipeline (loss reduction, grad-norm, scheduler, logging).
     double stepOverheadS = 0.2e-3;
+    // Relative standard deviation of one rank's step time about the mean (throttling, OS and network
+    // noise): the synchronous step waits for the slowest rank (core/step/stragglers.h).
+    double rankJitter = 0;
 };
 
 struct EfficiencyParamInfo {
@@ -54,7 +57,7 @@ struct EfficiencyParamInfo {
 };
 
 // Every fittable constant with its physically plausible range (the fitter stays inside it).
-inline constexpr std::array<EfficiencyParamInfo, 12> kEfficiencyParamInfo{{
+inline constexpr std::array<EfficiencyParamInfo, 13> kEfficiencyParamInfo{{
     { "gemm_ceiling", &EfficiencyParams::gemmCeiling, 0.4, 0.98 },
     { "gemm_tile_overhead_k", &EfficiencyParams::gemmTileOverheadK, 0, 256 },
     { "attention_efficiency", &EfficiencyParams::attentionEfficiency, 0.3, 1.0 },
@@ -67,6 +70,7 @@ inline constexpr std::array<EfficiencyParamInfo, 12> kEfficiencyParamInfo{{
     { "collective_overhead_s", &EfficiencyParams::collectiveOverheadS, 0, 100e-6 },
     { "overlap_slowdown", &EfficiencyParams::overlapSlowdown, 0, 0.4 },
     { "step_overhead_s", &EfficiencyParams::stepOverheadS, 0, 0.5 },
+    { "rank_jitter", &EfficiencyParams::rankJitter, 0, 0.05 },
 }};
 
 } // namespace paraplan

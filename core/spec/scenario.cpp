@@ -19,6 +19,21 @@ const char* toString(Precision p)
 
 const char* toString(GradPrecision p) { return p == GradPrecision::Fp32 ? "fp32" : "bf16"; }
 
+const char* toString(Fp8Recipe r)
+{
+    switch (r) {
+    case Fp8Recipe::Delayed:
+        return "delayed";
+    case Fp8Recipe::Tensorwise:
+        return "tensorwise";
+    case Fp8Recipe::Blockwise:
+        return "blockwise";
+    case Fp8Recipe::Mxfp8:
+        return "mxfp8";
+    }
+    return "delayed";
+}
+
 const char* toString(Recompute r)
 {
     switch (r) {

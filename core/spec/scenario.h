@@ -19,6 +19,10 @@ namespace paraplan {
 enum class Precision { Bf16, Fp16, Fp8 };
 enum class GradPrecision { Fp32, Bf16 };
 enum class Recompute { None, Selective, Full, Auto };
+// How Transformer Engine scales FP8 tensors (Megatron-Core's --fp8-recipe): delayed (amax history,
+// Megatron-Core's default), tensorwise (current scaling), blockwise (1x128 / 128x128 blocks,
+// Hopper), mxfp8 (32-element blocks, Blackwell).
+enum class Fp8Recipe { Delayed, Tensorwise, Blockwise, Mxfp8 };
 
 struct MoeSpec {
     int64_t experts = 0; // 0 = dense
@@ -55,6 +59,11 @@ struct TrainingSpec {
     Precision precision = Precision::Bf16;
     GradPrecision gradPrecision = GradPrecision::Fp32;
     bool flashAttention = true; // fused attention kernel: no s^2 activations, causal blocks skipped
+    // With precision fp8 (docs/cost-model.md, "FP8"): the transformer blocks' linear layers run in
+    // FP8; attention does only with fp8Attention; the embedding, the logits and the router never.
+    Fp8Recipe fp8Recipe = Fp8Recipe::Delayed;
+    bool fp8Attention = false;   // cuDNN's FP8 attention (fp8_dot_product_attention)
+    bool fp8ParamGather = false; // --fp8-param-gather: primary weights in FP8, gathered as such
     std::optional<double> trainTokens;
 
     bool operator==(const TrainingSpec&) const = default;
@@ -138,6 +147,7 @@ struct Scenario {
 [[nodiscard]] const char* toString(Precision p);
 [[nodiscard]] const char* toString(GradPrecision p);
 [[nodiscard]] const char* toString(Recompute r);
+[[nodiscard]] const char* toString(Fp8Recipe r);
 [[nodiscard]] const char* toString(LinkKind k);
 
 } // namespace paraplan

@@ -8,6 +8,7 @@
 #include "core/spec/translatable.h"
 #include "core/spec/units.h"
 #include "core/step/step_model.h"
+#include "core/step/stragglers.h"
 
 #include <algorithm>
 #include <cmath>
@@ -119,7 +120,7 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
         report.busy = stats.busyCompute;
         report.send = stats.busySend;
         report.idle = std::max(0.0, stats.end - stats.busyCompute - stats.busySend);
-        report.tail = timing.tailDp[size_t(stage)] + timing.optimizer[size_t(stage)];
+        report.tail = timing.tailDp[size_t(stage)] + timing.optimizer[size_t(stage)] + timing.weightCast[size_t(stage)];
         report.end = stats.end + report.tail;
         if (report.end > slowest) {
             slowest = report.end;
@@ -138,7 +139,7 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     work = work.scaled(double(L.microBatches));
     const StageReport& cs = r.stages[size_t(critical)];
     TimeBreakdown& t = r.time;
-    t.compute = work.compute;
+    t.compute = work.compute + timing.weightCast[size_t(critical)];
     t.recompute = work.recompute;
     t.tpComm = work.tpComm;
     t.cpComm = work.cpComm;
@@ -148,7 +149,8 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     t.hidden.dp += timing.tailHiddenDp[size_t(critical)];
     t.ppComm = cs.send;
     t.optimizer = timing.optimizer[size_t(critical)];
-    t.other = options.params.stepOverheadS;
+    // The slowest rank sets the pace of a synchronous step: waiting for it is step overhead too.
+    t.other = options.params.stepOverheadS + options.params.rankJitter * expectedMaxOfNormals(r.gpus) * cs.end;
     // Busy time summed per op and busy time summed by cause differ only by rounding.
     t.bubble = std::max(0.0, cs.end - cs.tail - cs.send - (work.total()));
     t.step = t.sumOfParts();

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/step/step_model.h"
 
+#include "core/model/fp8_costs.h"
 #include "core/model/model_shape.h"
 #include "core/network/placement.h"
 #include "core/spec/units.h"
@@ -25,10 +26,46 @@ struct DataParallelGroups {
 
     double seconds(Collective kind, const StageParameters& weights, double bytesPerParam) const
     {
-        return collectiveSeconds(kind, weights.dense * bytesPerParam, dense.size(), dense.rate, params)
-            + collectiveSeconds(kind, weights.expert * bytesPerParam, expert.size(), expert.rate, params);
+        return seconds(kind, weights.dense * bytesPerParam, weights.expert * bytesPerParam);
+    }
+    double seconds(Collective kind, double denseBytes, double expertBytes) const
+    {
+        return collectiveSeconds(kind, denseBytes, dense.size(), dense.rate, params)
+            + collectiveSeconds(kind, expertBytes, expert.size(), expert.rate, params);
+    }
+    // The weights gathered back after the update: 16-bit, FP8 where the parameters are FP8.
+    double gatherSeconds(const StageParameters& weights, const TrainingSpec& training) const
+    {
+        const double fp8 = training.precision == Precision::Fp8 && training.fp8ParamGather ? 1.0 : 0.0;
+        return seconds(Collective::AllGather, 2 * weights.dense - fp8 * weights.denseLinear, (2 - fp8) * weights.expert);
     }
 };
+
+// Delayed scaling all-reduces every FP8 GEMM's amax over the tp·dp·cp ranks at the end of each
+// pass of each model chunk: a few bytes, latency-bound, on the critical path (Transformer Engine
+// fp8.py, reduce_and_update_fp8_tensors; Megatron's amax reduction group).
+double amaxReductionSeconds(const Scenario& s, const ParallelDegrees& d, int64_t layers, double bytesPerGemm,
+                            const GroupPlacement& dataParallel, const EfficiencyParams& params)
+{
+    if (s.training.precision != Precision::Fp8 || s.training.fp8Recipe != Fp8Recipe::Delayed)
+        return 0;
+    constexpr double kFp8GemmsPerLayer = 4; // QKV, projection, FC1, FC2
+    return collectiveSeconds(Collective::AllReduce, bytesPerGemm * kFp8GemmsPerLayer * double(layers),
+                             d.tp * d.dataRanks(), dataParallel.rate, params);
+}
+
+// An FP8 run casts each linear weight to FP8 once a step (Transformer Engine caches the copy and
+// its transpose across the micro-batches): one memory-bound kernel per linear layer.
+double fp8WeightCastSeconds(const Scenario& s, const ParallelLayout& L, const StageParameters& weights, int64_t layers,
+                            const DeviceRates& rates)
+{
+    if (s.training.precision != Precision::Fp8)
+        return 0;
+    constexpr double kLinearsPerLayer = 4;
+    const double dataShards = L.zeroStage >= 1 ? double(L.degrees.dataRanks()) : 1.0;
+    const double bytes = weights.fp8Linear() * fp8WeightCastBytes(s.training, dataShards);
+    return streamingSeconds(rates, bytes) + (kLinearsPerLayer * double(layers) - 1) * rates.params.kernelOverheadS;
+}
 
 void waitForHost(PassCost& pass, double hostSeconds)
 {
@@ -101,7 +138,12 @@ LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const Dev
     in.tpCommOverlap = s.parallel.tpCommOverlap;
     in.flashAttention = s.training.flashAttention;
     in.recompute = L.recompute;
-    in.rates = rates;
+    in.rates = sixteenBitRates(rates, s.cluster.gpu);
+    in.linearRates = rates;
+    if (s.training.precision == Precision::Fp8) {
+        in.fp8 = s.training.fp8Recipe;
+        in.fp8Attention = s.training.fp8Attention;
+    }
     in.tpLink = groups[CommGroup::Tp].rate;
     in.cpLink = groups[CommGroup::Cp].rate;
     in.epLink = groups[CommGroup::Ep].rate;
@@ -145,7 +187,7 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
         if (L.zeroStage >= 2) {
             const StageParameters weights = shardParameters(s.model, L, layers, vs == 0, vs == virtualStages - 1);
             const double scatter = dp.seconds(Collective::ReduceScatter, weights, bytes.gradients);
-            const double gather = L.zeroStage >= 3 ? dp.seconds(Collective::AllGather, weights, bytes.weights) : 0.0;
+            const double gather = L.zeroStage >= 3 ? dp.gatherSeconds(weights, s.training) : 0.0;
             if (L.zeroStage >= 3)
                 forward.dpComm = overlapParams
                     ? overlapPrice(gather, forward.total(), params.overlapSlowdown, forward.hidden.dp)
@@ -155,6 +197,8 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
                 ? overlapPrice(backwardTraffic, backward.total(), params.overlapSlowdown, backward.hidden.dp)
                 : backwardTraffic;
         }
+        forward.dpComm += amaxReductionSeconds(s, d, layers, kAmaxBytesForward, dp.dense, params);
+        backward.dpComm += amaxReductionSeconds(s, d, layers, kAmaxBytesBackward, dp.dense, params);
         // The framework issues a pass's kernels one by one; when the GPU runs them faster than the
         // host issues them (small layers, small micro-batches), the host's pace sets the time. The
         // backward issues about twice the forward's kernels, three times with full recomputation.
@@ -177,6 +221,7 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
     timing.tailDp.resize(size_t(d.pp));
     timing.tailHiddenDp.resize(size_t(d.pp));
     timing.optimizer.resize(size_t(d.pp));
+    timing.weightCast.resize(size_t(d.pp));
     const GroupPlacement& embeddingSync = groups[CommGroup::EmbeddingSync];
     for (int64_t stage = 0; stage < d.pp; ++stage) {
         const bool end = stage == 0 || stage == d.pp - 1;
@@ -185,6 +230,7 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
             timing.tailDp[size_t(stage)] = timing.tailDp[size_t(stage - 1)];
             timing.tailHiddenDp[size_t(stage)] = timing.tailHiddenDp[size_t(stage - 1)];
             timing.optimizer[size_t(stage)] = timing.optimizer[size_t(stage - 1)];
+            timing.weightCast[size_t(stage)] = timing.weightCast[size_t(stage - 1)];
             continue;
         }
         const StageParameters weights = stageParameters(s.model, L, stage);
@@ -199,7 +245,7 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
         else if (L.zeroStage == 1)
             grads = dp.seconds(Collective::ReduceScatter, weights, bytes.gradients);
         if (L.zeroStage == 1 || L.zeroStage == 2)
-            gather = dp.seconds(Collective::AllGather, weights, bytes.weights);
+            gather = dp.gatherSeconds(weights, s.training);
         // Overlapped, the reduction hides under the last backward but for its last bucket, and the
         // gather under the next forward but for its first; what hides still slows the compute.
         const double gradsHidden = overlapGrads ? grads - std::max(grads - lastBackward, grads * lastBucket) : 0.0;
@@ -215,6 +261,7 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
         const OptimizerTraffic traffic = optimizerTraffic(L, weights, bytes.gradients);
         timing.optimizer[size_t(stage)] = streamingSeconds(rates, traffic.update)
             + streamingSeconds(rates, traffic.zeroGradients);
+        timing.weightCast[size_t(stage)] = fp8WeightCastSeconds(s, L, weights, layers, rates);
     }
     return timing;
 }
@@ -246,7 +293,7 @@ double stepLowerBound(const StepPlan& plan, const StepTiming& timing, const Effi
         for (int64_t c = 0; c < d.vpp; ++c)
             work += timing.forward[size_t(c * d.pp + stage)].total() + timing.backward[size_t(c * d.pp + stage)].total();
         bound = std::max(bound, double(L.microBatches) * work + timing.tailDp[size_t(stage)]
-                                    + timing.optimizer[size_t(stage)]);
+                                    + timing.optimizer[size_t(stage)] + timing.weightCast[size_t(stage)]);
     }
     return bound + params.stepOverheadS;
 }

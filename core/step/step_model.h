@@ -65,6 +65,7 @@ struct StepTiming {
     std::vector<double> tailDp;     // per stage: exposed DP communication after the last backward
     std::vector<double> tailHiddenDp; // per stage: the DP traffic of the tail that hid under compute
     std::vector<double> optimizer;  // per stage
+    std::vector<double> weightCast; // per stage: an FP8 run's casts of its linear weights, once a step
     double sendSeconds = 0;         // one pipeline send of a micro-batch's activation or gradient
 };
 [[nodiscard]] StepTiming stepTiming(const Scenario& scenario, const StepPlan& plan, const DeviceRates& rates,

@@ -25,6 +25,7 @@ LayerCostInput input(const ModelSpec& model, const ParallelDegrees& degrees, dou
     in.microBatch = 1;
     in.degrees = degrees;
     in.rates = deviceRates(test::h100Gpu(), Precision::Bf16, EfficiencyParams{});
+    in.linearRates = in.rates;
     in.tpLink = { link, 2e-6 };
     in.cpLink = { link, 2e-6 };
     in.epLink = { link, 2e-6 };

@@ -9,6 +9,7 @@
 #include "core/spec/units.h"
 #include "core/step/evaluator.h"
 #include "core/step/step_model.h"
+#include "core/step/stragglers.h"
 
 #include <gtest/gtest.h>
 
@@ -192,4 +193,33 @@ TEST(StepTiming, TheOverlappedGradientReduceIsHiddenAndItsPriceIsTheSlowdown)
     const Result priced = evaluate(s, slowed);
     EXPECT_GT(priced.time.step, r.time.step);
     EXPECT_NEAR(priced.time.hidden.dp, r.time.hidden.dp, 1e-9 * r.time.hidden.dp);
+}
+
+TEST(Stragglers, TheSlowestOfNRanksLagsByTheExpectedMaximumOfNormals)
+{
+    // Expected maxima of n standard normals (Harter 1961; numerical integration).
+    EXPECT_EQ(expectedMaxOfNormals(1), 0);
+    EXPECT_NEAR(expectedMaxOfNormals(2), 0.5642, 1e-4); // 1/sqrt(pi)
+    EXPECT_NEAR(expectedMaxOfNormals(4), 1.0294, 1e-4);
+    EXPECT_NEAR(expectedMaxOfNormals(8), 1.4236, 1e-4);
+    EXPECT_NEAR(expectedMaxOfNormals(16), 1.7660, 1e-4);
+    EXPECT_NEAR(expectedMaxOfNormals(17), 1.7939, 0.005 * 1.7939);
+    EXPECT_NEAR(expectedMaxOfNormals(512), 3.0439, 0.005 * 3.0439);
+    EXPECT_NEAR(expectedMaxOfNormals(16384), 3.9714, 0.005 * 3.9714);
+    EXPECT_NEAR(normalQuantile(0.975), 1.959963984540054, 1e-12);
+    EXPECT_NEAR(normalQuantile(0.001), -3.090232306167813, 1e-12);
+    EXPECT_NEAR(normalQuantile(0.5), 0, 1e-15);
+}
+
+TEST(Stragglers, JitterLengthensTheStepMoreOnMoreGpus)
+{
+    EvaluateOptions jittery;
+    jittery.params.rankJitter = 0.02;
+    Scenario small = test::llama70bOnDgxH100(); // 64 GPUs
+    Scenario large = small;
+    large.cluster.nodes = 64; // 512 GPUs, dp 16
+    const double smallRatio = evaluate(small, jittery).time.step / evaluate(small).time.step;
+    const double largeRatio = evaluate(large, jittery).time.step / evaluate(large).time.step;
+    EXPECT_NEAR(smallRatio - 1, 0.02 * expectedMaxOfNormals(64), 1e-3);
+    EXPECT_GT(largeRatio, smallRatio);
 }
