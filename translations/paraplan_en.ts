@@ -245,6 +245,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The framework cannot interleave</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Too many micro-batches to simulate</source>
         <translation type="unfinished"></translation>
     </message>
@@ -486,6 +490,10 @@
     </message>
     <message>
         <source>Only %1 micro-batches for %2 pipeline stages: the pipeline never fills and most of the step is bubble.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no interleaved pipeline schedule; use vpp 1, or a framework that has one (framework.name megatron-core, nemo, torchtitan).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

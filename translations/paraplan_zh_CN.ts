@@ -245,6 +245,10 @@
         <translation>交错调度要求微批次数为 PP 的整数倍</translation>
     </message>
     <message>
+        <source>The framework cannot interleave</source>
+        <translation>该框架不支持交错调度</translation>
+    </message>
+    <message>
         <source>Too many micro-batches to simulate</source>
         <translation>微批次过多，无法模拟</translation>
     </message>
@@ -487,6 +491,10 @@
     <message>
         <source>Only %1 micro-batches for %2 pipeline stages: the pipeline never fills and most of the step is bubble.</source>
         <translation>%2 个流水线阶段只有 %1 个微批次：流水线始终填不满，每步大部分时间都是气泡。</translation>
+    </message>
+    <message>
+        <source>%1 has no interleaved pipeline schedule; use vpp 1, or a framework that has one (framework.name megatron-core, nemo, torchtitan).</source>
+        <translation>%1 没有交错式流水线调度；请使用 vpp 1，或换用支持交错调度的框架（framework.name 设为 megatron-core、nemo 或 torchtitan）。</translation>
     </message>
     <message>
         <source>layers_per_stage has %1 entries; it needs pp x vpp = %2.</source>

@@ -29,12 +29,13 @@ int runFit(Arguments args, std::ostream& out, std::ostream& err)
     if (!cases)
         return kExitUnreadable;
 
-    const FitResult fit = fitEfficiency(*cases, EfficiencyParams{}, settings.names, settings.evaluations);
+    const FitResult fit = fitEfficiency(*cases, EfficiencyParams{}, settings.names, settings.evaluations, FitWeighting::EachGroup);
     out << "Fitted " << settings.names.size() << " constants on " << cases->size() << " cases with " << fit.evaluations
         << " evaluations of the model.\n";
-    out << "MAPE " << percent(fit.before, 2) << " with the built-in constants, " << percent(fit.after, 2)
-        << " fitted.\n\n";
-    TextTable table({ "constant", "built-in", "fitted" }, { false, true, true });
+    out << "Mean over groups of their MAPE (each source of runs weighing the same): " << percent(fit.before, 2)
+        << " with the built-in constants, " << percent(fit.after, 2) << " fitted (each constant pulled towards its "
+        << "physical prior).\n\n";
+    TextTable table({ "constant", "prior", "built-in", "fitted" }, { false, true, true, true });
     const EfficiencyParams defaults;
     for (const EfficiencyParamInfo& info : kEfficiencyParamInfo) {
         auto show = [](double v) {
@@ -43,7 +44,8 @@ int runFit(Arguments args, std::ostream& out, std::ostream& err)
             s << v;
             return s.str();
         };
-        table.addRow({ info.name, show(defaults.*(info.member)), show(fit.params.*(info.member)) });
+        table.addRow({ info.name, show(info.prior) + " ± " + show(info.priorSpread), show(defaults.*(info.member)),
+                       show(fit.params.*(info.member)) });
     }
     out << table.render();
     return kExitOk;

@@ -120,6 +120,17 @@ double fitError(const std::vector<ValidationCase>& cases, const EfficiencyParams
     return mean(groupMeans);
 }
 
+// What the fitted constants' distance from their priors costs (kPriorWeight per variance).
+double priorPenalty(const EfficiencyParams& p, const std::vector<const EfficiencyParamInfo*>& fitted)
+{
+    double penalty = 0;
+    for (const EfficiencyParamInfo* info : fitted) {
+        const double z = (p.*(info->member) - info->prior) / info->priorSpread;
+        penalty += kPriorWeight * z * z;
+    }
+    return penalty;
+}
+
 } // namespace
 
 FitResult fitEfficiency(const std::vector<ValidationCase>& cases, const EfficiencyParams& start,
@@ -132,7 +143,7 @@ FitResult fitEfficiency(const std::vector<ValidationCase>& cases, const Efficien
                 fitted.push_back(&info);
     std::vector<ValidationCase> valid;
     for (const ValidationCase& c : cases)
-        if (!hasErrors(validateScenario(c.scenario)))
+        if (dependsOnEfficiency(c.metric) && !hasErrors(validateScenario(c.scenario)))
             valid.push_back(c);
 
     auto paramsAt = [&](const std::vector<double>& angles) {
@@ -142,10 +153,14 @@ FitResult fitEfficiency(const std::vector<ValidationCase>& cases, const Efficien
         return p;
     };
     FitResult result;
+    result.params = start;
+    if (valid.empty()) // nothing measured to move the constants: the priors alone would decide
+        return result;
     int evaluations = 0;
     auto objective = [&](const std::vector<double>& angles) {
         ++evaluations;
-        return fitError(valid, paramsAt(angles), weighting);
+        const EfficiencyParams p = paramsAt(angles);
+        return fitError(valid, p, weighting) + priorPenalty(p, fitted);
     };
     std::vector<double> x0;
     for (const EfficiencyParamInfo* info : fitted)

@@ -28,7 +28,9 @@ struct FitResult {
 enum class FitWeighting { EachCase, EachGroup };
 
 // Fits the named constants of `start` (names as in kEfficiencyParamInfo) to minimise the error
-// over `cases`, each constant kept inside its physical range. Cases that break a rule are left out.
+// over `cases` plus what moving them from their physical priors costs (kPriorWeight), each
+// constant kept inside its physical range. Cases that break a rule, and memory cases (see
+// dependsOnEfficiency), are left out. FitResult's errors are the cases' alone.
 [[nodiscard]] FitResult fitEfficiency(const std::vector<ValidationCase>& cases, const EfficiencyParams& start,
                                       const std::vector<std::string>& names, int maxEvaluations,
                                       FitWeighting weighting = FitWeighting::EachCase);

@@ -117,7 +117,8 @@ std::vector<double> bubbleFractionByMicroBatches(const Scenario& scenario, const
     std::vector<double> fractions;
     fractions.reserve(counts.size());
     for (int64_t m : counts) {
-        if (dp < 1 || !pipelineRuns(scenario.model.layers, s.parallel.degrees, m)) {
+        if (dp < 1 || !pipelineRuns(scenario.model.layers, s.parallel.degrees, m)
+            || !frameworkInterleaves(scenario.framework, s.parallel.degrees)) {
             fractions.push_back(-1);
             continue;
         }

@@ -90,6 +90,7 @@ Enumeration enumerate(const Scenario& s)
                             d.vpp = vpp;
                             e.examined += innerPoints;
                             if (!(splitAllowed && epAllowed && pipelineRuns(m.layers, d, micro)
+                                  && frameworkInterleaves(s.framework, d)
                                   && layersPerStageFit(p.layersPerStage, m.layers, d)))
                                 continue;
                             for (int zero : zeros)

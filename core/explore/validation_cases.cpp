@@ -3,6 +3,7 @@
 #include "core/explore/validation_cases.h"
 
 #include "core/explore/statistics.h"
+#include "core/spec/units.h"
 #include "core/step/evaluator.h"
 
 #include <algorithm>
@@ -21,9 +22,13 @@ const char* toString(PublishedMetric metric)
         return "hardware_tflops_per_gpu";
     case PublishedMetric::Mfu:
         return "mfu";
+    case PublishedMetric::PeakMemoryGib:
+        return "peak_memory_gib";
     }
     return "step_s";
 }
+
+bool dependsOnEfficiency(PublishedMetric metric) { return metric != PublishedMetric::PeakMemoryGib; }
 
 double metricOf(const Result& r, PublishedMetric metric)
 {
@@ -36,6 +41,8 @@ double metricOf(const Result& r, PublishedMetric metric)
         return r.hardwareTflopsPerGpu;
     case PublishedMetric::Mfu:
         return r.mfu;
+    case PublishedMetric::PeakMemoryGib:
+        return bytesToGib(r.memory.allocatorReserved());
     }
     return 0;
 }

@@ -16,7 +16,13 @@ namespace paraplan {
 
 class Calibration;
 
-enum class PublishedMetric { StepSeconds, ModelTflopsPerGpu, HardwareTflopsPerGpu, Mfu };
+// What a case publishes. PeakMemoryGib is what PyTorch's max_memory_reserved() reports on the
+// fullest GPU (the allocator's peak reservation, without the CUDA context and NCCL's buffers).
+enum class PublishedMetric { StepSeconds, ModelTflopsPerGpu, HardwareTflopsPerGpu, Mfu, PeakMemoryGib };
+
+// Whether the efficiency constants shape the metric: memory does not depend on them, so fits
+// leave memory cases out.
+[[nodiscard]] bool dependsOnEfficiency(PublishedMetric metric);
 
 struct ValidationCase {
     std::string id;

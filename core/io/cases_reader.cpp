@@ -69,7 +69,7 @@ std::vector<ValidationCase> readValidationCases(const std::string& text, const C
         std::optional<ObjectReader> published = in.object("published");
         require(published.has_value(), in, "published", "give {\"metric\": ..., \"value\": ...}");
         const std::optional<size_t> metric
-            = published->choice("metric", { "step_s", "model_tflops_per_gpu", "hardware_tflops_per_gpu", "mfu" });
+            = published->choice("metric", { "step_s", "model_tflops_per_gpu", "hardware_tflops_per_gpu", "mfu", "peak_memory_gib" });
         const std::optional<double> value = published->number("value");
         require(metric.has_value(), *published, "metric", "name the published metric");
         require(value.has_value(), *published, "value", "give the published value");

@@ -21,7 +21,8 @@ nlohmann::json memoryGib(const MemoryBreakdown& m)
 {
     return { { "weights", finite(bytesToGib(m.weights)) },         { "gradients", finite(bytesToGib(m.gradients)) },
              { "optimizer", finite(bytesToGib(m.optimizer)) },     { "activations", finite(bytesToGib(m.activations)) },
-             { "other", finite(bytesToGib(m.other)) },             { "total", finite(bytesToGib(m.total())) } };
+             { "other", finite(bytesToGib(m.other)) },             { "total", finite(bytesToGib(m.total())) },
+             { "allocator_reserved", finite(bytesToGib(m.allocatorReserved())) } };
 }
 
 nlohmann::json diagnosticsJson(const Diagnostics& diagnostics, Severity severity)

@@ -52,9 +52,21 @@ ModelSpec readModel(ObjectReader in, const Catalog& catalog)
     return model;
 }
 
-TrainingSpec readTraining(ObjectReader in)
+FrameworkSpec readFramework(ObjectReader in)
+{
+    FrameworkSpec f;
+    if (auto v = in.choice("name", { "megatron-core", "megatron-lm", "megatron-deepspeed", "deepspeed", "nemo", "torchtitan" }))
+        f.name = Framework(*v);
+    if (auto v = in.boolean("cuda_graphs"))
+        f.cudaGraphs = *v;
+    in.rejectUnknownFields();
+    return f;
+}
+
+TrainingSpec readTraining(ObjectReader in, const FrameworkDefaults& defaults)
 {
     TrainingSpec t;
+    t.flashAttention = defaults.flashAttention;
     require(in.has("seq_len"), in, "seq_len", "give the training sequence length in tokens");
     require(in.has("global_batch"), in, "global_batch", "give the global batch in sequences");
     t.seqLen = *in.integer("seq_len");
@@ -254,11 +266,17 @@ Scenario readScenario(const nlohmann::json& document, const Catalog& catalog, co
     require(training.has_value(), root, "training", "give at least seq_len and global_batch");
     require(cluster.has_value(), root, "cluster", "describe the cluster, or give {\"preset\": \"...\", \"nodes\": N}");
     s.model = readModel(*model, catalog);
-    s.training = readTraining(*training);
+    // The framework first: what it does by default is the default of the fields after it.
+    if (std::optional<ObjectReader> framework = root.object("framework"))
+        s.framework = readFramework(*framework);
+    const FrameworkDefaults defaults = frameworkDefaults(s.framework.name);
+    s.training = readTraining(*training, defaults);
     s.cluster = readCluster(*cluster, catalog);
     // Defaults for an omitted parallel block: the least recomputation that fits, Megatron's
     // distributed optimizer, DP over every GPU.
     s.parallel.recompute = Recompute::Auto;
+    s.parallel.overlapGradReduce = defaults.overlapGradReduce;
+    s.parallel.overlapParamGather = defaults.overlapParamGather;
     if (std::optional<ObjectReader> parallel = root.object("parallel"))
         readParallel(*parallel, s.parallel, s.pins);
     (void)root.string("description");

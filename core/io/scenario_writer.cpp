@@ -82,7 +82,10 @@ nlohmann::json toJson(const Scenario& s)
             placement["rank_to_gpu"] = p.placement.table->gpuOfRank;
         parallel["placement"] = placement;
     }
-    return { { "model", model }, { "training", training }, { "cluster", cluster }, { "parallel", parallel } };
+    nlohmann::json document = { { "model", model }, { "training", training }, { "cluster", cluster }, { "parallel", parallel } };
+    if (s.framework != FrameworkSpec{})
+        document["framework"] = { { "name", toString(s.framework.name) }, { "cuda_graphs", s.framework.cudaGraphs } };
+    return document;
 }
 
 } // namespace paraplan::io

@@ -12,10 +12,20 @@ namespace paraplan {
 
 namespace {
 
-// CUDA context, framework state and library workspaces (cuBLAS, attention) on every GPU.
-constexpr double kRuntimeBytes = gibToBytes(0.75);
-// NCCL's buffers per communicator the GPU belongs to.
-constexpr double kNcclBytesPerGroup = gibToBytes(0.25);
+// The CUDA context with the kernels' modules loaded, outside any framework allocator.
+constexpr double kCudaContextBytes = gibToBytes(0.5);
+// Library workspaces (cuBLAS, attention) and framework state, taken from the framework's allocator.
+constexpr double kWorkspaceBytes = gibToBytes(0.25);
+// NCCL's receive buffers of one connection, one per protocol (NCCL src/include/device.h and the
+// NCCL_BUFFSIZE documentation): Simple 4 MiB, LL128 4.6875 MiB, LL 0.5 MiB.
+constexpr double kNcclConnectionBytes = (4.0 + 4.6875 + 0.5) * 1024 * 1024;
+// A collective communicator connects its ring and its tree on each of up to 32 channels (NVSwitch
+// and InfiniBand H100 systems): about 0.57 GiB, inside the 0.5-0.7 GB per process group that
+// NCCL's own memory reports show.
+constexpr double kNcclCollectiveBytes = 32 * 2 * kNcclConnectionBytes;
+// Point-to-point traffic (pipeline sends, CP rings, all-to-all) connects each peer it reaches on
+// two channels (NCCL_NCHANNELS_PER_NET_PEER), a send and a receive connection on each.
+constexpr double kNcclPeerBytes = 2 * 2 * kNcclConnectionBytes;
 // Allocator caching and fragmentation over the activations' churn (seed 000: "显存碎片化").
 constexpr double kFragmentationReserve = 0.10;
 // ZeRO-3 keeps the gathered weights of the running layer and the prefetched next one.
@@ -114,8 +124,8 @@ StageParameters stageParameters(const ModelSpec& model, const ParallelLayout& la
     return shardParameters(model, layout, layout.stageLayers[size_t(stage)], stage == 0, stage == layout.degrees.pp - 1);
 }
 
-MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training, const ParallelLayout& layout,
-                            int64_t stage)
+MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training, const FrameworkSpec& framework,
+                            const ParallelLayout& layout, int64_t stage)
 {
     const StateBytes bytes = stateBytes(training);
     const ParallelDegrees& d = layout.degrees;
@@ -156,16 +166,41 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
             + 4 * double(shape.seqLen) * double(shape.microBatch) * double(model.vocab) / t;
     memory.activations = activations;
 
-    int64_t groups = 0;
-    for (int64_t size : { d.tp, d.pp, d.dataRanks(), d.cp, d.ep })
-        groups += size > 1 ? 1 : 0;
-    double other = kRuntimeBytes + double(groups) * kNcclBytesPerGroup + kFragmentationReserve * activations;
+    const double nccl = ncclBufferBytes(d);
+    double other = kCudaContextBytes + nccl + kWorkspaceBytes + kFragmentationReserve * activations;
     if (layout.zeroStage >= 3) {
         const LayerParameters layer = layerParameters(model);
         other += kZero3GatheredLayers * layer.total() / t * bytes.weights;
     }
+    if (framework.cudaGraphs) {
+        // Each captured graph keeps its static input and output, and the capture pool holds the
+        // intermediates of the largest graph, one layer with everything stored (PyTorch's CUDA
+        // graph memory management: a private pool per graph, shared between graphs captured in
+        // order, as Megatron-Core and Transformer Engine capture layers).
+        other += double(stageLayers) * inFlightMicroBatches(layout, stage) * 2 * (2 * sbh * replicated)
+            + layerActivationBytes(model, shape, Recompute::None);
+    }
     memory.other = other;
+    memory.outsideAllocator = kCudaContextBytes + nccl;
     return memory;
+}
+
+double ncclBufferBytes(const ParallelDegrees& d)
+{
+    double bytes = 0;
+    if (d.tp > 1)
+        bytes += kNcclCollectiveBytes;
+    if (d.dataRanks() > 1)
+        bytes += kNcclCollectiveBytes;
+    if (d.ep > 1 && d.dataRanks() / d.ep > 1) // the experts' own data-parallel group
+        bytes += kNcclCollectiveBytes;
+    if (d.pp > 1)
+        bytes += 2 * kNcclPeerBytes; // the previous and the next stage
+    if (d.cp > 1)
+        bytes += 2 * kNcclPeerBytes; // the ring's neighbours
+    if (d.ep > 1)
+        bytes += double(d.ep - 1) * kNcclPeerBytes; // all-to-all reaches every peer
+    return bytes;
 }
 
 } // namespace paraplan

@@ -19,8 +19,12 @@ struct MemoryBreakdown { // bytes
     double optimizer = 0;
     double activations = 0;
     double other = 0;
+    // Of `other`: what the framework's caching allocator never sees, the CUDA context and NCCL's
+    // buffers. PyTorch's max_memory_reserved() reports total() less this.
+    double outsideAllocator = 0;
 
     [[nodiscard]] double total() const { return weights + gradients + optimizer + activations + other; }
+    [[nodiscard]] double allocatorReserved() const { return total() - outsideAllocator; }
 };
 
 // Bytes each parameter costs before sharding.
@@ -63,7 +67,10 @@ struct StageParameters {
 [[nodiscard]] StageParameters stageParameters(const ModelSpec& model, const ParallelLayout& layout, int64_t stage);
 
 [[nodiscard]] MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training,
-                                          const ParallelLayout& layout, int64_t stage);
+                                          const FrameworkSpec& framework, const ParallelLayout& layout, int64_t stage);
+
+// NCCL's buffers on one GPU for the communicators of its groups (docs/cost-model.md, "Memory").
+[[nodiscard]] double ncclBufferBytes(const ParallelDegrees& degrees);
 
 // Micro-batches whose activations a stage holds at its peak: p - stage under 1F1B; interleaved,
 // (p - stage - 1) * 2 + (v - 1) * p + 1 chunks of 1/v of the stage's layers (Megatron's warm-up).

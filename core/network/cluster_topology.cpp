@@ -64,8 +64,14 @@ TopologySpec summaryTopology(const ClusterSpec& cluster)
     }
     TopologySpec topology;
     topology.nodes.push_back(std::move(node));
-    topology.network.kind = NetworkKind::SingleSwitch;
     topology.network.latencyUs = cluster.interNode.latencyUs;
+    // One switch per rail serves a scalable unit of 32 nodes (a 64-port leaf: 32 down, 32 up);
+    // larger clusters join such pods through spines, rail-optimised and non-blocking, as NVIDIA's
+    // SuperPOD reference architectures build them. A transfer between pods climbs: two more
+    // switch hops (NetworkSpec's spine latency).
+    constexpr int64_t kNodesPerPod = 32;
+    topology.network.kind = cluster.nodes > kNodesPerPod ? NetworkKind::RailOptimized : NetworkKind::SingleSwitch;
+    topology.network.nodesPerLeaf = kNodesPerPod;
     return topology;
 }
 

@@ -9,7 +9,8 @@
 
 // The topology a cluster runs on: the one it describes, or the one its intra_node / inter_node
 // summary stands for: every GPU on one NVSwitch (or PCIe switch) at the summary's bandwidth, a NIC
-// of the inter-node bandwidth beside each GPU, all NICs on one non-blocking switch.
+// of the inter-node bandwidth beside each GPU, all NICs on one non-blocking switch per rail, and
+// beyond 32 nodes rail-optimised pods of 32 joined by non-blocking spines.
 namespace paraplan {
 
 [[nodiscard]] TopologySpec summaryTopology(const ClusterSpec& cluster);

@@ -69,7 +69,8 @@ ParallelChoices parallelChoices(const Scenario& s)
     for (int64_t v = 1; v <= m.layers / current.pp; ++v) {
         ParallelDegrees d = current;
         d.vpp = v;
-        if (interleavingHasStages(d) && (microBatches == 0 || interleavingFillsRounds(d, microBatches)))
+        if (interleavingHasStages(d) && frameworkInterleaves(s.framework, d)
+            && (microBatches == 0 || interleavingFillsRounds(d, microBatches)))
             c.vpp.push_back(v);
     }
     return c;

@@ -61,6 +61,11 @@ bool stagesFitLayers(int64_t layers, const ParallelDegrees& d) { return d.pp <= 
 
 bool interleavingHasStages(const ParallelDegrees& d) { return d.vpp == 1 || d.pp > 1; }
 
+bool frameworkInterleaves(const FrameworkSpec& framework, const ParallelDegrees& d)
+{
+    return d.vpp == 1 || frameworkDefaults(framework.name).interleavedSchedule;
+}
+
 bool interleavingFillsRounds(const ParallelDegrees& d, int64_t microBatches)
 {
     return d.vpp == 1 || microBatches % d.pp == 0;

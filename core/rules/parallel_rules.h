@@ -53,6 +53,8 @@ enum class KvHeadSplit { Divided, Replicated, Impossible };
 // Interleaving needs stages to interleave, and micro-batches in whole rounds of pp.
 [[nodiscard]] bool interleavingHasStages(const ParallelDegrees& degrees);
 [[nodiscard]] bool interleavingFillsRounds(const ParallelDegrees& degrees, int64_t microBatches);
+// Only some frameworks have an interleaved schedule (DeepSpeed's pipeline engine has none).
+[[nodiscard]] bool frameworkInterleaves(const FrameworkSpec& framework, const ParallelDegrees& degrees);
 // The step stays small enough to simulate.
 [[nodiscard]] bool scheduleIsSimulable(const ParallelDegrees& degrees, int64_t microBatches);
 // All of the above with at least one micro-batch: the pipeline schedule can run.

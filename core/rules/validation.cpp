@@ -250,6 +250,11 @@ void checkPipeline(Checker& c, const Scenario& s, const ParallelDegrees& d)
     }
     if (!interleavingHasStages(d))
         c.error("vpp_requires_pp", "parallel.vpp", QT_TRANSLATE_NOOP("Diagnostics", "vpp > 1 interleaves pipeline stages; it needs pp > 1."));
+    if (!frameworkInterleaves(s.framework, d))
+        c.error("framework_no_interleaving", "parallel.vpp",
+                QT_TRANSLATE_NOOP("Diagnostics", "%1 has no interleaved pipeline schedule; use vpp 1, or a framework that has one "
+                                                 "(framework.name megatron-core, nemo, torchtitan)."),
+                { DiagnosticArg{ toString(s.framework.name) } });
 
     const int64_t microBatches = microBatchCount(s.training.globalBatch, s.training.microBatch, d.dp);
     if (microBatches > 0 && !interleavingFillsRounds(d, microBatches))

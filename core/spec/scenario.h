@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/spec/framework.h"
 #include "core/spec/parallel_degrees.h"
 #include "core/spec/rank_layout.h"
 #include "core/spec/topology.h"
@@ -140,6 +141,7 @@ struct Scenario {
     ClusterSpec cluster;
     ParallelSpec parallel;
     ParallelPins pins;
+    FrameworkSpec framework;
 
     bool operator==(const Scenario&) const = default;
 };

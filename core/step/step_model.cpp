@@ -6,6 +6,7 @@
 #include "core/model/model_shape.h"
 #include "core/network/placement.h"
 #include "core/spec/units.h"
+#include "core/step/stragglers.h"
 
 #include <algorithm>
 
@@ -83,7 +84,7 @@ StepPlan planStep(const Scenario& s)
 
 MemoryBreakdown stageMemoryOf(const Scenario& s, const StepPlan& plan, int64_t stage)
 {
-    return stageMemory(s.model, s.training, plan.layout, stage);
+    return stageMemory(s.model, s.training, s.framework, plan.layout, stage);
 }
 
 std::vector<MemoryBreakdown> memoryPerStage(const Scenario& s, const StepPlan& plan)
@@ -202,19 +203,23 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
         // The framework issues a pass's kernels one by one; when the GPU runs them faster than the
         // host issues them (small layers, small micro-batches), the host's pace sets the time. The
         // backward issues about twice the forward's kernels, three times with full recomputation.
-        const double hostForward = double(layers) * params.hostLayerOverheadS + params.hostMicroBatchOverheadS;
+        // Replayed as CUDA graphs, a layer is one launch: only the micro-batch's own work is left.
+        const double hostLayer = s.framework.cudaGraphs ? 0.0 : params.hostLayerOverheadS;
+        const double hostForward = double(layers) * hostLayer + params.hostMicroBatchOverheadS;
         const double backwardKernels = L.recompute == Recompute::Full ? 3.0 : 2.0;
         waitForHost(forward, hostForward);
-        waitForHost(backward, backwardKernels * double(layers) * params.hostLayerOverheadS);
+        waitForHost(backward, backwardKernels * double(layers) * hostLayer);
         timing.forward[size_t(vs)] = forward;
         timing.backward[size_t(vs)] = backward;
     }
 
-    // Pipeline sends: each TP rank sends its 1/tp share of the activation (Megatron's scatter-gather).
+    // Pipeline sends: each TP rank sends its 1/tp share of the activation (Megatron's scatter-gather),
+    // or the whole of it where the framework does not split them.
     if (d.pp > 1) {
         const GroupPlacement& hop = groups[CommGroup::PipelineHop];
+        const double sendShare = frameworkDefaults(s.framework.name).scatterGatherSends ? double(d.tp) : 1.0;
         const double activation = double(s.training.microBatch) * double(s.training.seqLen / d.cp)
-            * double(s.model.hidden) * rates.activationBytes / double(d.tp);
+            * double(s.model.hidden) * rates.activationBytes / sendShare;
         timing.sendSeconds = collectiveSeconds(Collective::SendRecv, activation, 2, hop.rate, params);
     }
 
@@ -295,7 +300,8 @@ double stepLowerBound(const StepPlan& plan, const StepTiming& timing, const Effi
         bound = std::max(bound, double(L.microBatches) * work + timing.tailDp[size_t(stage)]
                                     + timing.optimizer[size_t(stage)] + timing.weightCast[size_t(stage)]);
     }
-    return bound + params.stepOverheadS;
+    // The slowest rank lags the mean end by the expected maximum of the ranks' jitter (evaluator).
+    return bound * (1 + params.rankJitter * expectedMaxOfNormals(d.ranks())) + params.stepOverheadS;
 }
 
 } // namespace paraplan

@@ -74,7 +74,8 @@ struct StepTiming {
 
 [[nodiscard]] PipelineInput pipelineInput(const StepPlan& plan, const StepTiming& timing);
 
-// A step time no schedule can beat: every stage must at least run its own work and its tail.
+// A step time no schedule can beat: every stage must at least run its own work and its tail, and
+// the slowest rank lags them.
 [[nodiscard]] double stepLowerBound(const StepPlan& plan, const StepTiming& timing, const EfficiencyParams& params);
 
 } // namespace paraplan

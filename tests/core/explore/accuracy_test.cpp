@@ -49,7 +49,7 @@ TEST(Accuracy, CalibrationCases)
 {
     const std::vector<ValidationCase> cases = loadCases("calibration_cases.json");
     ASSERT_EQ(cases.size(), 28u);
-    EXPECT_LE(mapeOf(cases), 0.060);
+    EXPECT_LE(mapeOf(cases), 0.053);
 }
 
 TEST(Accuracy, VTrainMultiNode)
@@ -63,5 +63,31 @@ TEST(Accuracy, VTrainSingleNode)
 {
     const std::vector<ValidationCase> cases = withIdPrefix(loadCases("vtrain/cases.json"), "vtrain-single");
     ASSERT_EQ(cases.size(), 1440u);
-    EXPECT_LE(mapeOf(cases), 0.092);
+    EXPECT_LE(mapeOf(cases), 0.094);
+}
+
+TEST(Accuracy, DgxCloudRecipes)
+{
+    const std::vector<ValidationCase> cases = loadCases("dgxc_h100_cases.json");
+    ASSERT_EQ(cases.size(), 13u);
+    EXPECT_LE(mapeOf(cases), 0.053);
+}
+
+TEST(Accuracy, PublicRunsFromOtherSources)
+{
+    std::vector<ValidationCase> cases;
+    for (const char* file : { "public/torchtitan_cases.json", "public/megatron_bridge_cases.json",
+                              "public/nemo_perf_cases.json", "public/bloom_cases.json", "public/mtnlg_cases.json" }) {
+        std::vector<ValidationCase> more = loadCases(file);
+        cases.insert(cases.end(), more.begin(), more.end());
+    }
+    ASSERT_EQ(cases.size(), 60u);
+    EXPECT_LE(mapeOf(cases), 0.146);
+}
+
+TEST(Accuracy, TorchtitansMeasuredPeakMemory)
+{
+    const std::vector<ValidationCase> cases = loadCases("memory/torchtitan_memory_cases.json");
+    ASSERT_EQ(cases.size(), 18u);
+    EXPECT_LE(mapeOf(cases), 0.41);
 }

@@ -6,6 +6,7 @@
 #include "core/explore/statistics.h"
 #include "core/io/cases_reader.h"
 #include "core/io/input_file.h"
+#include "core/spec/units.h"
 
 #include <gtest/gtest.h>
 
@@ -127,4 +128,24 @@ TEST(Quantiles, InterpolateBetweenTheClosestRanks)
     EXPECT_DOUBLE_EQ(quantile({ 5, 1, 3 }, 0), 1);
     EXPECT_DOUBLE_EQ(quantile({ 5, 1, 3 }, 1), 5);
     EXPECT_DOUBLE_EQ(quantile({}, 0.5), 0);
+}
+
+TEST(MemoryCases, ComparePytorchsReservedPeakAndStayOutOfTheFits)
+{
+    ValidationCase memory;
+    memory.id = "mem-70b";
+    memory.group = "mem";
+    memory.scenario = test::llama70bOnDgxH100();
+    memory.metric = PublishedMetric::PeakMemoryGib;
+    memory.published = 60;
+    const std::vector<CaseOutcome> outcome = predictCases({ memory }, EfficiencyParams{});
+    ASSERT_TRUE(outcome[0].evaluated);
+    EXPECT_DOUBLE_EQ(outcome[0].predicted, bytesToGib(outcome[0].result.memory.allocatorReserved()));
+    EXPECT_LT(outcome[0].predicted, bytesToGib(outcome[0].result.memory.total()));
+
+    // A fit on memory cases alone has nothing to fit: the constants stay where they started.
+    const FitResult fit = fitEfficiency({ memory }, EfficiencyParams{}, { "gemm_ceiling" }, 30);
+    EXPECT_DOUBLE_EQ(fit.params.gemmCeiling, EfficiencyParams{}.gemmCeiling);
+    EXPECT_FALSE(dependsOnEfficiency(PublishedMetric::PeakMemoryGib));
+    EXPECT_TRUE(dependsOnEfficiency(PublishedMetric::StepSeconds));
 }

@@ -1168,6 +1168,47 @@ TEST(ValidationCasesReader, RejectsADocumentThatIsNotAnArray)
     expectError(casesError(R"({"id": "case-1"})"), "(document)", { "expected an array" });
 }
 
+// ---- Framework ---------------------------------------------------------------------------------
+
+TEST(ScenarioReaderFramework, OmittedMeansMegatronCoreWithItsDefaults)
+{
+    const Scenario s = read(base());
+    EXPECT_EQ(s.framework, paraplan::FrameworkSpec{});
+    EXPECT_TRUE(s.training.flashAttention);
+    EXPECT_TRUE(s.parallel.overlapGradReduce);
+    EXPECT_TRUE(s.parallel.overlapParamGather);
+}
+
+TEST(ScenarioReaderFramework, TheFrameworkSetsTheDefaultsOfTheFieldsAfterIt)
+{
+    json doc = base();
+    doc["framework"] = json::parse(R"({"name": "megatron-lm"})");
+    const Scenario lm = read(doc);
+    EXPECT_EQ(lm.framework.name, paraplan::Framework::MegatronLm);
+    EXPECT_FALSE(lm.training.flashAttention);
+    EXPECT_FALSE(lm.parallel.overlapGradReduce);
+    EXPECT_FALSE(lm.parallel.overlapParamGather);
+
+    // What the scenario states wins over the framework's default.
+    doc["training"]["flash_attention"] = true;
+    doc["parallel"] = json::parse(R"({"overlap_grad_reduce": true})");
+    const Scenario stated = read(doc);
+    EXPECT_TRUE(stated.training.flashAttention);
+    EXPECT_TRUE(stated.parallel.overlapGradReduce);
+    EXPECT_FALSE(stated.parallel.overlapParamGather);
+}
+
+TEST(ScenarioReaderFramework, UnknownNamesAndFieldsAreNamed)
+{
+    json doc = base();
+    doc["framework"] = json::parse(R"({"name": "colossal"})");
+    expectError(errorOf(doc), "framework.name", { "\"colossal\" is not one of", "\"megatron-core\"", "\"megatron-lm\"",
+                                                  "\"megatron-deepspeed\"", "\"deepspeed\"", "\"nemo\"",
+                                                  "\"torchtitan\"" });
+    doc["framework"] = json::parse(R"({"cuda_graph": true})");
+    expectSuggestion(doc, "framework.cuda_graph", "cuda_graphs");
+}
+
 // Project files store scenarios through io::toJson: reading one back must give the same values.
 TEST(ScenarioWriter, RoundTripsEveryField)
 {
@@ -1179,7 +1220,11 @@ TEST(ScenarioWriter, RoundTripsEveryField)
                               R"({"model": {"preset": "llama3.1-405b"}, "training": {"seq_len": 8192, "global_batch": 2048},
                                  "cluster": {"preset": "dgx-h100", "nodes": 2048, "gpu_hour_cost_usd": 2.5},
                                  "parallel": {"tp": 8, "pp": 16, "layers_per_stage": [7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
-                                              8, 8, 8, 7]}})" }) {
+                                              8, 8, 8, 7]}})",
+                              R"({"model": {"preset": "gpt3-175b"}, "training": {"seq_len": 2048, "global_batch": 1536},
+                                 "cluster": {"preset": "dgx-a100-80gb", "nodes": 128},
+                                 "framework": {"name": "megatron-deepspeed", "cuda_graphs": true},
+                                 "parallel": {"tp": 8, "pp": 16}})" }) {
         const paraplan::Scenario first = paraplan::io::readScenarioText(text, paraplan::io::builtinCatalog());
         const json written = paraplan::io::toJson(first);
         const paraplan::Scenario second = paraplan::io::readScenario(written, paraplan::io::builtinCatalog());
@@ -1187,5 +1232,6 @@ TEST(ScenarioWriter, RoundTripsEveryField)
         EXPECT_EQ(second.cluster.gpu.hbmGib, first.cluster.gpu.hbmGib);
         EXPECT_EQ(second.parallel.layersPerStage, first.parallel.layersPerStage);
         EXPECT_EQ(second.training.trainTokens, first.training.trainTokens);
+        EXPECT_EQ(second.framework, first.framework);
     }
 }

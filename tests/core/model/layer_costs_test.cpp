@@ -112,9 +112,14 @@ TEST(LayerCosts, RecomputationReplaysWhatItDropped)
 TEST(LayerCosts, ContextParallelRingHidesBehindAttentionUntilTheLinkIsSlow)
 {
     const ModelSpec m = llama8b();
-    const LayerCosts fast = transformerLayerCosts(input(m, { .cp = 2 }, 360e9));
+    LayerCostInput fastRing = input(m, { .cp = 2 }, 360e9);
+    fastRing.rates.params.overlapSlowdown = 0; // hidden means free here
+    const LayerCosts fast = transformerLayerCosts(fastRing);
     EXPECT_EQ(fast.forward.cpComm, 0);
-    const LayerCosts slow = transformerLayerCosts(input(m, { .cp = 2 }, 0.5e9));
+    EXPECT_GT(fast.forward.hidden.cp, 0);
+    LayerCostInput slowRing = input(m, { .cp = 2 }, 0.5e9);
+    slowRing.rates.params.overlapSlowdown = 0;
+    const LayerCosts slow = transformerLayerCosts(slowRing);
     EXPECT_GT(slow.forward.cpComm, 0);
     EXPECT_GT(slow.backward.cpComm, slow.forward.cpComm); // keys, values and their gradients
 }
@@ -173,6 +178,7 @@ TEST(LayerCosts, HiddenCommunicationIsReportedAndPricedByTheOverlapSlowdown)
 {
     const ModelSpec m = llama8b();
     LayerCostInput in = input(m, { .tp = 4 });
+    in.rates.params.overlapSlowdown = 0;
     const LayerCosts free = transformerLayerCosts(in);
     // Without SP the backward's two all-reduces hide under the weight gradients.
     EXPECT_GT(free.backward.hidden.tp, 0);

@@ -142,7 +142,7 @@ TEST(StageMemory, MoreTensorParallelismNeverIncreasesWeightsPerGpu)
         double previous = 1e300;
         for (int64_t tp : { 1, 2, 4, 8, 16, 32 }) {
             layout.degrees.tp = tp;
-            const double weights = stageMemory(m, t, layout, stage).weights;
+            const double weights = stageMemory(m, t, {}, layout, stage).weights;
             EXPECT_LE(weights, previous) << "tp " << tp << " stage " << stage;
             previous = weights;
         }
@@ -182,9 +182,74 @@ TEST(StageMemory, LastStageHoldsTheFp32Logits)
     layout.degrees.pp = 2;
     layout.stageLayers = { 16, 16 };
     layout.microBatches = 1;
-    const double first = stageMemory(m, t, layout, 0).activations;
-    const double last = stageMemory(m, t, layout, 1).activations;
+    const double first = stageMemory(m, t, {}, layout, 0).activations;
+    const double last = stageMemory(m, t, {}, layout, 1).activations;
     // Last: final-norm input (2sbh) and fp32 logits (4sbV); first: the embedding's dropout mask (sbh).
     const double sbh = 2048.0 * 4096;
     EXPECT_DOUBLE_EQ(last - first, 2 * sbh + 4.0 * 2048 * 51200 - sbh);
+}
+
+TEST(NcclBuffers, EachCollectiveCommunicatorHoldsAboutHalfAGibibyte)
+{
+    ParallelDegrees d;
+    EXPECT_EQ(ncclBufferBytes(d), 0); // one GPU: no communicator
+    d.dp = 8;
+    const double one = ncclBufferBytes(d);
+    // NCCL's own reports: 0.5-0.7 GB per process group.
+    EXPECT_GT(one, 0.5e9);
+    EXPECT_LT(one, 0.7e9);
+    d.tp = 8;
+    EXPECT_DOUBLE_EQ(ncclBufferBytes(d), 2 * one);
+}
+
+TEST(NcclBuffers, AllToAllConnectsEveryPeerAndPipelinesOnlyTheirNeighbours)
+{
+    ParallelDegrees dense;
+    dense.pp = 16;
+    const double pipeline = ncclBufferBytes(dense);
+    dense.pp = 2;
+    EXPECT_DOUBLE_EQ(ncclBufferBytes(dense), pipeline); // two neighbours however deep
+    ParallelDegrees experts;
+    experts.dp = 8;
+    experts.ep = 8;
+    ParallelDegrees wider = experts;
+    wider.dp = 64;
+    wider.ep = 64;
+    // 63 all-to-all peers instead of 7; neither has an expert data-parallel group (dp / ep = 1).
+    const double peer = pipeline / 2;
+    EXPECT_NEAR(ncclBufferBytes(wider) - ncclBufferBytes(experts), 56 * peer, 1);
+}
+
+TEST(StageMemory, TheAllocatorSeesAllButTheContextAndNccl)
+{
+    const ModelSpec m = gptModel(32, 4096, 32);
+    TrainingSpec t;
+    t.seqLen = 2048;
+    ParallelLayout layout;
+    layout.degrees.dp = 8;
+    layout.degrees.tp = 2;
+    layout.stageLayers = { 32 };
+    layout.microBatches = 4;
+    const MemoryBreakdown mem = stageMemory(m, t, {}, layout, 0);
+    EXPECT_NEAR(mem.outsideAllocator, 0.5 * 1024 * 1024 * 1024 + ncclBufferBytes(layout.degrees), 1);
+    EXPECT_DOUBLE_EQ(mem.allocatorReserved(), mem.total() - mem.outsideAllocator);
+    EXPECT_LT(mem.outsideAllocator, mem.other);
+}
+
+TEST(StageMemory, CudaGraphsKeepTheirBuffersAndPool)
+{
+    const ModelSpec m = gptModel(32, 4096, 32);
+    TrainingSpec t;
+    t.seqLen = 2048;
+    ParallelLayout layout;
+    layout.stageLayers = { 32 };
+    layout.microBatches = 1;
+    FrameworkSpec graphed;
+    graphed.cudaGraphs = true;
+    const double extra = stageMemory(m, t, graphed, layout, 0).other - stageMemory(m, t, {}, layout, 0).other;
+    // Each layer's static input and output (2 x 2sbh) and one layer's intermediates.
+    const double sbh = 2048.0 * 4096;
+    ActivationShape one = shape(2048, 1, 1, false);
+    one.flashAttention = t.flashAttention;
+    EXPECT_DOUBLE_EQ(extra, 32 * 4 * sbh + layerActivationBytes(m, one, Recompute::None));
 }

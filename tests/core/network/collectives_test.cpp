@@ -81,3 +81,26 @@ TEST(CollectiveTraits, NamesMatchNcclTests)
     EXPECT_STREQ(collectiveTraits(Collective::AllToAll).name, "all_to_all");
     EXPECT_STREQ(collectiveTraits(Collective::SendRecv).name, "send_recv");
 }
+
+TEST(CollectiveSeconds, RingLatencyGrowsWithTheGroupTreeLatencyWithItsLogarithm)
+{
+    const EfficiencyParams params;
+    LinkRate network{ 50e9, 10e-6, nullptr, true };
+    // 8 bytes over 1,024 ranks: the ring would take 2 x 1,023 latency steps; NCCL's double binary
+    // tree takes 2 x log2(1,024) = 20.
+    const double small = collectiveSeconds(Collective::AllReduce, 8, 1024, network, params);
+    EXPECT_NEAR(small, params.collectiveOverheadS + 20 * 10e-6 + 2 * 8 / 50e9, 1e-9);
+    // Inside a node NCCL rings: 2(n - 1) steps.
+    LinkRate node{ 360e9, 3e-6, nullptr, false };
+    EXPECT_NEAR(collectiveSeconds(Collective::AllReduce, 8, 8, node, params),
+                params.collectiveOverheadS + 14 * 3e-6 + 8 * 2 * 7.0 / 8 / 360e9, 1e-12);
+    // A gradient bucket over 16 nodes keeps the ring's bandwidth: the tree's half bus bandwidth
+    // would cost more than the ring's 30 latency steps.
+    const double bucket = 1e9;
+    const double ringSeconds = 2 * 15 * 10e-6 + bucket * 2 * 15.0 / 16 / 50e9;
+    EXPECT_NEAR(collectiveSeconds(Collective::AllReduce, bucket, 16, network, params),
+                params.collectiveOverheadS + ringSeconds, 1e-9);
+    // Over 1,024 ranks the ring's 2,046 latency steps (20 ms) cost more: the tree takes it.
+    EXPECT_NEAR(collectiveSeconds(Collective::AllReduce, bucket, 1024, network, params),
+                params.collectiveOverheadS + 20 * 10e-6 + 2 * bucket / 50e9, 1e-9);
+}

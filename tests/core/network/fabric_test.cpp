@@ -197,6 +197,22 @@ TEST(FabricNetwork, OversubscribedSpineSlowsGroupsAcrossLeaves)
     EXPECT_DOUBLE_EQ(place(s, { .tp = 8, .dp = 4 }, CommGroup::DataParallel).rate.busBytesPerS, 50e9);
 }
 
+TEST(FabricNetwork, ASummaryClusterBeyondOnePodGetsSpines)
+{
+    Scenario s = onCluster("dgx-h100", 64);
+    s.cluster.topology = nullptr; // described by its summary alone
+    EXPECT_EQ(summaryTopology(s.cluster).network.kind, NetworkKind::RailOptimized);
+    s.cluster.nodes = 32;
+    EXPECT_EQ(summaryTopology(s.cluster).network.kind, NetworkKind::SingleSwitch);
+    s.cluster.nodes = 64;
+    // DP over 64 nodes crosses from one 32-node pod to the other: one spine level more latency,
+    // and the non-blocking spines keep the NICs' bandwidth.
+    const GroupPlacement across = place(s, { .tp = 8, .dp = 64 }, CommGroup::DataParallel);
+    const GroupPlacement within = place(s, { .tp = 8, .dp = 32, .pp = 2 }, CommGroup::DataParallel);
+    EXPECT_DOUBLE_EQ(across.rate.latencyS - within.rate.latencyS, 1e-6);
+    EXPECT_DOUBLE_EQ(across.rate.busBytesPerS, within.rate.busBytesPerS);
+}
+
 TEST(FabricSymmetry, OneNodeStandsForAllWhenNodesPlayTheSamePart)
 {
     // The shortcut (price the groups touching node 0, count node 0's links) must agree with

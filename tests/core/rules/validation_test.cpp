@@ -658,6 +658,17 @@ TEST(ValidationPipeline, InterleavedScheduleWithMatchingMicroBatchesIsAccepted)
     expectClean(changed([](Scenario& s) { s.parallel.degrees.vpp = 2; }));
 }
 
+TEST(ValidationPipeline, DeepSpeedsPipelineEngineCannotInterleave)
+{
+    // DeepSpeed's TrainSchedule runs one model chunk per stage (deepspeed/runtime/pipe/schedule.py).
+    expectError(changed([](Scenario& s) {
+                    s.parallel.degrees.vpp = 2;
+                    s.framework.name = paraplan::Framework::MegatronDeepSpeed;
+                }),
+                "framework_no_interleaving", "parallel.vpp", { "megatron-deepspeed", "vpp 1" });
+    expectClean(changed([](Scenario& s) { s.framework.name = paraplan::Framework::MegatronDeepSpeed; }));
+}
+
 TEST(ValidationPipeline, TooManyPipelineOperationsToSimulate)
 {
     // 2^22 / dp 2 = 2097152 micro-batches x 2 stages > 4'000'000.

@@ -195,6 +195,32 @@ TEST(StepTiming, TheOverlappedGradientReduceIsHiddenAndItsPriceIsTheSlowdown)
     EXPECT_NEAR(priced.time.hidden.dp, r.time.hidden.dp, 1e-9 * r.time.hidden.dp);
 }
 
+TEST(StepTiming, DeepSpeedsPipelineSendsTheWholeActivationFromEveryTpRank)
+{
+    Scenario s = test::llama70bOnDgxH100(); // tp 8, pp 4
+    s.parallel.degrees.vpp = 1;
+    const double megatron = price(s).timing.sendSeconds;
+    s.framework.name = Framework::MegatronDeepSpeed;
+    const double deepspeed = price(s).timing.sendSeconds;
+    // Eight times the bytes; the same latency.
+    EXPECT_GT(deepspeed, 6 * megatron);
+    EXPECT_LT(deepspeed, 8 * megatron);
+}
+
+TEST(HostOverhead, CudaGraphsLaunchALayerAtOnceSoTheHostNoLongerPacesSmallLayers)
+{
+    // Small layers at micro-batch 1: the host's kernel-by-kernel launches set the pace.
+    Scenario s = test::llama70bOnDgxH100();
+    s.training.seqLen = 512;
+    EvaluateOptions hostBound;
+    hostBound.params.hostLayerOverheadS = 5e-3;
+    const double launched = evaluate(s, hostBound).time.step;
+    s.framework.cudaGraphs = true;
+    const double graphed = evaluate(s, hostBound).time.step;
+    EXPECT_LT(graphed, 0.8 * launched);
+    EXPECT_NEAR(graphed, evaluate(s).time.step, 0.02 * graphed);
+}
+
 TEST(Stragglers, TheSlowestOfNRanksLagsByTheExpectedMaximumOfNormals)
 {
     // Expected maxima of n standard normals (Harter 1961; numerical integration).
@@ -213,13 +239,14 @@ TEST(Stragglers, TheSlowestOfNRanksLagsByTheExpectedMaximumOfNormals)
 
 TEST(Stragglers, JitterLengthensTheStepMoreOnMoreGpus)
 {
-    EvaluateOptions jittery;
+    EvaluateOptions steady, jittery;
+    steady.params.rankJitter = 0;
     jittery.params.rankJitter = 0.02;
     Scenario small = test::llama70bOnDgxH100(); // 64 GPUs
     Scenario large = small;
     large.cluster.nodes = 64; // 512 GPUs, dp 16
-    const double smallRatio = evaluate(small, jittery).time.step / evaluate(small).time.step;
-    const double largeRatio = evaluate(large, jittery).time.step / evaluate(large).time.step;
+    const double smallRatio = evaluate(small, jittery).time.step / evaluate(small, steady).time.step;
+    const double largeRatio = evaluate(large, jittery).time.step / evaluate(large, steady).time.step;
     EXPECT_NEAR(smallRatio - 1, 0.02 * expectedMaxOfNormals(64), 1e-3);
     EXPECT_GT(largeRatio, smallRatio);
 }
