@@ -18,7 +18,16 @@
 namespace paraplan::widgets {
 
 namespace {
+
+// "+0.30 s" for a growth, "−0.30 s" for a shrink.
+QString signedSeconds(double seconds) { return (seconds > 0 ? QStringLiteral("+") : QString()) + formatSeconds(seconds); }
+
+QString bandOf(const Result& r)
+{
+    return r.uncertainty ? formatSecondsRange(r.uncertainty->p10, r.uncertainty->p90) : QStringLiteral("–");
 }
+
+} // namespace
 
 CompareView::CompareView(QWidget* parent)
     : PlotView(parent)
@@ -63,6 +72,7 @@ void CompareView::fillTable()
         { tr("configuration"), describeConfiguration(m_a->scenario, ra), describeConfiguration(m_b->scenario, rb), {} },
         { tr("GPUs"), QString::number(ra.gpus), QString::number(rb.gpus), QString::number(rb.gpus - ra.gpus) },
         { tr("step"), formatSeconds(ra.time.step), formatSeconds(rb.time.step), formatSeconds(rb.time.step - ra.time.step) },
+        { tr("step, 80 % band"), bandOf(ra), bandOf(rb), {} },
         { tr("throughput"), formatTokensPerSecond(ra.tokensPerS), formatTokensPerSecond(rb.tokensPerS),
           formatPercent(rb.tokensPerS / ra.tokensPerS - 1) },
         { tr("MFU"), formatPercent(ra.mfu), formatPercent(rb.mfu), formatPercent(rb.mfu - ra.mfu) },
@@ -73,6 +83,10 @@ void CompareView::fillTable()
         const double a = componentSeconds(ra.time, c), b = componentSeconds(rb.time, c);
         if (a > 0 || b > 0)
             rows.push_back({ componentName(c), formatSeconds(a), formatSeconds(b), formatSeconds(b - a) });
+        const double hiddenA = hiddenSeconds(ra.time, c), hiddenB = hiddenSeconds(rb.time, c);
+        if (hiddenA > 0 || hiddenB > 0)
+            rows.push_back({ tr("%1, hidden under compute").arg(componentName(c)), formatSeconds(hiddenA),
+                             formatSeconds(hiddenB), formatSeconds(hiddenB - hiddenA) });
     }
     m_table->setRowCount(int(rows.size()));
     QStringList names;
@@ -128,7 +142,13 @@ void CompareView::redraw()
             continue;
         x += 1;
         const QColor colour = d.delta() > 0 ? theme().warning : theme().component(TimeComponent::DpComm);
-        bar(x, running, running + d.delta(), colour, (d.delta() > 0 ? QStringLiteral("+") : QString()) + formatSeconds(d.delta()));
+        // Communication that moved under compute (or out from under it) changes no step time, but
+        // says where the exposed change went.
+        const double hiddenDelta = d.hiddenB - d.hiddenA;
+        const QString hidden = std::fabs(hiddenDelta) < 1e-6 * std::max(c.stepA, c.stepB)
+            ? QString()
+            : QLatin1Char('\n') + tr("hidden %1").arg(signedSeconds(hiddenDelta));
+        bar(x, running, running + d.delta(), colour, signedSeconds(d.delta()) + hidden);
         ticker->addTick(x, componentName(d.component));
         m_bars.push_back(d.component);
         running += d.delta();
@@ -152,9 +172,13 @@ QString CompareView::toolTipAt(const QPointF& position) const
     if (index < 0 || index >= int(m_bars.size()))
         return {};
     const TimeComponent component = m_bars[size_t(index)];
-    return tr("<b>%1</b><br>A: %2<br>B: %3<br><br>B: %4")
-        .arg(componentName(component), formatSeconds(componentSeconds(m_a->result.time, component)),
-             formatSeconds(componentSeconds(m_b->result.time, component)), componentExplanation(component, *m_b));
+    QString text = tr("<b>%1</b><br>A: %2<br>B: %3")
+                       .arg(componentName(component), formatSeconds(componentSeconds(m_a->result.time, component)),
+                            formatSeconds(componentSeconds(m_b->result.time, component)));
+    const double hiddenA = hiddenSeconds(m_a->result.time, component), hiddenB = hiddenSeconds(m_b->result.time, component);
+    if (hiddenA > 0 || hiddenB > 0)
+        text += tr("<br>Hidden under compute, not in the step: A %1, B %2").arg(formatSeconds(hiddenA), formatSeconds(hiddenB));
+    return text + tr("<br><br>B: %1").arg(componentExplanation(component, *m_b));
 }
 
 } // namespace paraplan::widgets
