@@ -27,21 +27,25 @@ std::string entryName(const std::vector<SearchEntry>& entries, const SearchEntry
     return name;
 }
 
-// Why `entry` ranks below `above` among the tied, with the figures the rule compared.
-std::string tieReason(const SearchEntry& entry, const SearchEntry& above)
+// Why `entry` ranks below `above` (named `aboveName`) among the tied, with the figures the rule compared.
+std::string tieReason(const SearchEntry& entry, const SearchEntry& above, const std::string& aboveName)
 {
     const Result &r = entry.result, &a = above.result;
+    const std::string below = "below " + aboveName + " by ";
     switch (entry.decidedBy) {
     case TieRule::ExposedCommunication:
-        return "more exposed communication (" + duration(r.time.exposedCommunication()) + " against "
+        return below + "more exposed communication (" + duration(r.time.exposedCommunication()) + " against "
             + duration(a.time.exposedCommunication()) + ")";
     case TieRule::TpWithinNodes:
-        return "its TP group spans nodes";
+        return below + "its TP group spanning nodes";
     case TieRule::MemoryHeadroom:
-        return "less memory headroom (" + fixed(bytesToGib(r.capacityBytes - r.memory.total()), 1) + " GiB against "
-            + fixed(bytesToGib(a.capacityBytes - a.memory.total()), 1) + " GiB)";
+        return below + "less memory headroom (" + fixed(bytesToGib(r.capacityBytes - r.memory.total()), 1)
+            + " GiB against " + fixed(bytesToGib(a.capacityBytes - a.memory.total()), 1) + " GiB)";
     case TieRule::PredictedStep:
-        return "a slower predicted step (" + duration(r.time.step) + ", " + duration(r.time.step - a.time.step) + " more)";
+        return below + "a slower predicted step (" + duration(r.time.step) + ", " + duration(r.time.step - a.time.step)
+            + " more)";
+    case TieRule::SearchOrder:
+        return "after " + aboveName + " in the search's order: no rule tells them apart";
     case TieRule::None:
         break;
     }
@@ -63,7 +67,7 @@ std::string renderTies(const SearchResult& search)
           "robustness (less exposed communication, TP within nodes, more memory headroom, then the step):\n";
     for (size_t k = 0; k < tied.size(); ++k) {
         out += "  robust " + std::to_string(k + 1) + ": " + entryName(search.best, *tied[k]);
-        out += k == 0 ? "\n" : ", below " + entryName(search.best, *tied[k - 1]) + " by " + tieReason(*tied[k], *tied[k - 1]) + "\n";
+        out += k == 0 ? "\n" : ", " + tieReason(*tied[k], *tied[k - 1], entryName(search.best, *tied[k - 1])) + "\n";
     }
     return out;
 }
@@ -136,9 +140,14 @@ std::string renderEvaluation(const Scenario& s, const Result& r)
     time.addRow({ "step", duration(t.step), "" });
     out += time.render();
     out += "  (hidden: communication that ran under compute, off the critical path; not in the step)\n";
-    if (r.uncertainty)
+    if (r.uncertainty) {
         out += "  Step " + duration(t.step) + " (" + durationRange(r.uncertainty->p10, r.uncertainty->p90)
             + ", 80 % band)\n  Band from " + describeBasis(*r.uncertainty) + "\n";
+        if (bandSide(*r.uncertainty, t.step) == BandSide::AbovePrediction)
+            out += "  (the model was too fast on most of these runs: expect a longer step than predicted)\n";
+        if (bandSide(*r.uncertainty, t.step) == BandSide::BelowPrediction)
+            out += "  (the model was too slow on most of these runs: expect a shorter step than predicted)\n";
+    }
 
     out += "\nThroughput\n";
     // A throughput's band is the step's turned over: the slowest step gives the lowest rate.

@@ -25,7 +25,7 @@ struct SearchOptions {
 };
 
 // What put a configuration below the one ranked just above it among those tied within the band.
-enum class TieRule { None, ExposedCommunication, TpWithinNodes, MemoryHeadroom, PredictedStep };
+enum class TieRule { None, ExposedCommunication, TpWithinNodes, MemoryHeadroom, PredictedStep, SearchOrder };
 
 struct SearchEntry {
     int64_t microBatch = 1;

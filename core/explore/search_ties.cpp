@@ -39,20 +39,20 @@ public:
         , m_rules{ { { TieRule::ExposedCommunication, exposedCommunication, kAlikeCommunicationShare * fastestStep },
                      { TieRule::TpWithinNodes, tpAcrossNodes, 0.5 },
                      { TieRule::MemoryHeadroom, lackOfHeadroom, kAlikeHeadroomShare * capacityBytes },
-                     { TieRule::PredictedStep, predictedStep, 0 } } }
+                     { TieRule::PredictedStep, predictedStep, kAlikeStepShare * fastestStep } } }
     {
     }
 
     // The entries of `group` (indices) in robust order from rule `ruleIndex` on.
     [[nodiscard]] Ranked rank(std::vector<size_t> group, size_t ruleIndex) const
     {
+        if (ruleIndex == m_rules.size()) // no rule tells them apart: the search's order stands
+            return inSearchOrder(std::move(group));
         const Rule& rule = m_rules[ruleIndex];
         auto score = [&](size_t i) { return rule.score(m_entries[i].result); };
         std::stable_sort(group.begin(), group.end(), [&](size_t a, size_t b) { return score(a) < score(b); });
-        const bool lastRule = ruleIndex + 1 == m_rules.size();
-        const auto split = lastRule ? group.begin() + 1 : std::find_if(group.begin(), group.end(), [&](size_t i) {
-            return score(i) > score(group.front()) + rule.alike;
-        });
+        const auto split = std::find_if(group.begin(), group.end(),
+                                        [&](size_t i) { return score(i) > score(group.front()) + rule.alike; });
         const std::vector<size_t> alike(group.begin(), split), others(split, group.end());
         Ranked ranked = alike.size() > 1 ? rank(alike, ruleIndex + 1) : Ranked{ { alike.front(), TieRule::None } };
         if (!others.empty()) {
@@ -64,6 +64,15 @@ public:
     }
 
 private:
+    [[nodiscard]] static Ranked inSearchOrder(std::vector<size_t> group)
+    {
+        std::sort(group.begin(), group.end());
+        Ranked ranked;
+        for (size_t i : group)
+            ranked.push_back({ i, ranked.empty() ? TieRule::None : TieRule::SearchOrder });
+        return ranked;
+    }
+
     const std::vector<SearchEntry>& m_entries;
     std::array<Rule, 4> m_rules;
 };
@@ -108,6 +117,8 @@ const char* toString(TieRule rule)
         return "memory_headroom";
     case TieRule::PredictedStep:
         return "predicted_step";
+    case TieRule::SearchOrder:
+        return "search_order";
     }
     return "";
 }

@@ -12,13 +12,16 @@
 //    within 2 % of the fastest step;
 // 2. no TP group across nodes (its collectives then ride the network, not NVLink);
 // 3. more memory headroom (fragmentation and transient buffers), alike within 5 % of HBM;
-// 4. the faster predicted step.
+// 4. the faster predicted step, alike within a millionth of the fastest step (configurations that
+//    only swap dp for cp often price the same but for rounding);
+// 5. where none tells them apart, the search's order.
 // Each rule splits the entries it has to order into those alike with the best of them and the
 // rest, and orders each part by the next rule (the alike) or again by itself (the rest).
 namespace paraplan {
 
 inline constexpr double kAlikeCommunicationShare = 0.02; // of the fastest step
 inline constexpr double kAlikeHeadroomShare = 0.05;      // of HBM
+inline constexpr double kAlikeStepShare = 1e-6;          // of the fastest step
 
 // Attaches every entry's band (core/explore/uncertainty.h; `calibrated`: the search priced with a
 // calibration), marks the entries tied with the fastest and ranks them. `search.best` keeps its

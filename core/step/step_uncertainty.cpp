@@ -10,4 +10,13 @@ bool withinEachOthersBand(const StepUncertainty& a, const StepUncertainty& b)
     return inside(a.p50, b) && inside(b.p50, a);
 }
 
+BandSide bandSide(const StepUncertainty& band, double predictedStepS)
+{
+    if (band.p10 > predictedStepS)
+        return BandSide::AbovePrediction;
+    if (band.p90 < predictedStepS)
+        return BandSide::BelowPrediction;
+    return BandSide::AroundPrediction;
+}
+
 } // namespace paraplan

@@ -25,4 +25,10 @@ struct StepUncertainty {
 // Each step's median lies inside the other's 80 % band: the model cannot tell the two apart.
 [[nodiscard]] bool withinEachOthersBand(const StepUncertainty& a, const StepUncertainty& b);
 
+// Where a band lies against its own prediction. A regime's runs can all have been slower (or
+// faster) than the model said; the band then leaves the prediction out, and users must be told
+// why the number they see lies outside its own band.
+enum class BandSide { AroundPrediction, AbovePrediction, BelowPrediction };
+[[nodiscard]] BandSide bandSide(const StepUncertainty& band, double predictedStepS);
+
 } // namespace paraplan

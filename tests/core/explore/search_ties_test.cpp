@@ -103,4 +103,18 @@ TEST(SearchTies, RulesHaveContractNames)
     EXPECT_STREQ(toString(TieRule::TpWithinNodes), "tp_within_nodes");
     EXPECT_STREQ(toString(TieRule::MemoryHeadroom), "memory_headroom");
     EXPECT_STREQ(toString(TieRule::PredictedStep), "predicted_step");
+    EXPECT_STREQ(toString(TieRule::SearchOrder), "search_order");
+}
+
+TEST(SearchTies, EntriesNoRuleTellsApartKeepTheSearchsOrderAndSaySo)
+{
+    // dp and cp swapped often price the same but for rounding: a slower step by a billionth decides nothing.
+    SearchResult search;
+    search.best = { entry(10.0, 0.5, false, 40), entry(10.0 + 1e-8, 0.5, false, 40), entry(10.0, 0.5, false, 40) };
+    rankTiesByRobustness(search, test::llama8bOnDgxH100(2), tenPercent(), false);
+    for (size_t i = 0; i < search.best.size(); ++i)
+        EXPECT_EQ(search.best[i].robustRank, int64_t(i) + 1) << i;
+    EXPECT_EQ(search.best[0].decidedBy, TieRule::None);
+    EXPECT_EQ(search.best[1].decidedBy, TieRule::SearchOrder);
+    EXPECT_EQ(search.best[2].decidedBy, TieRule::SearchOrder);
 }

@@ -179,6 +179,16 @@ TEST(WithinEachOthersBand, BothMediansMustLieInTheOtherBand)
     EXPECT_FALSE(withinEachOthersBand(a, wide)); // a's median is in wide's band, not wide's in a's
 }
 
+TEST(BandSide, SaysWhenTheBandLeavesItsOwnPredictionOut)
+{
+    const UncertaintyBands slowRuns{ { { BandRegime{}, 100, 1.05, 1.1, 1.3 } } };
+    const UncertaintyBands fastRuns{ { { BandRegime{}, 100, 0.7, 0.8, 0.95 } } };
+    const UncertaintyBands mixed{ { { BandRegime{}, 100, 0.9, 1.0, 1.1 } } };
+    EXPECT_EQ(bandSide(*uncertaintyOf(10, BandRegime{}, slowRuns), 10), BandSide::AbovePrediction);
+    EXPECT_EQ(bandSide(*uncertaintyOf(10, BandRegime{}, fastRuns), 10), BandSide::BelowPrediction);
+    EXPECT_EQ(bandSide(*uncertaintyOf(10, BandRegime{}, mixed), 10), BandSide::AroundPrediction);
+}
+
 TEST(BandEstimation, QuantilesOfPublishedOverPredictedPerRegimeAndItsCoarserOnes)
 {
     const Scenario s = test::llama8bOnDgxH100(2);
