@@ -1319,6 +1319,14 @@
         <source>fp8</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The model was too fast on most of these runs, so the band lies above its prediction: expect a longer step than predicted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model was too slow on most of these runs, so the band lies below its prediction: expect a shorter step than predicted.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>paraplan::app::MainWindow</name>
@@ -1699,6 +1707,14 @@
     </message>
     <message>
         <source>&lt;br&gt;&lt;br&gt;B: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: step %2; 80 % band %3&lt;br&gt;%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds per step; whiskers: 80 % band</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

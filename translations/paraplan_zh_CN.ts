@@ -1317,6 +1317,14 @@
         <source>fp8</source>
         <translation>fp8</translation>
     </message>
+    <message>
+        <source>The model was too fast on most of these runs, so the band lies above its prediction: expect a longer step than predicted.</source>
+        <translation>模型在这些运行中大多预测偏快，因此区间位于其预测值之上：实际每步时间很可能比预测的更长。</translation>
+    </message>
+    <message>
+        <source>The model was too slow on most of these runs, so the band lies below its prediction: expect a shorter step than predicted.</source>
+        <translation>模型在这些运行中大多预测偏慢，因此区间位于其预测值之下：实际每步时间很可能比预测的更短。</translation>
+    </message>
 </context>
 <context>
     <name>paraplan::app::MainWindow</name>
@@ -1700,6 +1708,14 @@
     <message>
         <source>&lt;br&gt;&lt;br&gt;B: %1</source>
         <translation>&lt;br&gt;&lt;br&gt;B：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: step %2; 80 % band %3&lt;br&gt;%4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：每步 %2；80 % 区间 %3&lt;br&gt;%4</translation>
+    </message>
+    <message>
+        <source>seconds per step; whiskers: 80 % band</source>
+        <translation>每步秒数；误差线：80 % 区间</translation>
     </message>
 </context>
 <context>

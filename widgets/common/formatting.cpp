@@ -12,7 +12,12 @@
 namespace paraplan::widgets {
 
 namespace {
-QString number(double value, int decimals) { return QLocale().toString(value, 'f', decimals); }
+QString number(double value, int decimals)
+{
+    // A difference that rounds to nothing reads "0.0", never "-0.0".
+    const double rounded = std::round(value * std::pow(10.0, decimals)) == 0 ? 0.0 : value;
+    return QLocale().toString(rounded, 'f', decimals);
+}
 // The translation context of these free functions (lupdate files their strings under it).
 struct Formatting {
     Q_DECLARE_TR_FUNCTIONS(Formatting)

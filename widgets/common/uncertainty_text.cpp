@@ -28,7 +28,7 @@ QString dimensionsText(const BandRegime& regime)
 
 } // namespace
 
-QString bandBasisText(const StepUncertainty& u)
+QString bandBasisText(const StepUncertainty& u, double predictedStepS)
 {
     QString text = Uncertainty::tr("From %1 published runs the model was not fitted on (%2): 80 % of them fell inside "
                                    "such a band.")
@@ -45,6 +45,20 @@ QString bandBasisText(const StepUncertainty& u)
             + Uncertainty::tr("Calibrated: no published run was, so the band assumes the calibration removes half the "
                               "variance (the spread narrowed by %1).")
                   .arg(QLocale().toString(kCalibratedSpreadFactor, 'f', 2));
+    switch (bandSide(u, predictedStepS)) {
+    case BandSide::AbovePrediction:
+        text += QLatin1Char(' ')
+            + Uncertainty::tr("The model was too fast on most of these runs, so the band lies above its prediction: expect "
+                              "a longer step than predicted.");
+        break;
+    case BandSide::BelowPrediction:
+        text += QLatin1Char(' ')
+            + Uncertainty::tr("The model was too slow on most of these runs, so the band lies below its prediction: "
+                              "expect a shorter step than predicted.");
+        break;
+    case BandSide::AroundPrediction:
+        break;
+    }
     return text;
 }
 

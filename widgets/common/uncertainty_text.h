@@ -11,7 +11,8 @@
 namespace paraplan::widgets {
 
 // "From 54 published runs the model was not fitted on (bf16/fp16, 2 nodes to 512 GPUs, pp 2–8,
-// uncalibrated): 80 % of them fell inside such a band."
-[[nodiscard]] QString bandBasisText(const StepUncertainty& uncertainty);
+// uncalibrated): 80 % of them fell inside such a band.", and why the band leaves out
+// `predictedStepS` where it does.
+[[nodiscard]] QString bandBasisText(const StepUncertainty& uncertainty, double predictedStepS);
 
 } // namespace paraplan::widgets

@@ -90,7 +90,7 @@ void BreakdownView::redraw()
         m_figures[i]->setFittedText(values[i]);
         m_captions[i]->setText(captions[i]);
         m_bands[i]->setText(u ? tr("80 % band\n%1").arg(bands[i]) : QString());
-        m_bands[i]->setToolTip(u ? bandBasisText(*u) : QString());
+        m_bands[i]->setToolTip(u ? bandBasisText(*u, r.time.step) : QString());
     }
     m_figures[1]->setToolTip(tr("Model FLOPs utilisation, Megatron convention: attention scores counted in full, "
                                 "recomputation not counted. Hardware FLOPs utilisation: %1.")
@@ -159,12 +159,19 @@ void BreakdownView::redraw()
     ticker->addTick(stepRow, tr("step"));
     QCPErrorBars* whisker = nullptr;
     if (u) {
+        // Error bars hang on an invisible point at the band's middle, not on the step's bar: the
+        // band can leave the prediction out, and a whisker must span p10 to p90 and nothing else.
+        auto* middle = new QCPGraph(p->yAxis, p->xAxis);
+        middle->setLineStyle(QCPGraph::lsNone);
+        middle->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssNone));
+        middle->addData(stepRow, (u->p10 + u->p90) / 2);
         whisker = new QCPErrorBars(p->yAxis, p->xAxis);
         whisker->setName(tr("80 % band of the step"));
-        whisker->setDataPlottable(step);
+        whisker->setDataPlottable(middle);
         whisker->setPen(QPen(theme().foreground, 2));
         whisker->setWhiskerWidth(14);
-        whisker->addData(r.time.step - u->p10, u->p90 - r.time.step);
+        whisker->setSymbolGap(0); // the middle point is no symbol: one unbroken line
+        whisker->addData((u->p90 - u->p10) / 2);
         // Two short lines where rows are tall enough, else one long one, else (a narrow plot) the
         // band alone: the step stands in the card above.
         const double rowHeight = (p->height() - 90.0) / (stepRow + 1);
@@ -199,7 +206,7 @@ QString BreakdownView::toolTipAt(const QPointF& position) const
     if (row == int(m_shown.size()))
         return r.uncertainty ? tr("<b>Step</b>: %1; 80 % band %2<br>%3")
                                    .arg(formatSeconds(r.time.step), formatSecondsRange(r.uncertainty->p10, r.uncertainty->p90),
-                                        bandBasisText(*r.uncertainty))
+                                        bandBasisText(*r.uncertainty, r.time.step))
                              : QString();
     if (row < 0 || row >= int(m_shown.size()))
         return {};

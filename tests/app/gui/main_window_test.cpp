@@ -157,6 +157,7 @@ TEST_F(GuiTest, CompareNamesTheLargestCauseInOneSentence)
     const QString verdict = window->deck()->compare()->verdict();
     EXPECT_TRUE(verdict.contains(QStringLiteral("spans nodes"))) << verdict.toStdString();
     EXPECT_TRUE(verdict.contains(QStringLiteral("GB/s"))) << verdict.toStdString();
+    EXPECT_FALSE(verdict.startsWith(QStringLiteral("No real difference"))) << verdict.toStdString(); // a real one
 }
 
 TEST_F(GuiTest, StepTimeViewShowsTheBandAndTheHiddenCommunication)
@@ -181,8 +182,10 @@ TEST_F(GuiTest, StepTimeViewShowsTheBandAndTheHiddenCommunication)
     }
     ASSERT_NE(whisker, nullptr);
     ASSERT_EQ(whisker->dataCount(), 1);
-    EXPECT_NEAR(whisker->data()->at(0).errorMinus, r.time.step - r.uncertainty->p10, 1e-9 * r.time.step);
-    EXPECT_NEAR(whisker->data()->at(0).errorPlus, r.uncertainty->p90 - r.time.step, 1e-9 * r.time.step);
+    // The whisker spans the band and nothing else, wherever the prediction lies.
+    const double middle = whisker->dataMainValue(0);
+    EXPECT_NEAR(middle - whisker->data()->at(0).errorMinus, r.uncertainty->p10, 1e-9 * r.time.step);
+    EXPECT_NEAR(middle + whisker->data()->at(0).errorPlus, r.uncertainty->p90, 1e-9 * r.time.step);
     int hiddenKinds = 0;
     for (TimeComponent c : kTimeComponents)
         hiddenKinds += hiddenSeconds(r.time, c) > 0;
@@ -219,6 +222,20 @@ TEST_F(GuiTest, CompareSaysWhenThereIsNoRealDifferenceAndShowsHiddenCommunicatio
     QApplication::processEvents();
     const QString verdict = window->deck()->compare()->verdict();
     EXPECT_TRUE(verdict.startsWith(QStringLiteral("No real difference"))) << verdict.toStdString();
+    // A's and B's totals carry their bands as whiskers, A's first.
+    std::vector<QCPItemLine*> whiskers;
+    QCustomPlot* plot = window->deck()->compare()->plot();
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* line = qobject_cast<QCPItemLine*>(plot->item(i)))
+            whiskers.push_back(line);
+    ASSERT_EQ(whiskers.size(), 2u);
+    const Result& ra = window->workbench()->pinned()->result;
+    const Result& rb = window->workbench()->evaluation()->result;
+    ASSERT_TRUE(ra.uncertainty && rb.uncertainty);
+    EXPECT_DOUBLE_EQ(whiskers[0]->start->coords().y(), ra.uncertainty->p10);
+    EXPECT_DOUBLE_EQ(whiskers[0]->end->coords().y(), ra.uncertainty->p90);
+    EXPECT_DOUBLE_EQ(whiskers[1]->start->coords().y(), rb.uncertainty->p10);
+    EXPECT_DOUBLE_EQ(whiskers[1]->end->coords().y(), rb.uncertainty->p90);
     auto* table = window->deck()->compare()->findChild<QTableWidget*>();
     ASSERT_NE(table, nullptr);
     bool hiddenRow = false;
