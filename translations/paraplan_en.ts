@@ -908,6 +908,10 @@
         <source>across %1 nodes, bounded by %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No real difference: A&apos;s and B&apos;s steps lie within each other&apos;s 80 % band, so the model cannot tell them apart. What it predicts: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Formatting</name>
@@ -1274,6 +1278,65 @@
     </message>
 </context>
 <context>
+    <name>Uncertainty</name>
+    <message>
+        <source>bf16/fp16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 nodes to 512 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than 512 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pp 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pp 2–8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pp above 8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1 published runs the model was not fitted on (%2): 80 % of them fell inside such a band.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This configuration&apos;s own regime (%1) has %2 runs, fewer than the %3 a band needs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibrated: no published run was, so the band assumes the calibration removes half the variance (the spread narrowed by %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model was too fast on most of these runs, so the band lies above its prediction: expect a longer step than predicted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model was too slow on most of these runs, so the band lies below its prediction: expect a shorter step than predicted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>paraplan::app::MainWindow</name>
     <message>
         <source>Scenario</source>
@@ -1495,7 +1558,45 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>exposed seconds per step (stage %1)</source>
+        <source>ran hidden under compute (not in the step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (+ %2 hidden)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>80 % band of the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step&lt;/b&gt;: %1; 80 % band %2&lt;br&gt;%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Another %1 of it ran under compute, off the critical path: hidden, not in the step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2, 80 % band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2, 80 % band)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>80 % band
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds per step (stage %1); hatched: hidden</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1593,7 +1694,35 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;A: %2&lt;br&gt;B: %3&lt;br&gt;&lt;br&gt;B: %4</source>
+        <source>step, 80 % band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, hidden under compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hidden %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;A: %2&lt;br&gt;B: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Hidden under compute, not in the step: A %1, B %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;br&gt;B: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: step %2; 80 % band %3&lt;br&gt;%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds per step; whiskers: 80 % band</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2145,11 +2274,19 @@ predicted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1&lt;br&gt;step %2 · %3 per GPU%4&lt;br&gt;&lt;i&gt;click to apply&lt;/i&gt;</source>
+        <source> · on the Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> · on the Pareto front</source>
+        <source>as fast as the fastest within the 80 % band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&lt;br&gt;step %2 · %3 per GPU%4%5&lt;br&gt;&lt;i&gt;click to apply&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · as fast as the fastest within the 80 % band</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

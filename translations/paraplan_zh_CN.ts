@@ -907,6 +907,10 @@
         <source>across %1 nodes, bounded by %2</source>
         <translation>跨 %1 个节点，受限于 %2</translation>
     </message>
+    <message>
+        <source>No real difference: A&apos;s and B&apos;s steps lie within each other&apos;s 80 % band, so the model cannot tell them apart. What it predicts: %1</source>
+        <translation>没有实质差异：A 与 B 的每步时间都落在对方的 80 % 区间内，模型无法区分两者。模型的预测：%1</translation>
+    </message>
 </context>
 <context>
     <name>Formatting</name>
@@ -1272,6 +1276,65 @@
     </message>
 </context>
 <context>
+    <name>Uncertainty</name>
+    <message>
+        <source>bf16/fp16</source>
+        <translation>bf16/fp16</translation>
+    </message>
+    <message>
+        <source>one node</source>
+        <translation>单节点</translation>
+    </message>
+    <message>
+        <source>2 nodes to 512 GPUs</source>
+        <translation>2 个节点至 512 张 GPU</translation>
+    </message>
+    <message>
+        <source>more than 512 GPUs</source>
+        <translation>超过 512 张 GPU</translation>
+    </message>
+    <message>
+        <source>pp 1</source>
+        <translation>pp 1</translation>
+    </message>
+    <message>
+        <source>pp 2–8</source>
+        <translation>pp 2–8</translation>
+    </message>
+    <message>
+        <source>pp above 8</source>
+        <translation>pp 大于 8</translation>
+    </message>
+    <message>
+        <source>every run</source>
+        <translation>全部运行</translation>
+    </message>
+    <message>
+        <source>From %1 published runs the model was not fitted on (%2): 80 % of them fell inside such a band.</source>
+        <translation>依据 %1 次模型拟合时未使用过的公开运行（%2）：其中 80 % 落在这样的区间内。</translation>
+    </message>
+    <message>
+        <source>This configuration&apos;s own regime (%1) has %2 runs, fewer than the %3 a band needs.</source>
+        <translation>该配置所属类别（%1）只有 %2 次运行，少于构成区间所需的 %3 次。</translation>
+    </message>
+    <message>
+        <source>Calibrated: no published run was, so the band assumes the calibration removes half the variance (the spread narrowed by %1).</source>
+        <translation>已校准：没有公开运行经过校准，因此该区间假设校准消除了一半方差（离散度乘以 %1）。</translation>
+    </message>
+    <message>
+        <source>fp8</source>
+        <translation>fp8</translation>
+    </message>
+    <message>
+        <source>The model was too fast on most of these runs, so the band lies above its prediction: expect a longer step than predicted.</source>
+        <translation>模型在这些运行中大多预测偏快，因此区间位于其预测值之上：实际每步时间很可能比预测的更长。</translation>
+    </message>
+    <message>
+        <source>The model was too slow on most of these runs, so the band lies below its prediction: expect a shorter step than predicted.</source>
+        <translation>模型在这些运行中大多预测偏慢，因此区间位于其预测值之下：实际每步时间很可能比预测的更短。</translation>
+    </message>
+</context>
+<context>
     <name>paraplan::app::MainWindow</name>
     <message>
         <source>Scenario</source>
@@ -1493,8 +1556,48 @@
         <translation>&lt;b&gt;%1&lt;/b&gt;：%2（占每步的 %3）&lt;br&gt;%4</translation>
     </message>
     <message>
-        <source>exposed seconds per step (stage %1)</source>
-        <translation>每步暴露时间（秒，阶段 %1）</translation>
+        <source>ran hidden under compute (not in the step)</source>
+        <translation>隐藏在计算之下（不计入每步时间）</translation>
+    </message>
+    <message>
+        <source>%1 (+ %2 hidden)</source>
+        <translation>%1（另有 %2 被隐藏）</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>80 % band of the step</source>
+        <translation>每步时间的 80 % 区间</translation>
+    </message>
+    <message>
+        <source>seconds per step (stage %1); hatched: hidden</source>
+        <translation>每步秒数（阶段 %1）；斜线：隐藏部分</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step&lt;/b&gt;: %1; 80 % band %2&lt;br&gt;%3</source>
+        <translation>&lt;b&gt;每步时间&lt;/b&gt;：%1；80 % 区间 %2&lt;br&gt;%3</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Another %1 of it ran under compute, off the critical path: hidden, not in the step.</source>
+        <translation>&lt;br&gt;另有 %1 与计算重叠执行、不在关键路径上：已隐藏，不计入每步时间。</translation>
+    </message>
+    <message>
+        <source>%1
+%2, 80 % band</source>
+        <translation>%1
+%2，80 % 区间</translation>
+    </message>
+    <message>
+        <source>%1 (%2, 80 % band)</source>
+        <translation>%1（%2，80 % 区间）</translation>
+    </message>
+    <message>
+        <source>80 % band
+%1</source>
+        <translation>80 % 区间
+%1</translation>
     </message>
 </context>
 <context>
@@ -1591,8 +1694,36 @@
         <translation>每步耗时（秒）</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;A: %2&lt;br&gt;B: %3&lt;br&gt;&lt;br&gt;B: %4</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;A：%2&lt;br&gt;B：%3&lt;br&gt;&lt;br&gt;B：%4</translation>
+        <source>step, 80 % band</source>
+        <translation>每步时间的 80 % 区间</translation>
+    </message>
+    <message>
+        <source>%1, hidden under compute</source>
+        <translation>%1（隐藏在计算之下）</translation>
+    </message>
+    <message>
+        <source>hidden %1</source>
+        <translation>隐藏 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;A: %2&lt;br&gt;B: %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;A：%2&lt;br&gt;B：%3</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Hidden under compute, not in the step: A %1, B %2</source>
+        <translation>&lt;br&gt;隐藏在计算之下、不计入每步时间：A %1，B %2</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;br&gt;B: %1</source>
+        <translation>&lt;br&gt;&lt;br&gt;B：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: step %2; 80 % band %3&lt;br&gt;%4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：每步 %2；80 % 区间 %3&lt;br&gt;%4</translation>
+    </message>
+    <message>
+        <source>seconds per step; whiskers: 80 % band</source>
+        <translation>每步秒数；误差线：80 % 区间</translation>
     </message>
 </context>
 <context>
@@ -2141,12 +2272,20 @@ predicted</source>
         <translation>每步时间 (s)，对数刻度</translation>
     </message>
     <message>
-        <source>%1&lt;br&gt;step %2 · %3 per GPU%4&lt;br&gt;&lt;i&gt;click to apply&lt;/i&gt;</source>
-        <translation>%1&lt;br&gt;每步 %2 · 每卡 %3%4&lt;br&gt;&lt;i&gt;点击应用&lt;/i&gt;</translation>
-    </message>
-    <message>
         <source> · on the Pareto front</source>
         <translation> · 位于帕累托前沿</translation>
+    </message>
+    <message>
+        <source>as fast as the fastest within the 80 % band</source>
+        <translation>在 80 % 区间内与最快配置一样快</translation>
+    </message>
+    <message>
+        <source>%1&lt;br&gt;step %2 · %3 per GPU%4%5&lt;br&gt;&lt;i&gt;click to apply&lt;/i&gt;</source>
+        <translation>%1&lt;br&gt;每步 %2 · 每卡 %3%4%5&lt;br&gt;&lt;i&gt;点击应用&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source> · as fast as the fastest within the 80 % band</source>
+        <translation> · 在 80 % 区间内与最快配置一样快</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,8 @@
 #include "app/cli/loading.h"
 #include "app/report/text_report.h"
 
+#include "core/explore/uncertainty.h"
+#include "core/io/bands_json.h"
 #include "core/io/result_json.h"
 #include "core/step/evaluator.h"
 
@@ -33,7 +35,8 @@ int runEvaluate(Arguments args, std::ostream& out, std::ostream& err)
     EvaluateOptions options;
     if (calibrationPath && !(options.calibration = loadCalibration(*calibrationPath, err)))
         return kExitUnreadable;
-    const Result result = evaluate(*scenario, options);
+    Result result = evaluate(*scenario, options);
+    result.uncertainty = uncertaintyOf(*scenario, result, io::builtinUncertaintyBands(), options.calibration != nullptr);
     if (json)
         out << io::toJson(result).dump(2) << "\n";
     else {

@@ -5,6 +5,8 @@
 #include "app/report/text_report.h"
 
 #include "core/explore/search.h"
+#include "core/explore/search_ties.h"
+#include "core/io/bands_json.h"
 #include "core/io/result_json.h"
 #include "core/rules/validation.h"
 
@@ -58,7 +60,8 @@ int runSearch(Arguments args, std::ostream& out, std::ostream& err)
         return kExitInvalid;
     }
 
-    const SearchResult search = searchConfigurations(*scenario, options);
+    SearchResult search = searchConfigurations(*scenario, options);
+    rankTiesByRobustness(search, *scenario, io::builtinUncertaintyBands(), options.calibration != nullptr);
     if (json)
         out << io::toJson(search).dump(2) << "\n";
     else {

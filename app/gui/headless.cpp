@@ -7,6 +7,8 @@
 #include "app/report/text_report.h"
 
 #include "core/explore/search.h"
+#include "core/explore/uncertainty.h"
+#include "core/io/bands_json.h"
 #include "core/step/evaluator.h"
 
 #include <QApplication>
@@ -102,7 +104,9 @@ int writeReport(MainWindow& window, const QString& directory, const QSize& size)
     const Workbench* workbench = window.workbench();
     EvaluateOptions options;
     options.calibration = workbench->calibration();
-    const Result result = evaluate(workbench->scenario(), options);
+    Result result = evaluate(workbench->scenario(), options);
+    result.uncertainty = uncertaintyOf(workbench->scenario(), result, io::builtinUncertaintyBands(),
+                                       options.calibration != nullptr);
     std::fputs(report::renderEvaluation(workbench->scenario(), result).c_str(), stdout);
     if (!result.valid)
         return 2;

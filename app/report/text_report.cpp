@@ -4,8 +4,11 @@
 
 #include "app/report/text_table.h"
 
+#include "core/explore/search_ties.h"
 #include "core/explore/statistics.h"
+#include "core/explore/uncertainty.h"
 #include "core/spec/units.h"
+#include "core/step/time_components.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +16,63 @@
 #include <map>
 
 namespace paraplan::report {
+
+namespace {
+
+// "#4" in the search table's numbering.
+std::string entryName(const std::vector<SearchEntry>& entries, const SearchEntry& entry)
+{
+    std::string name = "#"; // appended, not `"#" + ...`: GCC 12 misreads that as an overlapping copy
+    name += std::to_string(&entry - entries.data() + 1);
+    return name;
+}
+
+// Why `entry` ranks below `above` (named `aboveName`) among the tied, with the figures the rule compared.
+std::string tieReason(const SearchEntry& entry, const SearchEntry& above, const std::string& aboveName)
+{
+    const Result &r = entry.result, &a = above.result;
+    const std::string below = "below " + aboveName + " by ";
+    switch (entry.decidedBy) {
+    case TieRule::ExposedCommunication:
+        return below + "more exposed communication (" + duration(r.time.exposedCommunication()) + " against "
+            + duration(a.time.exposedCommunication()) + ")";
+    case TieRule::TpWithinNodes:
+        return below + "its TP group spanning nodes";
+    case TieRule::MemoryHeadroom:
+        return below + "less memory headroom (" + fixed(bytesToGib(r.capacityBytes - r.memory.total()), 1)
+            + " GiB against " + fixed(bytesToGib(a.capacityBytes - a.memory.total()), 1) + " GiB)";
+    case TieRule::PredictedStep:
+        return below + "a slower predicted step (" + duration(r.time.step) + ", " + duration(r.time.step - a.time.step)
+            + " more)";
+    case TieRule::SearchOrder:
+        return "after " + aboveName + " in the search's order: no rule tells them apart";
+    case TieRule::None:
+        break;
+    }
+    return "";
+}
+
+// The configurations tied with the fastest, most robust first, each with the rule that placed it.
+std::string renderTies(const SearchResult& search)
+{
+    std::vector<const SearchEntry*> tied;
+    for (const SearchEntry& e : search.best)
+        if (e.tiedWithBest)
+            tied.push_back(&e);
+    if (tied.empty())
+        return {};
+    std::sort(tied.begin(), tied.end(), [](auto* x, auto* y) { return x->robustRank < y->robustRank; });
+    std::string out = "\n" + std::to_string(tied.size())
+        + " configurations lie within each other's 80 % band with #1: the model cannot tell them apart. By\n"
+          "robustness (less exposed communication, TP within nodes, more memory headroom, then the step):\n";
+    for (size_t k = 0; k < tied.size(); ++k) {
+        out += "  robust " + std::to_string(k + 1) + ": " + entryName(search.best, *tied[k]);
+        out += k == 0 ? "\n" : ", " + tieReason(*tied[k], *tied[k - 1], entryName(search.best, *tied[k - 1])) + "\n";
+    }
+    return out;
+}
+
+} // namespace
 
 std::string describeParallel(const ParallelSpec& p, int64_t microBatch)
 {
@@ -66,31 +126,52 @@ std::string renderEvaluation(const Scenario& s, const Result& r)
 
     out += "\nStep time, exposed parts on the critical stage (" + std::to_string(r.criticalStage) + ")\n";
     const TimeBreakdown& t = r.time;
-    TextTable time({ "", "time", "share" }, { false, true, true });
-    for (auto [name, seconds] :
-         { std::pair{ "compute", t.compute }, std::pair{ "recompute", t.recompute }, std::pair{ "TP communication", t.tpComm },
-           std::pair{ "CP communication", t.cpComm }, std::pair{ "EP communication", t.epComm },
-           std::pair{ "PP send/recv", t.ppComm }, std::pair{ "DP communication", t.dpComm },
-           std::pair{ "pipeline bubble", t.bubble }, std::pair{ "optimizer", t.optimizer },
-           std::pair{ "step overhead", t.other } })
-        if (seconds > 0)
-            time.addRow({ name, duration(seconds), percent(seconds / t.step) });
+    TextTable time({ "", "time", "share", "hidden under compute" }, { false, true, true, true });
+    for (auto [name, component] :
+         { std::pair{ "compute", TimeComponent::Compute }, std::pair{ "recompute", TimeComponent::Recompute },
+           std::pair{ "TP communication", TimeComponent::TpComm }, std::pair{ "CP communication", TimeComponent::CpComm },
+           std::pair{ "EP communication", TimeComponent::EpComm }, std::pair{ "PP send/recv", TimeComponent::PpComm },
+           std::pair{ "DP communication", TimeComponent::DpComm }, std::pair{ "pipeline bubble", TimeComponent::Bubble },
+           std::pair{ "optimizer", TimeComponent::Optimizer }, std::pair{ "step overhead", TimeComponent::Other } }) {
+        const double seconds = componentSeconds(t, component), hidden = hiddenSeconds(t, component);
+        if (seconds > 0 || hidden > 0)
+            time.addRow({ name, duration(seconds), percent(seconds / t.step), hidden > 0 ? duration(hidden) : "" });
+    }
     time.addRow({ "step", duration(t.step), "" });
     out += time.render();
+    out += "  (hidden: communication that ran under compute, off the critical path; not in the step)\n";
+    if (r.uncertainty) {
+        out += "  Step " + duration(t.step) + " (" + durationRange(r.uncertainty->p10, r.uncertainty->p90)
+            + ", 80 % band)\n  Band from " + describeBasis(*r.uncertainty) + "\n";
+        if (bandSide(*r.uncertainty, t.step) == BandSide::AbovePrediction)
+            out += "  (the model was too fast on most of these runs: expect a longer step than predicted)\n";
+        if (bandSide(*r.uncertainty, t.step) == BandSide::BelowPrediction)
+            out += "  (the model was too slow on most of these runs: expect a shorter step than predicted)\n";
+    }
 
     out += "\nThroughput\n";
-    TextTable speed({ "", "" }, { false, true });
-    speed.addRow({ "tokens/s", compact(r.tokensPerS) });
-    speed.addRow({ "samples/s", fixed(r.samplesPerS, 2) });
-    speed.addRow({ "model TFLOP/s per GPU", fixed(r.modelTflopsPerGpu, 1) });
-    speed.addRow({ "hardware TFLOP/s per GPU", fixed(r.hardwareTflopsPerGpu, 1) });
-    speed.addRow({ "MFU", percent(r.mfu) });
-    speed.addRow({ "HFU", percent(r.hfu) });
-    speed.addRow({ "bubble fraction", percent(r.bubbleFraction) });
+    // A throughput's band is the step's turned over: the slowest step gives the lowest rate.
+    const std::optional<StepUncertainty>& u = r.uncertainty;
+    auto rate = [&](double value, std::string (*format)(double)) {
+        return u ? format(value * t.step / u->p90) + "–" + format(value * t.step / u->p10) : std::string();
+    };
+    auto oneDecimal = [](double v) { return fixed(v, 1); };
+    auto twoDecimals = [](double v) { return fixed(v, 2); };
+    auto share = [](double v) { return percent(v); };
+    TextTable speed({ "", "", u ? "80 % band" : "" }, { false, true, true });
+    speed.addRow({ "tokens/s", compact(r.tokensPerS), rate(r.tokensPerS, compact) });
+    speed.addRow({ "samples/s", fixed(r.samplesPerS, 2), rate(r.samplesPerS, twoDecimals) });
+    speed.addRow({ "model TFLOP/s per GPU", fixed(r.modelTflopsPerGpu, 1), rate(r.modelTflopsPerGpu, oneDecimal) });
+    speed.addRow({ "hardware TFLOP/s per GPU", fixed(r.hardwareTflopsPerGpu, 1), rate(r.hardwareTflopsPerGpu, oneDecimal) });
+    speed.addRow({ "MFU", percent(r.mfu), rate(r.mfu, share) });
+    speed.addRow({ "HFU", percent(r.hfu), rate(r.hfu, share) });
+    speed.addRow({ "bubble fraction", percent(r.bubbleFraction), "" });
     if (r.timeToTrainS)
-        speed.addRow({ "time to train " + compact(*s.training.trainTokens) + " tokens", duration(*r.timeToTrainS) });
+        speed.addRow({ "time to train " + compact(*s.training.trainTokens) + " tokens", duration(*r.timeToTrainS),
+                       u ? durationRange(*r.timeToTrainS * u->p10 / t.step, *r.timeToTrainS * u->p90 / t.step) : "" });
     if (r.costUsd)
-        speed.addRow({ "cost at " + fixed(*s.cluster.gpuHourCostUsd, 2) + " USD/GPU-hour", compact(*r.costUsd) + " USD" });
+        speed.addRow({ "cost at " + fixed(*s.cluster.gpuHourCostUsd, 2) + " USD/GPU-hour", compact(*r.costUsd) + " USD",
+                       u ? compact(*r.costUsd * u->p10 / t.step) + "–" + compact(*r.costUsd * u->p90 / t.step) + " USD" : "" });
     out += speed.render();
     out += "  (MFU counts model FLOPs in the Megatron convention: full attention scores, no recomputation.)\n";
 
@@ -125,10 +206,11 @@ std::string renderSearch(const Scenario& s, const SearchResult& search)
     std::string out = "ParaPlan search: " + s.model.name + " on " + std::to_string(s.cluster.gpuCount()) + " × "
         + s.cluster.gpu.name + ", sequence " + std::to_string(s.training.seqLen) + ", global batch "
         + std::to_string(s.training.globalBatch) + "\n";
-    out += "Examined " + std::to_string(search.evaluated) + " configurations: " + std::to_string(search.valid)
-        + " abide by the rules, " + std::to_string(search.fits) + " fit in memory; " + fixed(search.elapsedS, 3)
+    out += "Grid points " + std::to_string(search.gridPoints) + ": " + std::to_string(search.ruleAbiding)
+        + " abide by the rules, " + std::to_string(search.memoryPriced) + " memory-priced, " + std::to_string(search.fits)
+        + " fit in memory, " + std::to_string(search.simulated) + " simulated in full; " + fixed(search.elapsedS, 3)
         + " s.\n\n";
-    if (search.valid == 0) {
+    if (search.ruleAbiding == 0) {
         out += "No configuration abides by the rules: the GPU count, the global batch and the model's heads, layers "
                "and sequence leave no whole tp x pp x cp x dp split. Change the number of nodes or the global batch, "
                "or check the pinned parallel fields.\n";
@@ -139,18 +221,22 @@ std::string renderSearch(const Scenario& s, const SearchResult& search)
         return out;
     }
     TextTable table({ "#", "tp", "pp", "dp", "cp", "ep", "vpp", "mb", "ZeRO", "recompute", "SP", "GiB/GPU", "step",
-                      "tokens/s", "MFU" },
-                    { true, true, true, true, true, true, true, true, true, false, false, true, true, true, true });
+                      "80 % band", "tokens/s", "MFU", "tie" },
+                    { true, true, true, true, true, true, true, true, true, false, false, true, true, true, true, true,
+                      false });
     for (size_t i = 0; i < search.best.size(); ++i) {
-        const Result& r = search.best[i].result;
+        const SearchEntry& e = search.best[i];
+        const Result& r = e.result;
         const ParallelSpec& p = r.parallel;
         table.addRow({ std::to_string(i + 1), std::to_string(p.degrees.tp), std::to_string(p.degrees.pp), std::to_string(p.degrees.dp),
                        std::to_string(p.degrees.cp), std::to_string(p.degrees.ep), std::to_string(p.degrees.vpp),
-                       std::to_string(search.best[i].microBatch), std::to_string(p.zeroStage), toString(p.recompute),
+                       std::to_string(e.microBatch), std::to_string(p.zeroStage), toString(p.recompute),
                        p.sequenceParallel ? "on" : "off", fixed(bytesToGib(r.memory.total()), 1), duration(r.time.step),
-                       compact(r.tokensPerS), percent(r.mfu) });
+                       r.uncertainty ? durationRange(r.uncertainty->p10, r.uncertainty->p90) : "",
+                       compact(r.tokensPerS), percent(r.mfu), e.tiedWithBest ? "robust " + std::to_string(e.robustRank) : "" });
     }
     out += table.render();
+    out += renderTies(search);
     return out;
 }
 
@@ -183,7 +269,8 @@ std::string renderValidation(const std::vector<CaseOutcome>& outcomes, bool summ
     return out;
 }
 
-std::string renderCrossValidation(const CrossValidation& cv, const std::vector<CaseOutcome>& inSample)
+std::string renderCrossValidation(const CrossValidation& cv, const std::vector<CaseOutcome>& inSample,
+                                  const BandCoverage& coverage, const BandCoverage& heldOut, const std::string& bandsPath)
 {
     std::string out = "Leave one group out: each group predicted by constants fitted on the others (each group\n"
                       "weighing the same); in-sample, the shipped constants on every case.\n\n";
@@ -209,6 +296,11 @@ std::string renderCrossValidation(const CrossValidation& cv, const std::vector<C
     for (const GroupErrors& g : inSampleGroups)
         inSampleGroupMean += g.errors.mape / double(inSampleGroups.size());
     out += "\nMean over groups: " + percent(groupMean) + " cross-validated, " + percent(inSampleGroupMean) + " in-sample.\n";
+    out += "80 % band: " + std::to_string(coverage.inside) + " of " + std::to_string(coverage.count)
+        + " published figures inside their band (" + percent(coverage.fraction()) + ") with "
+        + (bandsPath.empty() ? "the shipped bands" : "the bands written to " + bandsPath) + ";\n"
+        + std::to_string(heldOut.inside) + " of " + std::to_string(heldOut.count) + " (" + percent(heldOut.fraction())
+        + ") with each group's bands from the other groups only.\n";
     return out;
 }
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/explore/band_estimation.h"
 #include "core/explore/cross_validation.h"
 #include "core/explore/search.h"
 #include "core/explore/validation_cases.h"
@@ -21,8 +22,12 @@ namespace paraplan::report {
 [[nodiscard]] std::string renderDiagnostics(const Result& result);
 [[nodiscard]] std::string renderSearch(const Scenario& scenario, const SearchResult& search);
 [[nodiscard]] std::string renderValidation(const std::vector<CaseOutcome>& outcomes, bool summaryOnly);
-// Per left-out group: the cross-validated errors and the in-sample MAPE beside them.
-[[nodiscard]] std::string renderCrossValidation(const CrossValidation& cv, const std::vector<CaseOutcome>& inSample);
+// Per left-out group: the cross-validated errors and the in-sample MAPE beside them; then how many
+// published figures lie inside their 80 % band, with the bands written to `bandsPath` (empty: the
+// shipped bands) and with each group's bands from the other groups (`heldOut`).
+[[nodiscard]] std::string renderCrossValidation(const CrossValidation& cv, const std::vector<CaseOutcome>& inSample,
+                                                const BandCoverage& coverage, const BandCoverage& heldOut,
+                                                const std::string& bandsPath);
 // One line saying which measurements replace the model's: "(calibrated: DEVICE, 12 GEMM shapes, ...)".
 [[nodiscard]] std::string renderCalibrationNote(const CalibrationProfile& profile);
 

@@ -73,19 +73,44 @@ std::string fixed(double value, int decimals)
 
 std::string percent(double fraction, int decimals) { return fixed(fraction * 100, decimals) + " %"; }
 
+namespace {
+
+struct TimeUnit {
+    double seconds; // in one unit
+    int decimals;
+    const char* name;
+};
+
+// The unit that suits a magnitude of seconds.
+TimeUnit unitFor(double seconds)
+{
+    if (seconds < 1e-3)
+        return { usToSeconds(1), 1, " µs" };
+    if (seconds < 1)
+        return { 1e-3, 1, " ms" };
+    if (seconds < 600)
+        return { 1, 2, " s" };
+    if (seconds < 2 * 86400)
+        return { 3600, 1, " h" };
+    return { 86400, 1, " days" };
+}
+
+} // namespace
+
 std::string duration(double seconds)
 {
     if (!std::isfinite(seconds))
         return "-";
-    if (seconds < 1e-3)
-        return fixed(secondsToUs(seconds), 1) + " µs";
-    if (seconds < 1)
-        return fixed(seconds * 1e3, 1) + " ms";
-    if (seconds < 600)
-        return fixed(seconds, 2) + " s";
-    if (seconds < 2 * 86400)
-        return fixed(seconds / 3600, 1) + " h";
-    return fixed(seconds / 86400, 1) + " days";
+    const TimeUnit unit = unitFor(seconds);
+    return fixed(seconds / unit.seconds, unit.decimals) + unit.name;
+}
+
+std::string durationRange(double low, double high)
+{
+    if (!std::isfinite(low) || !std::isfinite(high))
+        return "-";
+    const TimeUnit unit = unitFor(high);
+    return fixed(low / unit.seconds, unit.decimals) + "–" + fixed(high / unit.seconds, unit.decimals) + unit.name;
 }
 
 std::string compact(double value)

@@ -26,6 +26,8 @@ private:
 [[nodiscard]] std::string percent(double fraction, int decimals = 1);
 // Seconds with a unit that suits the magnitude (µs, ms, s, h, days).
 [[nodiscard]] std::string duration(double seconds);
+// Two durations in the unit of the larger: "31.90–39.00 s".
+[[nodiscard]] std::string durationRange(double low, double high);
 // Large counts with SI suffixes (k, M, G).
 [[nodiscard]] std::string compact(double value);
 // Parameter counts as the field writes them: 6.74B, 175B.

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/explore/landscape.h"
 
+#include "core/explore/uncertainty.h"
 #include "core/rules/parallel_rules.h"
 #include "core/spec/units.h"
 #include "core/step/evaluator.h"
@@ -27,6 +28,21 @@ void markParetoFront(std::vector<LandscapePoint>& points)
     for (size_t i : order) {
         points[i].pareto = points[i].memoryBytes < leastMemory;
         leastMemory = std::min(leastMemory, points[i].memoryBytes);
+    }
+}
+
+void markTiedWithFastest(std::vector<LandscapePoint>& points, const Scenario& scenario, const UncertaintyBands& bands,
+                         bool calibrated)
+{
+    auto bandOf = [&](const LandscapePoint& point) {
+        return uncertaintyOf(point.stepS, regimeOf(scenario, point.candidate.degrees.pp, calibrated), bands);
+    };
+    const auto fastest = std::min_element(points.begin(), points.end(),
+                                          [](const LandscapePoint& a, const LandscapePoint& b) { return a.stepS < b.stepS; });
+    const std::optional<StepUncertainty> best = fastest == points.end() ? std::nullopt : bandOf(*fastest);
+    for (LandscapePoint& point : points) {
+        const std::optional<StepUncertainty> band = best ? bandOf(point) : std::nullopt;
+        point.tiedWithFastest = band && withinEachOthersBand(*best, *band);
     }
 }
 
@@ -96,12 +112,14 @@ Landscape computeLandscape(const Scenario& scenario, const LandscapeOptions& opt
     inParallel(fitting.size(), [&](Scenario& local, size_t k) {
         const size_t i = fitting[k];
         applyCandidate(local, candidates[i]);
-        landscape.points[k] = { candidates[i], evaluate(local, quiet).time.step, memory[i], false };
+        landscape.points[k] = { candidates[i], evaluate(local, quiet).time.step, memory[i], false, false };
     });
     landscape.cancelled = options.cancel && options.cancel->load();
     if (landscape.cancelled)
         landscape.points.clear();
     markParetoFront(landscape.points);
+    if (options.bands)
+        markTiedWithFastest(landscape.points, open, *options.bands, options.calibration != nullptr);
     landscape.elapsedS = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return landscape;
 }

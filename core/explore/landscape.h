@@ -5,6 +5,7 @@
 #include "core/explore/search.h"
 #include "core/spec/efficiency_params.h"
 #include "core/spec/scenario.h"
+#include "core/spec/uncertainty_bands.h"
 #include "core/step/evaluator.h"
 
 #include <atomic>
@@ -22,11 +23,13 @@ struct LandscapePoint {
     double stepS = 0;
     double memoryBytes = 0; // the fullest stage, per GPU
     bool pareto = false;
+    bool tiedWithFastest = false; // it and the fastest point lie within each other's 80 % band
 };
 
 struct LandscapeOptions {
     EfficiencyParams params;
     std::shared_ptr<const Calibration> calibration; // as EvaluateOptions::calibration
+    std::shared_ptr<const UncertaintyBands> bands;  // null: no point is marked tied with the fastest
     // Above this many fitting configurations an evenly spread sample is priced (marked truncated).
     int64_t maxPoints = 20000;
     unsigned threads = 0;
@@ -51,6 +54,11 @@ struct Landscape {
 
 // Marks the points no other point beats on both step time and memory.
 void markParetoFront(std::vector<LandscapePoint>& points);
+
+// Marks the points the model cannot tell from the fastest: each one's band (its regime by its
+// pipeline depth, core/explore/uncertainty.h) and the fastest's hold each other's median.
+void markTiedWithFastest(std::vector<LandscapePoint>& points, const Scenario& scenario, const UncertaintyBands& bands,
+                         bool calibrated);
 
 // Bubble fraction of the scenario's configuration for each number of micro-batches in `counts`
 // (the global batch adjusted to give it), as evaluate() would report it. Counts the

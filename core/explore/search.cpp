@@ -220,16 +220,19 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
     // Pass 1: memory for every candidate, and for those that fit a lower bound on the step from
     // their per-stage work (no schedule simulation yet).
     std::atomic<size_t> next{ 0 };
+    std::atomic<int64_t> memoryPriced{ 0 };
     std::vector<std::vector<Bounded>> fitting(threads);
     inParallel([&](unsigned index) {
         Scenario local = scenario;
         WorkerCache cache;
+        int64_t priced = 0;
         constexpr size_t kChunk = 256;
         for (size_t begin = next.fetch_add(kChunk); begin < candidates.size(); begin = next.fetch_add(kChunk))
             for (size_t i = begin; i < std::min(begin + kChunk, candidates.size()); ++i) {
                 applyCandidate(local, candidates[i]);
                 StepPlan plan = planStep(local);
                 (void)resolveRecompute(local, plan);
+                ++priced;
                 if (peakMemoryOf(local, plan) > plan.capacityBytes)
                     continue;
                 const GroupPlacements& groups = cache.groups(local, plan.layout, options.params, calibration);
@@ -238,6 +241,7 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
                                                      groups, options.params);
                 fitting[index].push_back({ stepLowerBound(plan, timing, options.params), i });
             }
+        memoryPriced += priced;
     });
     std::vector<Bounded> order;
     for (auto& list : fitting)
@@ -267,6 +271,7 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
             applyCandidate(local, candidates[order[i].candidate]);
             const Result r = evaluate(local, evaluateOptions);
             std::lock_guard lock(mutex);
+            ++result.simulated;
             keepBest(best, { r.time.step, order[i].candidate }, k);
         }
     });
@@ -280,8 +285,9 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
         applyCandidate(chosen, candidates[r.candidate]);
         result.best.push_back({ candidates[r.candidate].microBatch, evaluate(chosen, detailed) });
     }
-    result.evaluated = enumeration.examined;
-    result.valid = int64_t(candidates.size());
+    result.gridPoints = enumeration.examined;
+    result.ruleAbiding = int64_t(candidates.size());
+    result.memoryPriced = memoryPriced.load();
     result.fits = int64_t(order.size());
     result.elapsedS = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;

@@ -24,15 +24,24 @@ struct SearchOptions {
     unsigned threads = 0; // 0 = one per hardware thread
 };
 
+// What put a configuration below the one ranked just above it among those tied within the band.
+enum class TieRule { None, ExposedCommunication, TpWithinNodes, MemoryHeadroom, PredictedStep, SearchOrder };
+
 struct SearchEntry {
     int64_t microBatch = 1;
     Result result; // result.parallel is the configuration
+    // Set by rankTiesByRobustness (core/explore/search_ties.h), once the results carry their bands.
+    bool tiedWithBest = false;         // the fastest and it lie within each other's band
+    int64_t robustRank = 0;            // among the tied, 1 = the most robust; 0 when not tied
+    TieRule decidedBy = TieRule::None; // why it ranks below robust rank - 1
 };
 
 struct SearchResult {
-    int64_t evaluated = 0; // configurations priced (memory at least)
-    int64_t valid = 0;     // of which rule-abiding
-    int64_t fits = 0;      // of which fit in memory (and were timed)
+    int64_t gridPoints = 0;   // every point of the grid, the rules' integer tests included
+    int64_t ruleAbiding = 0;  // of which abide by the rules
+    int64_t memoryPriced = 0; // of which had their memory priced
+    int64_t fits = 0;         // of which fit in memory (each given a lower bound on its step)
+    int64_t simulated = 0;    // of which simulated in full (the bound did not rule them out)
     double elapsedS = 0;
     std::vector<SearchEntry> best; // fastest first
 };

@@ -13,5 +13,6 @@ extern const std::string_view kClustersJson;
 extern const std::string_view kModelsJson;
 extern const std::string_view kTopologiesJson;
 extern const std::string_view kDefaultScenarioJson;
+extern const std::string_view kUncertaintyBandsJson;
 
 } // namespace paraplan::resources

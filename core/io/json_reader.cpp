@@ -177,6 +177,11 @@ std::optional<std::string> ObjectReader::string(const char* key)
 
 std::optional<size_t> ObjectReader::choice(const char* key, std::initializer_list<const char*> allowed)
 {
+    return choice(key, std::span<const char* const>(allowed.begin(), allowed.size()));
+}
+
+std::optional<size_t> ObjectReader::choice(const char* key, std::span<const char* const> allowed)
+{
     const std::optional<std::string> text = string(key);
     if (!text)
         return std::nullopt;

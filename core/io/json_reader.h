@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -44,6 +45,7 @@ public:
     [[nodiscard]] std::optional<std::string> string(const char* key);
     // One of `allowed`, as its index in the list.
     [[nodiscard]] std::optional<size_t> choice(const char* key, std::initializer_list<const char*> allowed);
+    [[nodiscard]] std::optional<size_t> choice(const char* key, std::span<const char* const> allowed);
     [[nodiscard]] std::optional<std::vector<int64_t>> integerList(const char* key);
     [[nodiscard]] std::optional<std::vector<double>> numberList(const char* key);
     [[nodiscard]] std::optional<ObjectReader> object(const char* key);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/result_json.h"
 
+#include "core/explore/search_ties.h"
+#include "core/explore/uncertainty.h"
 #include "core/spec/units.h"
 
 #include <cmath>
@@ -9,7 +11,6 @@
 namespace paraplan::io {
 
 namespace {
-
 
 // The contract forbids NaN and infinities; a non-finite value would be a bug upstream, written as
 // null rather than as invalid JSON.
@@ -77,6 +78,14 @@ nlohmann::json toJson(const Result& r)
                     { "pp_comm", finite(t.ppComm) },     { "dp_comm", finite(t.dpComm) },
                     { "bubble", finite(t.bubble) },      { "optimizer", finite(t.optimizer) },
                     { "other", finite(t.other) } };
+    // Beside time_s, not in it: its parts add up to the step, and these ran under compute.
+    j["hidden_s"] = { { "tp_comm", finite(t.hidden.tp) },
+                      { "cp_comm", finite(t.hidden.cp) },
+                      { "ep_comm", finite(t.hidden.ep) },
+                      { "dp_comm", finite(t.hidden.dp) } };
+    if (const std::optional<StepUncertainty>& u = r.uncertainty)
+        j["uncertainty"] = { { "step_s", { { "p10", finite(u->p10) }, { "p50", finite(u->p50) }, { "p90", finite(u->p90) } } },
+                             { "basis", describeBasis(*u) } };
     j["recompute_chosen"] = toString(r.recomputeChosen);
     j["bubble_fraction"] = finite(r.bubbleFraction);
     j["model_tflops_per_gpu"] = finite(r.modelTflopsPerGpu);
@@ -124,11 +133,21 @@ nlohmann::json toJson(const SearchResult& search)
     for (const SearchEntry& entry : search.best) {
         nlohmann::json parallel = toJson(entry.result.parallel);
         parallel["micro_batch"] = entry.microBatch;
-        results.push_back({ { "parallel", parallel }, { "result", toJson(entry.result) } });
+        const nlohmann::json none;
+        results.push_back({ { "parallel", parallel },
+                            { "result", toJson(entry.result) },
+                            { "tied_with_best", entry.tiedWithBest },
+                            { "robust_rank", entry.tiedWithBest ? nlohmann::json(entry.robustRank) : none },
+                            { "decided_by", entry.decidedBy == TieRule::None ? none : nlohmann::json(toString(entry.decidedBy)) } });
     }
-    return { { "evaluated", search.evaluated },
-             { "valid", search.valid },
+    // The contract's three counts under their old names, and each stage of the search by its own.
+    return { { "evaluated", search.gridPoints },
+             { "valid", search.ruleAbiding },
              { "fits", search.fits },
+             { "grid_points", search.gridPoints },
+             { "rule_abiding", search.ruleAbiding },
+             { "memory_priced", search.memoryPriced },
+             { "simulated", search.simulated },
              { "elapsed_s", finite(search.elapsedS) },
              { "results", results } };
 }

@@ -20,6 +20,11 @@ nlohmann::json groupsJson(const std::vector<CaseOutcome>& outcomes)
     return groups;
 }
 
+nlohmann::json coverageJson(const BandCoverage& c)
+{
+    return { { "inside", c.inside }, { "count", c.count }, { "fraction", c.fraction() } };
+}
+
 } // namespace
 
 nlohmann::json toJson(const std::vector<CaseOutcome>& outcomes)
@@ -37,7 +42,8 @@ nlohmann::json toJson(const std::vector<CaseOutcome>& outcomes)
     return { { "cases", cases }, { "summary", summaryJson(summarizeErrors(outcomes)) }, { "groups", groupsJson(outcomes) } };
 }
 
-nlohmann::json toJson(const CrossValidation& cv, const std::vector<CaseOutcome>& inSample)
+nlohmann::json toJson(const CrossValidation& cv, const std::vector<CaseOutcome>& inSample, const BandCoverage& coverage,
+                      const BandCoverage& heldOut)
 {
     nlohmann::json j = toJson(cv.outcomes);
     j["cross_validated"] = true;
@@ -50,6 +56,8 @@ nlohmann::json toJson(const CrossValidation& cv, const std::vector<CaseOutcome>&
     }
     j["folds"] = folds;
     j["in_sample"] = { { "summary", summaryJson(summarizeErrors(inSample)) }, { "groups", groupsJson(inSample) } };
+    j["band_coverage"] = coverageJson(coverage);
+    j["band_coverage"]["held_out"] = coverageJson(heldOut);
     return j;
 }
 

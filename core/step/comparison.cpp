@@ -122,11 +122,13 @@ Comparison compare(const Scenario& a, const Result& ra, const Scenario& b, const
     cmp.stepA = ra.time.step;
     cmp.stepB = rb.time.step;
     for (TimeComponent component : kTimeComponents)
-        cmp.components.push_back({ component, componentSeconds(ra.time, component), componentSeconds(rb.time, component) });
+        cmp.components.push_back({ component, componentSeconds(ra.time, component), componentSeconds(rb.time, component),
+                                   hiddenSeconds(ra.time, component), hiddenSeconds(rb.time, component) });
     const auto largest = std::max_element(cmp.components.begin(), cmp.components.end(),
                                           [](const ComponentDelta& x, const ComponentDelta& y) { return x.delta() < y.delta(); });
     cmp.largest = largest->component;
     cmp.cause = cmp.stepB > cmp.stepA ? causeOf(cmp.largest, a, ra, b, rb) : Cause{};
+    cmp.noRealDifference = ra.uncertainty && rb.uncertainty && withinEachOthersBand(*ra.uncertainty, *rb.uncertainty);
     return cmp;
 }
 

@@ -41,6 +41,8 @@ struct ComponentDelta {
     TimeComponent component;
     double a = 0; // seconds in A's step
     double b = 0;
+    double hiddenA = 0; // communication of this kind that ran under A's compute (hiddenSeconds)
+    double hiddenB = 0;
     [[nodiscard]] double delta() const { return b - a; }
 };
 
@@ -49,10 +51,13 @@ struct Comparison {
     std::vector<ComponentDelta> components; // in kTimeComponents order
     TimeComponent largest = TimeComponent::Compute; // the component that grew most (or shrank least)
     Cause cause;
+    // Both results carry a band, and each step lies within the other's: the model cannot tell A
+    // and B apart, whatever the cause says of the difference it predicts.
+    bool noRealDifference = false;
 };
 
 // Both results must be valid, detailed evaluations (EvaluateOptions::diagnostics, which reports
-// the groups) of the scenarios given. Link figures in the cause are the bus bandwidths the
+// the groups) of the scenarios given, with their bands where the front end attached them. Link figures in the cause are the bus bandwidths the
 // evaluations priced the collectives at.
 [[nodiscard]] Comparison compare(const Scenario& a, const Result& resultA, const Scenario& b, const Result& resultB);
 

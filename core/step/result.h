@@ -8,6 +8,7 @@
 #include "core/spec/diagnostics.h"
 #include "core/spec/scenario.h"
 #include "core/step/pipeline_schedule.h"
+#include "core/step/step_uncertainty.h"
 
 #include <optional>
 #include <vector>
@@ -33,9 +34,10 @@ struct TimeBreakdown {
     // what it adds to the step (its exposed part and the slowdown its hidden part inflicts).
     HiddenComm hidden;
 
+    [[nodiscard]] double exposedCommunication() const { return tpComm + cpComm + epComm + ppComm + dpComm; }
     [[nodiscard]] double sumOfParts() const
     {
-        return compute + recompute + tpComm + cpComm + epComm + ppComm + dpComm + bubble + optimizer + other;
+        return compute + recompute + exposedCommunication() + bubble + optimizer + other;
     }
 };
 
@@ -74,6 +76,9 @@ struct Result {
     double samplesPerS = 0;
     std::optional<double> timeToTrainS;
     std::optional<double> costUsd;
+    // The step's 80 % band from published runs; front ends attach it (core/explore/uncertainty),
+    // evaluate() leaves it empty.
+    std::optional<StepUncertainty> uncertainty;
 
     std::vector<GroupReport> groups;  // filled by detailed evaluations
     std::vector<PipelineOp> timeline; // filled when asked for

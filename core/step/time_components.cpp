@@ -58,4 +58,20 @@ double componentSeconds(const TimeBreakdown& t, TimeComponent component)
     return 0;
 }
 
+double hiddenSeconds(const TimeBreakdown& t, TimeComponent component)
+{
+    switch (component) {
+    case TimeComponent::TpComm:
+        return t.hidden.tp;
+    case TimeComponent::CpComm:
+        return t.hidden.cp;
+    case TimeComponent::EpComm:
+        return t.hidden.ep;
+    case TimeComponent::DpComm:
+        return t.hidden.dp;
+    default:
+        return 0;
+    }
+}
+
 } // namespace paraplan

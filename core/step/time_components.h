@@ -21,5 +21,8 @@ inline constexpr std::array<TimeComponent, 10> kTimeComponents{
 // The contract's key for the component in `time_s` ("tp_comm", ...).
 [[nodiscard]] const char* componentKey(TimeComponent component);
 [[nodiscard]] double componentSeconds(const TimeBreakdown& time, TimeComponent component);
+// Seconds of a communication component that ran under compute, beside the exposed ones above (TP,
+// CP, EP and DP; 0 for every other component).
+[[nodiscard]] double hiddenSeconds(const TimeBreakdown& time, TimeComponent component);
 
 } // namespace paraplan

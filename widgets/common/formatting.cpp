@@ -12,27 +12,44 @@
 namespace paraplan::widgets {
 
 namespace {
-QString number(double value, int decimals) { return QLocale().toString(value, 'f', decimals); }
+QString number(double value, int decimals)
+{
+    // A difference that rounds to nothing reads "0.0", never "-0.0".
+    const double rounded = std::round(value * std::pow(10.0, decimals)) == 0 ? 0.0 : value;
+    return QLocale().toString(rounded, 'f', decimals);
+}
 // The translation context of these free functions (lupdate files their strings under it).
 struct Formatting {
     Q_DECLARE_TR_FUNCTIONS(Formatting)
 };
 } // namespace
 
-QString formatSeconds(double seconds)
+QString formatSeconds(double seconds) { return formatSecondsRange(seconds, seconds); }
+
+QString formatSecondsRange(double low, double high)
 {
-    if (!std::isfinite(seconds))
+    if (!std::isfinite(low) || !std::isfinite(high))
         return QStringLiteral("–");
-    if (std::fabs(seconds) < 1e-3)
-        return Formatting::tr("%1 µs").arg(number(secondsToUs(seconds), 1));
-    if (std::fabs(seconds) < 1)
-        return Formatting::tr("%1 ms").arg(number(seconds * 1e3, 1));
-    return Formatting::tr("%1 s").arg(number(seconds, 2));
+    // Both ends in the unit of the larger; one number when they are the same.
+    auto numbers = [&](double scale, int decimals) -> QString {
+        const QString from = number(low * scale, decimals), to = number(high * scale, decimals);
+        return low == high ? from : from + QStringLiteral("–") + to;
+    };
+    if (std::fabs(high) < 1e-3)
+        return Formatting::tr("%1 µs").arg(numbers(secondsToUs(1), 1));
+    if (std::fabs(high) < 1)
+        return Formatting::tr("%1 ms").arg(numbers(1e3, 1));
+    return Formatting::tr("%1 s").arg(numbers(1, 2));
 }
 
 QString formatGib(double bytes, int decimals) { return Formatting::tr("%1 GiB").arg(number(bytesToGib(bytes), decimals)); }
 
 QString formatPercent(double fraction, int decimals) { return Formatting::tr("%1 %").arg(number(fraction * 100, decimals)); }
+
+QString formatPercentRange(double low, double high)
+{
+    return Formatting::tr("%1 %").arg(number(low * 100, 1) + QStringLiteral("–") + number(high * 100, 1));
+}
 
 QString formatCount(double value)
 {

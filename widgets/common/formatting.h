@@ -13,6 +13,9 @@ namespace paraplan::widgets {
 [[nodiscard]] QString formatPercent(double fraction, int decimals = 1);
 [[nodiscard]] QString formatTokensPerSecond(double tokensPerSecond);
 [[nodiscard]] QString formatTflops(double tflops);
+// Ranges with the unit once: "35.04–42.76 s", "37.3–45.5 %".
+[[nodiscard]] QString formatSecondsRange(double low, double high);
+[[nodiscard]] QString formatPercentRange(double low, double high);
 [[nodiscard]] QString formatCount(double value); // 1.2k, 3.4M
 [[nodiscard]] QString formatGBps(double gigabytesPerSecond);
 [[nodiscard]] QString formatDuration(double seconds); // long spans: hours, days

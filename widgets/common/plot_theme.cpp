@@ -73,6 +73,7 @@ PlotTheme PlotTheme::fromPalette(const QPalette& palette)
     t.warning = t.dark ? QColor(0xFF, 0x5C, 0x5C) : QColor(0xC6, 0x28, 0x28);
     t.caution = lifted(kVermillion, t.dark);
     t.highlight = t.dark ? QColor(0xFF, 0xD5, 0x4F) : QColor(0xD8, 0x1B, 0x60);
+    t.tied = lifted(kOrange, t.dark);
     return t;
 }
 

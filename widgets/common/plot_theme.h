@@ -20,6 +20,7 @@ struct PlotTheme {
     QColor warning; // over capacity, errors
     QColor caution; // above the safe margin
     QColor highlight; // the current configuration
+    QColor tied;      // configurations the model cannot tell from the fastest
 
     [[nodiscard]] QColor component(TimeComponent component) const;
     [[nodiscard]] QColor memory(MemoryPart part) const;

@@ -81,9 +81,8 @@ void PlotView::dataChanged()
     replotNow();
 }
 
-void PlotView::resizeEvent(QResizeEvent* event)
+void PlotView::plotResized()
 {
-    QWidget::resizeEvent(event);
     if (m_redrawQueued || !isVisible())
         return;
     m_redrawQueued = true;
@@ -145,6 +144,8 @@ bool PlotView::eventFilter(QObject* watched, QEvent* event)
             QToolTip::showText(help->globalPos(), text, m_plot);
         return true;
     }
+    if (watched == m_plot && event->type() == QEvent::Resize)
+        plotResized();
     return QWidget::eventFilter(watched, event);
 }
 

@@ -47,8 +47,6 @@ protected:
     // nothing while sliders move).
     void dataChanged();
     void showEvent(QShowEvent* event) override;
-    // Layout depends on the width (legend rows, titles): redrawn once a resize settles.
-    void resizeEvent(QResizeEvent* event) override;
     [[nodiscard]] const PlotTheme& theme() const { return m_theme; }
     // The legend in a row of its own under the plot, so it never covers the data.
     void placeLegendBelowPlot();
@@ -63,6 +61,10 @@ protected:
 
 private:
     void showContextMenu(const QPoint& position);
+    // Layout depends on the plot's size (legend rows, titles, labels that must fit): redrawn once
+    // a resize of the plot itself settles (the view's own resize comes before its layout sizes the
+    // plot).
+    void plotResized();
 
     QCustomPlot* m_plot;
     QCPTextElement* m_title = nullptr;

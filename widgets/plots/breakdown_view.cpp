@@ -5,13 +5,16 @@
 
 #include "widgets/common/fitting_label.h"
 #include "widgets/common/formatting.h"
+#include "widgets/common/uncertainty_text.h"
 #include "widgets/plots/explanation.h"
 
 #include <qcustomplot.h>
 
+#include <QFontMetricsF>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -36,17 +39,25 @@ BreakdownView::BreakdownView(QWidget* parent)
         stack->setSpacing(0);
         m_figures[i] = new FittingLabel(font().pointSizeF() * 2.4, card);
         m_captions[i] = new QLabel(card);
+        m_bands[i] = new QLabel(card); // two short lines, never wrapped: it fits narrow cards whole
         QFont bold = font();
         bold.setBold(true);
         m_figures[i]->setFont(bold);
         m_captions[i]->setAlignment(Qt::AlignCenter);
         m_captions[i]->setWordWrap(true);
+        QFont small = font();
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+        m_bands[i]->setFont(small);
+        m_bands[i]->setAlignment(Qt::AlignCenter);
+        m_bands[i]->setForegroundRole(QPalette::PlaceholderText);
         stack->addWidget(m_figures[i]);
         stack->addWidget(m_captions[i]);
+        stack->addWidget(m_bands[i]);
         row->addWidget(card, 1);
     }
     figures->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     frameLayout()->insertWidget(0, figures);
+    placeLegendBelowPlot();
 }
 
 QString BreakdownView::title() const { return tr("Step time"); }
@@ -62,47 +73,128 @@ void BreakdownView::redraw()
     if (!evaluation())
         return;
     const Result& r = evaluation()->result;
+    const std::optional<StepUncertainty>& u = r.uncertainty;
     const QString values[] = { formatSeconds(r.time.step), formatPercent(r.mfu), formatTflops(r.modelTflopsPerGpu),
                                formatTokensPerSecond(r.tokensPerS) };
     const QString captions[] = { tr("per step"), tr("MFU"), tr("per GPU (model FLOPs)"), tr("throughput") };
+    // A rate's band is the step's turned over: the slowest step gives the lowest rate. The unit
+    // stands in the figure above; the band repeats it only where it is a symbol.
+    const double slow = u ? r.time.step / u->p90 : 1, fast = u ? r.time.step / u->p10 : 1;
+    auto range = [](const QString& low, const QString& high) -> QString { return low + QStringLiteral("–") + high; };
+    const QString bands[] = { u ? formatSecondsRange(u->p10, u->p90) : QString(),
+                              formatPercentRange(r.mfu * slow, r.mfu * fast),
+                              range(QLocale().toString(r.modelTflopsPerGpu * slow, 'f', 0),
+                                    QLocale().toString(r.modelTflopsPerGpu * fast, 'f', 0)),
+                              range(formatCount(r.tokensPerS * slow), formatCount(r.tokensPerS * fast)) };
     for (size_t i = 0; i < m_figures.size(); ++i) {
         m_figures[i]->setFittedText(values[i]);
         m_captions[i]->setText(captions[i]);
+        m_bands[i]->setText(u ? tr("80 % band\n%1").arg(bands[i]) : QString());
+        m_bands[i]->setToolTip(u ? bandBasisText(*u, r.time.step) : QString());
     }
     m_figures[1]->setToolTip(tr("Model FLOPs utilisation, Megatron convention: attention scores counted in full, "
                                 "recomputation not counted. Hardware FLOPs utilisation: %1.")
                                  .arg(formatPercent(r.hfu)));
 
-    // One bar per component with time in it, in the order of kTimeComponents, top to bottom.
+    // One bar per component with time in it, in the order of kTimeComponents, top to bottom, and
+    // the step above them all; communication that ran under compute extends its bar, hatched.
     for (auto it = kTimeComponents.rbegin(); it != kTimeComponents.rend(); ++it)
-        if (componentSeconds(r.time, *it) > 0)
+        if (componentSeconds(r.time, *it) > 0 || hiddenSeconds(r.time, *it) > 0)
             m_shown.push_back(*it);
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    // Every label sits right of its bar; the axis reaches far enough for the widest to fit. The
+    // axis rectangle's width is known only after a replot, so it is estimated: the plot's width
+    // less the widest row name and the margins.
+    const QFontMetricsF rowNames(p->yAxis->tickLabelFont());
+    double namesWidth = rowNames.horizontalAdvance(tr("step"));
+    for (TimeComponent c : m_shown)
+        namesWidth = std::max(namesWidth, rowNames.horizontalAdvance(componentName(c)));
+    const double plotWidth = p->width() - namesWidth - 40;
+    double reach = 0;
+    auto addLabel = [&](double x, double row, const QString& text) {
+        auto* label = new QCPItemText(p);
+        label->position->setCoords(x, row);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setPadding(QMargins(6, 0, 0, 0));
+        label->setTextAlignment(Qt::AlignLeft);
+        label->setText(text);
+        label->setColor(theme().foreground);
+        const double textWidth = QFontMetricsF(label->font()).boundingRect(QRectF(), 0, text).width() + 12;
+        const double share = plotWidth > 0 ? std::min(textWidth / plotWidth, 0.6) : 0.4;
+        reach = std::max(reach, x / (1 - share));
+    };
+    QCPBars* hiddenShown = nullptr; // one hatched bar stands for all in the legend
     for (size_t i = 0; i < m_shown.size(); ++i) {
         const TimeComponent component = m_shown[i];
-        const double seconds = componentSeconds(r.time, component);
+        const double seconds = componentSeconds(r.time, component), hidden = hiddenSeconds(r.time, component);
         auto* bar = new QCPBars(p->yAxis, p->xAxis);
         bar->setPen(Qt::NoPen);
         bar->setBrush(theme().component(component));
         bar->setWidth(0.7);
         bar->addData(double(i), seconds);
         ticker->addTick(double(i), componentName(component));
-        // The figure beside the bar, or inside a bar long enough to hold it.
-        auto* label = new QCPItemText(p);
-        const bool inside = seconds > 0.6 * r.time.step;
-        label->position->setCoords(seconds, double(i));
-        label->setPositionAlignment((inside ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
-        label->setPadding(inside ? QMargins(0, 0, 6, 0) : QMargins(6, 0, 0, 0));
-        label->setText(QStringLiteral("%1 · %2").arg(formatSeconds(seconds), formatPercent(seconds / r.time.step)));
-        label->setColor(inside ? QColor(Qt::white) : theme().foreground);
+        QString text = QStringLiteral("%1 · %2").arg(formatSeconds(seconds), formatPercent(seconds / r.time.step));
+        if (hidden > 0) {
+            auto* under = new QCPBars(p->yAxis, p->xAxis);
+            under->setName(tr("ran hidden under compute (not in the step)"));
+            under->setPen(QPen(theme().component(component), 1));
+            under->setBrush(QBrush(theme().component(component), Qt::BDiagPattern));
+            under->setWidth(0.7);
+            under->addData(double(i), hidden);
+            under->moveAbove(bar);
+            hiddenShown = under;
+            text = tr("%1 (+ %2 hidden)").arg(text, formatSeconds(hidden));
+        }
+        addLabel(seconds + hidden, double(i), text);
+    }
+
+    const double stepRow = double(m_shown.size());
+    auto* step = new QCPBars(p->yAxis, p->xAxis);
+    step->setPen(Qt::NoPen);
+    QColor total = theme().subtle;
+    total.setAlpha(110); // light enough for the whisker to show across it
+    step->setBrush(total);
+    step->setWidth(0.7);
+    step->addData(stepRow, r.time.step);
+    ticker->addTick(stepRow, tr("step"));
+    QCPErrorBars* whisker = nullptr;
+    if (u) {
+        // Error bars hang on an invisible point at the band's middle, not on the step's bar: the
+        // band can leave the prediction out, and a whisker must span p10 to p90 and nothing else.
+        auto* middle = new QCPGraph(p->yAxis, p->xAxis);
+        middle->setLineStyle(QCPGraph::lsNone);
+        middle->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssNone));
+        middle->addData(stepRow, (u->p10 + u->p90) / 2);
+        whisker = new QCPErrorBars(p->yAxis, p->xAxis);
+        whisker->setName(tr("80 % band of the step"));
+        whisker->setDataPlottable(middle);
+        whisker->setPen(QPen(theme().foreground, 2));
+        whisker->setWhiskerWidth(14);
+        whisker->setSymbolGap(0); // the middle point is no symbol: one unbroken line
+        whisker->addData((u->p90 - u->p10) / 2);
+        // Two short lines where rows are tall enough, else one long one, else (a narrow plot) the
+        // band alone: the step stands in the card above.
+        const double rowHeight = (p->height() - 90.0) / (stepRow + 1);
+        const QString band = formatSecondsRange(u->p10, u->p90);
+        const QString oneLine = tr("%1 (%2, 80 % band)").arg(formatSeconds(r.time.step), band);
+        const bool tall = rowHeight > 2.5 * QFontMetricsF(p->font()).height();
+        const bool wide = QFontMetricsF(p->font()).horizontalAdvance(oneLine) < 0.45 * plotWidth;
+        addLabel(u->p90, stepRow,
+                 tall ? tr("%1\n%2, 80 % band").arg(formatSeconds(r.time.step), band) : (wide ? oneLine : band));
+    } else {
+        addLabel(r.time.step, stepRow, formatSeconds(r.time.step));
     }
     p->yAxis->setTicker(ticker);
-    p->yAxis->setRange(-0.6, double(m_shown.size()) - 0.4);
-    double longest = 0;
-    for (TimeComponent c : m_shown)
-        longest = std::max(longest, componentSeconds(r.time, c));
-    p->xAxis->setRange(0, longest * 1.45);
-    p->xAxis->setLabel(tr("exposed seconds per step (stage %1)").arg(r.criticalStage));
+    p->yAxis->setRange(-0.6, stepRow + 0.6);
+    p->xAxis->setRange(0, reach);
+    p->xAxis->setLabel(tr("seconds per step (stage %1); hatched: hidden").arg(r.criticalStage));
+    p->legend->clearItems();
+    if (hiddenShown)
+        p->legend->addItem(new QCPPlottableLegendItem(p->legend, hiddenShown));
+    if (whisker)
+        p->legend->addItem(new QCPPlottableLegendItem(p->legend, whisker));
+    // A short plot (the overview) keeps its height for the rows; the labels say the same.
+    p->legend->setVisible(p->legend->itemCount() > 0 && p->height() > 320);
 }
 
 QString BreakdownView::toolTipAt(const QPointF& position) const
@@ -110,13 +202,23 @@ QString BreakdownView::toolTipAt(const QPointF& position) const
     if (!evaluation())
         return {};
     const int row = int(std::lround(plot()->yAxis->pixelToCoord(position.y())));
+    const Result& r = evaluation()->result;
+    if (row == int(m_shown.size()))
+        return r.uncertainty ? tr("<b>Step</b>: %1; 80 % band %2<br>%3")
+                                   .arg(formatSeconds(r.time.step), formatSecondsRange(r.uncertainty->p10, r.uncertainty->p90),
+                                        bandBasisText(*r.uncertainty, r.time.step))
+                             : QString();
     if (row < 0 || row >= int(m_shown.size()))
         return {};
     const TimeComponent component = m_shown[size_t(row)];
-    const double seconds = componentSeconds(evaluation()->result.time, component);
-    return tr("<b>%1</b>: %2 (%3 of the step)<br>%4")
-        .arg(componentName(component), formatSeconds(seconds), formatPercent(seconds / evaluation()->result.time.step),
-             componentExplanation(component, *evaluation()));
+    const double seconds = componentSeconds(r.time, component), hidden = hiddenSeconds(r.time, component);
+    QString text = tr("<b>%1</b>: %2 (%3 of the step)<br>%4")
+                       .arg(componentName(component), formatSeconds(seconds), formatPercent(seconds / r.time.step),
+                            componentExplanation(component, *evaluation()));
+    if (hidden > 0)
+        text += tr("<br>Another %1 of it ran under compute, off the critical path: hidden, not in the step.")
+                    .arg(formatSeconds(hidden));
+    return text;
 }
 
 } // namespace paraplan::widgets

@@ -8,8 +8,10 @@
 
 class QLabel;
 
-// Where the step goes: the exposed time of each component on the critical stage, and the key
-// figures (step, MFU, TFLOP/s per GPU, tokens/s) large enough to read across a room.
+// Where the step goes: the exposed time of each component on the critical stage with the
+// communication that ran hidden under compute beside it, the step with its 80 % band as a whisker,
+// and the key figures (step, MFU, TFLOP/s per GPU, tokens/s) with their bands, large enough to read
+// across a room.
 namespace paraplan::widgets {
 
 class FittingLabel;
@@ -27,7 +29,8 @@ protected:
 private:
     std::array<FittingLabel*, 4> m_figures{};
     std::array<QLabel*, 4> m_captions{};
-    std::vector<TimeComponent> m_shown; // components drawn, bottom to top
+    std::array<QLabel*, 4> m_bands{};
+    std::vector<TimeComponent> m_shown; // components drawn, bottom to top; the step above them
 };
 
 } // namespace paraplan::widgets

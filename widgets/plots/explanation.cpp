@@ -144,7 +144,10 @@ QString componentExplanation(TimeComponent component, const Evaluation& e)
     return {};
 }
 
-QString explainComparison(const Comparison& c)
+namespace {
+
+// What the model predicts of the difference, whether or not it can be told from noise.
+QString predictedDifference(const Comparison& c)
 {
     const Cause& k = c.cause;
     if (k.kind == CauseKind::NotSlower)
@@ -232,6 +235,17 @@ QString explainComparison(const Comparison& c)
         break;
     }
     return lead + cause;
+}
+
+} // namespace
+
+QString explainComparison(const Comparison& c)
+{
+    if (!c.noRealDifference)
+        return predictedDifference(c);
+    return Explanation::tr("No real difference: A's and B's steps lie within each other's 80 % band, so the model cannot "
+                           "tell them apart. What it predicts: %1")
+        .arg(predictedDifference(c));
 }
 
 } // namespace paraplan::widgets

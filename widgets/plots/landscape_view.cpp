@@ -93,22 +93,28 @@ void LandscapeView::redraw()
                            .arg(m_landscape->points.size())
                            .arg(m_landscape->fitting)
                      : tr("%1 — %2 fitting configurations").arg(title()).arg(m_landscape->points.size()));
-    QVector<double> x, y;
+    QVector<double> x, y, tiedX, tiedY;
     std::vector<const LandscapePoint*> front;
     for (const LandscapePoint& point : m_landscape->points) {
-        x << bytesToGib(point.memoryBytes);
-        y << point.stepS;
+        (point.tiedWithFastest ? tiedX : x) << bytesToGib(point.memoryBytes);
+        (point.tiedWithFastest ? tiedY : y) << point.stepS;
         if (point.pareto)
             front.push_back(&point);
     }
-    QCPGraph* all = p->addGraph();
-    all->setName(tr("configurations"));
-    all->setLineStyle(QCPGraph::lsNone);
-    QColor dot = theme().component(TimeComponent::Compute);
-    dot.setAlpha(90);
-    all->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, dot, 5));
-    all->setData(x, y);
-    all->setAdaptiveSampling(true);
+    auto scatter = [&](const QString& name, const QVector<double>& keys, const QVector<double>& values, QColor colour,
+                       int alpha, double size) {
+        QCPGraph* graph = p->addGraph();
+        graph->setName(name);
+        graph->setLineStyle(QCPGraph::lsNone);
+        colour.setAlpha(alpha);
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, size));
+        graph->setData(keys, values);
+        graph->setAdaptiveSampling(true);
+    };
+    scatter(tr("configurations"), x, y, theme().component(TimeComponent::Compute), 90, 5);
+    // The model cannot rank these against the fastest: shaded apart, so nobody chases its noise.
+    if (!tiedX.isEmpty())
+        scatter(tr("as fast as the fastest within the 80 % band"), tiedX, tiedY, theme().tied, 200, 7);
 
     std::sort(front.begin(), front.end(), [](auto* a, auto* b) { return a->memoryBytes < b->memoryBytes; });
     QVector<double> fx, fy;
@@ -166,9 +172,10 @@ QString LandscapeView::toolTipAt(const QPointF& position) const
     const LandscapePoint* point = pointAt(position);
     if (!point)
         return {};
-    return tr("%1<br>step %2 · %3 per GPU%4<br><i>click to apply</i>")
+    return tr("%1<br>step %2 · %3 per GPU%4%5<br><i>click to apply</i>")
         .arg(describe(point->candidate), formatSeconds(point->stepS), formatGib(point->memoryBytes),
-             point->pareto ? tr(" · on the Pareto front") : QString());
+             point->pareto ? tr(" · on the Pareto front") : QString(),
+             point->tiedWithFastest ? tr(" · as fast as the fastest within the 80 % band") : QString());
 }
 
 } // namespace paraplan::widgets

@@ -3,6 +3,8 @@
 #include "widgets/state/evaluation.h"
 
 #include "core/explore/landscape.h"
+#include "core/explore/uncertainty.h"
+#include "core/io/bands_json.h"
 #include "core/step/evaluator.h"
 
 #include <algorithm>
@@ -35,6 +37,7 @@ EvaluationPtr evaluateForViews(const Scenario& scenario, const std::shared_ptr<c
     options.recordTimeline = true;
     options.calibration = calibration;
     e->result = evaluate(scenario, options);
+    e->result.uncertainty = uncertaintyOf(scenario, e->result, io::builtinUncertaintyBands(), calibration != nullptr);
     if (e->result.valid) {
         e->bubbleMicroBatches = curveCounts(e->result.microBatches, scenario.parallel.degrees.pp);
         e->bubbleFractions = bubbleFractionByMicroBatches(scenario, e->bubbleMicroBatches, options);

@@ -18,7 +18,7 @@ namespace paraplan::widgets {
 
 struct Evaluation {
     Scenario scenario;
-    Result result; // valid, with the pipeline timeline
+    Result result; // valid, with the pipeline timeline and the step's band
     // Bubble fraction of this configuration for each number of micro-batches (negative where the
     // schedule cannot run that many).
     std::vector<int64_t> bubbleMicroBatches;
@@ -28,7 +28,8 @@ struct Evaluation {
 using EvaluationPtr = std::shared_ptr<const Evaluation>;
 
 // Evaluates a scenario for the views, with the measured figures of `calibration` where it has them
-// (null: the model alone); the result may be invalid (its diagnostics say why).
+// (null: the model alone) and the built-in band of its regime; the result may be invalid (its
+// diagnostics say why).
 [[nodiscard]] EvaluationPtr evaluateForViews(const Scenario& scenario,
                                              const std::shared_ptr<const Calibration>& calibration = nullptr);
 

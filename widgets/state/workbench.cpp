@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/state/workbench.h"
 
+#include "core/io/bands_json.h"
 #include "core/network/calibration.h"
 
 #include <QPointer>
@@ -102,6 +103,7 @@ void Workbench::requestLandscape()
         LandscapeOptions options;
         options.cancel = cancel.get();
         options.calibration = calibration;
+        options.bands = std::make_shared<const UncertaintyBands>(io::builtinUncertaintyBands());
         auto landscape = std::make_shared<const Landscape>(computeLandscape(scenario, options));
         if (cancel->load())
             return;

@@ -2,9 +2,13 @@
 // SPDX-License-Identifier: MIT
 #include "tests/app/cli/command_run.h"
 
+#include "core/io/bands_json.h"
+#include "core/io/input_file.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -13,7 +17,6 @@
 
 using namespace paraplan::cli;
 using namespace paraplan::cli::test;
-
 
 TEST(Evaluate, BuiltInDefaultPrintsAReadableReport)
 {
@@ -35,6 +38,34 @@ TEST(Evaluate, JsonFollowsTheContract)
     EXPECT_TRUE(j["valid"].get<bool>());
     EXPECT_GT(j["time_s"]["step"].get<double>(), 0);
     EXPECT_EQ(j["gpus"], 64);
+}
+
+TEST(Evaluate, JsonCarriesTheStepBand)
+{
+    // Issue #10: this fails if the uncertainty disappears from the result JSON.
+    const CommandRun r = run(runEvaluate, { "--json" });
+    ASSERT_EQ(r.code, kExitOk);
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    ASSERT_TRUE(j.contains("uncertainty"));
+    const nlohmann::json& step = j["uncertainty"]["step_s"];
+    EXPECT_LE(step["p10"].get<double>(), step["p50"].get<double>());
+    EXPECT_LE(step["p50"].get<double>(), step["p90"].get<double>());
+    EXPECT_LT(step["p10"].get<double>(), step["p90"].get<double>());
+    EXPECT_NE(j["uncertainty"]["basis"].get<std::string>().find("runs"), std::string::npos);
+    EXPECT_TRUE(j["hidden_s"].contains("dp_comm"));
+}
+
+TEST(Evaluate, TextShowsTheBandOnTheStepAndHiddenCommunicationBesideEachPart)
+{
+    const CommandRun r = run(runEvaluate, {});
+    ASSERT_EQ(r.code, kExitOk);
+    EXPECT_NE(r.out.find(", 80 % band)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Band from "), std::string::npos);
+    EXPECT_NE(r.out.find("hidden under compute"), std::string::npos);
+    const size_t tp = r.out.find("  TP communication");
+    ASSERT_NE(tp, std::string::npos);
+    const std::string line = r.out.substr(tp, r.out.find('\n', tp) - tp);
+    EXPECT_EQ(std::count(line.begin(), line.end(), 's'), 2) << line; // exposed and hidden seconds
 }
 
 TEST(Evaluate, InvalidScenarioExitsTwoWithTheErrors)
@@ -80,9 +111,15 @@ TEST(Search, PrintsTheRankedTableWithCountsAndTime)
 {
     const CommandRun r = run(runSearch, { data("small_search.json"), "--top", "5" });
     ASSERT_EQ(r.code, kExitOk) << r.err;
-    EXPECT_NE(r.out.find("Examined"), std::string::npos);
+    EXPECT_NE(r.out.find("Grid points"), std::string::npos);
+    EXPECT_NE(r.out.find("abide by the rules"), std::string::npos);
+    EXPECT_NE(r.out.find("memory-priced"), std::string::npos);
     EXPECT_NE(r.out.find("fit in memory"), std::string::npos);
+    EXPECT_NE(r.out.find("simulated in full"), std::string::npos);
     EXPECT_NE(r.out.find("tokens/s"), std::string::npos);
+    EXPECT_NE(r.out.find("80 % band"), std::string::npos);
+    EXPECT_NE(r.out.find("robust 1"), std::string::npos) << r.out; // the top five lie within each other's band
+    EXPECT_NE(r.out.find(", below #"), std::string::npos);
 }
 
 TEST(Search, JsonHasTheContractShape)
@@ -90,13 +127,16 @@ TEST(Search, JsonHasTheContractShape)
     const CommandRun r = run(runSearch, { data("small_search.json"), "--top", "3", "--json" });
     ASSERT_EQ(r.code, kExitOk) << r.err;
     const nlohmann::json j = nlohmann::json::parse(r.out);
-    for (const char* key : { "evaluated", "valid", "fits", "elapsed_s", "results" })
+    for (const char* key : { "evaluated", "valid", "fits", "elapsed_s", "results", "grid_points", "rule_abiding",
+                             "memory_priced", "simulated" })
         EXPECT_TRUE(j.contains(key)) << key;
     ASSERT_EQ(j["results"].size(), 3u);
     for (const auto& entry : j["results"]) {
         EXPECT_EQ(entry["parallel"]["tp"], 2); // pinned in the scenario
         EXPECT_TRUE(entry["parallel"].contains("micro_batch"));
         EXPECT_TRUE(entry["result"]["memory_gib"]["fits"].get<bool>());
+        EXPECT_TRUE(entry["result"].contains("uncertainty"));
+        EXPECT_TRUE(entry["tied_with_best"].is_boolean());
     }
     EXPECT_GE(j["results"][0]["result"]["tokens_per_s"].get<double>(), j["results"][1]["result"]["tokens_per_s"].get<double>());
 }
@@ -175,6 +215,34 @@ TEST(Validate, CrossValidationLeavesEachGroupOut)
     ASSERT_EQ(text.code, kExitOk) << text.err;
     EXPECT_NE(text.out.find("in-sample MAPE"), std::string::npos);
     EXPECT_NE(text.out.find("left out"), std::string::npos);
+}
+
+TEST(Validate, CrossValidationWritesTheBandsAndTheirCoverage)
+{
+    const std::string bands = writeTemporary("bands.json", "");
+    const CommandRun r = run(runValidate, { data("validation/calibration_cases.json"), "--cross-validate", "--params",
+                                            "gemm_ceiling", "--evaluations", "10", "--bands-out", bands });
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_NE(r.out.find("published figures inside their band"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("with the bands written to " + bands), std::string::npos);
+    EXPECT_NE(r.out.find("with each group's bands from the other groups only"), std::string::npos);
+    std::string error;
+    const std::optional<std::string> text = paraplan::io::readInputFile(bands, error);
+    ASSERT_TRUE(text) << error;
+    const paraplan::UncertaintyBands table = paraplan::io::readUncertaintyBands(*text);
+    ASSERT_FALSE(table.bands.empty());
+    EXPECT_EQ(table.bands.front().runs, 28); // every case, pooled: the coarsest regime
+
+    const CommandRun json = run(runValidate, { data("validation/calibration_cases.json"), "--cross-validate", "--params",
+                                               "gemm_ceiling", "--evaluations", "10", "--json" });
+    ASSERT_EQ(json.code, kExitOk) << json.err;
+    const nlohmann::json coverage = nlohmann::json::parse(json.out)["band_coverage"];
+    EXPECT_EQ(coverage["count"], 28);
+    EXPECT_GE(coverage["fraction"].get<double>(), 0.0);
+    EXPECT_LE(coverage["fraction"].get<double>(), 1.0);
+    EXPECT_EQ(coverage["held_out"]["count"], 28);
+
+    EXPECT_EQ(run(runValidate, { data("validation/calibration_cases.json"), "--bands-out", bands }).code, kExitUnreadable);
 }
 
 TEST(Validate, CrossValidationRefusesACalibrationAndUnknownConstants)

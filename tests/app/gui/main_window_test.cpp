@@ -6,6 +6,7 @@
 #include "app/gui/headless.h"
 #include "widgets/common/message_banner.h"
 #include "widgets/common/value_slider.h"
+#include "widgets/plots/breakdown_view.h"
 #include "widgets/plots/compare_view.h"
 #include "widgets/plots/landscape_view.h"
 #include "widgets/plots/memory_view.h"
@@ -17,7 +18,9 @@
 
 #include <qcustomplot.h>
 
+#include <QLabel>
 #include <QSpinBox>
+#include <QTableWidget>
 #include <QTest>
 #include <QUndoStack>
 
@@ -154,6 +157,91 @@ TEST_F(GuiTest, CompareNamesTheLargestCauseInOneSentence)
     const QString verdict = window->deck()->compare()->verdict();
     EXPECT_TRUE(verdict.contains(QStringLiteral("spans nodes"))) << verdict.toStdString();
     EXPECT_TRUE(verdict.contains(QStringLiteral("GB/s"))) << verdict.toStdString();
+    EXPECT_FALSE(verdict.startsWith(QStringLiteral("No real difference"))) << verdict.toStdString(); // a real one
+}
+
+TEST_F(GuiTest, StepTimeViewShowsTheBandAndTheHiddenCommunication)
+{
+    // Issue #10: the key figures carry their band, the step a whisker, each comm bar its hidden part.
+    window->deck()->showView(ViewId::Breakdown);
+    QApplication::processEvents();
+    BreakdownView* view = window->deck()->breakdown();
+    const Result& r = window->workbench()->evaluation()->result;
+    ASSERT_TRUE(r.uncertainty);
+    int bandCards = 0;
+    for (QLabel* label : view->findChildren<QLabel*>())
+        bandCards += label->text().startsWith(QStringLiteral("80 % band\n"));
+    EXPECT_EQ(bandCards, 4);
+    QCPErrorBars* whisker = nullptr;
+    int hatched = 0;
+    for (int i = 0; i < view->plot()->plottableCount(); ++i) {
+        if (auto* bars = qobject_cast<QCPErrorBars*>(view->plot()->plottable(i)))
+            whisker = bars;
+        if (auto* bars = qobject_cast<QCPBars*>(view->plot()->plottable(i)); bars && bars->brush().style() == Qt::BDiagPattern)
+            ++hatched;
+    }
+    ASSERT_NE(whisker, nullptr);
+    ASSERT_EQ(whisker->dataCount(), 1);
+    // The whisker spans the band and nothing else, wherever the prediction lies.
+    const double middle = whisker->dataMainValue(0);
+    EXPECT_NEAR(middle - whisker->data()->at(0).errorMinus, r.uncertainty->p10, 1e-9 * r.time.step);
+    EXPECT_NEAR(middle + whisker->data()->at(0).errorPlus, r.uncertainty->p90, 1e-9 * r.time.step);
+    int hiddenKinds = 0;
+    for (TimeComponent c : kTimeComponents)
+        hiddenKinds += hiddenSeconds(r.time, c) > 0;
+    EXPECT_GT(hiddenKinds, 0);
+    EXPECT_EQ(hatched, hiddenKinds);
+}
+
+TEST_F(GuiTest, LandscapeShadesWhatTheModelCannotTellFromTheFastest)
+{
+    window->deck()->showView(ViewId::Landscape);
+    app::waitForLandscape(*window);
+    QApplication::processEvents();
+    QCustomPlot* plot = window->deck()->landscape()->plot();
+    int64_t tied = 0;
+    for (const LandscapePoint& p : window->workbench()->landscape()->points)
+        tied += p.tiedWithFastest;
+    ASSERT_GT(tied, 0);
+    bool shaded = false;
+    for (int i = 0; i < plot->graphCount(); ++i)
+        if (plot->graph(i)->name().contains(QStringLiteral("80 % band"))) {
+            shaded = true;
+            EXPECT_EQ(plot->graph(i)->dataCount(), int(tied));
+        }
+    EXPECT_TRUE(shaded);
+}
+
+TEST_F(GuiTest, CompareSaysWhenThereIsNoRealDifferenceAndShowsHiddenCommunication)
+{
+    window->workbench()->pinCurrent();
+    Scenario b = window->workbench()->scenario();
+    b.parallel.degrees.vpp = 4; // a few percent of bubble: well inside the band
+    window->workbench()->setScenario(b);
+    window->deck()->showView(ViewId::Compare);
+    QApplication::processEvents();
+    const QString verdict = window->deck()->compare()->verdict();
+    EXPECT_TRUE(verdict.startsWith(QStringLiteral("No real difference"))) << verdict.toStdString();
+    // A's and B's totals carry their bands as whiskers, A's first.
+    std::vector<QCPItemLine*> whiskers;
+    QCustomPlot* plot = window->deck()->compare()->plot();
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* line = qobject_cast<QCPItemLine*>(plot->item(i)))
+            whiskers.push_back(line);
+    ASSERT_EQ(whiskers.size(), 2u);
+    const Result& ra = window->workbench()->pinned()->result;
+    const Result& rb = window->workbench()->evaluation()->result;
+    ASSERT_TRUE(ra.uncertainty && rb.uncertainty);
+    EXPECT_DOUBLE_EQ(whiskers[0]->start->coords().y(), ra.uncertainty->p10);
+    EXPECT_DOUBLE_EQ(whiskers[0]->end->coords().y(), ra.uncertainty->p90);
+    EXPECT_DOUBLE_EQ(whiskers[1]->start->coords().y(), rb.uncertainty->p10);
+    EXPECT_DOUBLE_EQ(whiskers[1]->end->coords().y(), rb.uncertainty->p90);
+    auto* table = window->deck()->compare()->findChild<QTableWidget*>();
+    ASSERT_NE(table, nullptr);
+    bool hiddenRow = false;
+    for (int row = 0; row < table->rowCount(); ++row)
+        hiddenRow |= table->verticalHeaderItem(row)->text().endsWith(QStringLiteral("hidden under compute"));
+    EXPECT_TRUE(hiddenRow);
 }
 
 TEST_F(GuiTest, EditingAFieldInThePanelChangesTheScenario)

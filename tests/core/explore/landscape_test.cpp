@@ -3,9 +3,13 @@
 #include "tests/core/scenario_fixtures.h"
 
 #include "core/explore/landscape.h"
+#include "core/explore/uncertainty.h"
+#include "core/io/bands_json.h"
 #include "core/step/evaluator.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 using namespace paraplan;
 
@@ -53,6 +57,28 @@ TEST(Landscape, ParetoFrontIsExactlyTheUnbeatenPoints)
     EXPECT_TRUE(points[2].pareto);
     EXPECT_FALSE(points[3].pareto); // slower and bigger than point 1
     EXPECT_TRUE(points[4].pareto);
+}
+
+TEST(Landscape, ShadesThePointsTheModelCannotTellFromTheFastest)
+{
+    LandscapeOptions options;
+    options.bands = std::make_shared<const UncertaintyBands>(io::builtinUncertaintyBands());
+    const Landscape l = computeLandscape(small(), options);
+    const auto fastest = std::min_element(l.points.begin(), l.points.end(),
+                                          [](const auto& a, const auto& b) { return a.stepS < b.stepS; });
+    ASSERT_NE(fastest, l.points.end());
+    EXPECT_TRUE(fastest->tiedWithFastest);
+    int64_t tied = 0;
+    for (const LandscapePoint& p : l.points) {
+        const auto band = uncertaintyOf(p.stepS, regimeOf(small(), p.candidate.degrees.pp, false), *options.bands);
+        const auto best = uncertaintyOf(fastest->stepS, regimeOf(small(), fastest->candidate.degrees.pp, false), *options.bands);
+        EXPECT_EQ(p.tiedWithFastest, withinEachOthersBand(*best, *band));
+        tied += p.tiedWithFastest;
+    }
+    EXPECT_GT(tied, 1);
+    EXPECT_LT(tied, int64_t(l.points.size())); // the slow end of the landscape is told apart
+    for (const LandscapePoint& p : computeLandscape(small()).points)
+        EXPECT_FALSE(p.tiedWithFastest); // without bands nothing is shaded
 }
 
 TEST(Landscape, SamplesHugeSpacesAndSaysSo)

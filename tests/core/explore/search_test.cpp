@@ -26,8 +26,8 @@ TEST(Search, RanksFittingConfigurationsByThroughput)
     options.topK = 10;
     const SearchResult r = searchConfigurations(llama8bOnTwoNodes(), options);
     ASSERT_EQ(r.best.size(), 10u);
-    EXPECT_GE(r.evaluated, r.valid);
-    EXPECT_GE(r.valid, r.fits);
+    EXPECT_GE(r.gridPoints, r.ruleAbiding);
+    EXPECT_GE(r.ruleAbiding, r.fits);
     EXPECT_GT(r.fits, 10);
     for (size_t i = 0; i < r.best.size(); ++i) {
         EXPECT_TRUE(r.best[i].result.valid);
@@ -46,7 +46,7 @@ TEST(Search, NothingItSkippedIsFasterThanItsBest)
     ASSERT_FALSE(r.best.empty());
     const double best = r.best.front().result.tokensPerS;
     const std::vector<Candidate> all = enumerateCandidates(base);
-    ASSERT_EQ(int64_t(all.size()), r.valid);
+    ASSERT_EQ(int64_t(all.size()), r.ruleAbiding);
     EvaluateOptions quiet;
     quiet.diagnostics = false;
     for (size_t i = 0; i < all.size(); i += 7) { // a spread sample of the space
@@ -87,7 +87,22 @@ TEST(Search, ReportsNothingWhenNothingFits)
       "cluster": { "preset": "workstation-4x-rtx4090" }
     })");
     const SearchResult r = searchConfigurations(s, {});
-    EXPECT_GT(r.evaluated, 0);
+    EXPECT_GT(r.gridPoints, 0);
     EXPECT_EQ(r.fits, 0);
+    EXPECT_EQ(r.simulated, 0);
     EXPECT_TRUE(r.best.empty());
+}
+
+TEST(Search, CountsEachStageApart)
+{
+    // Issue #10: grid points the integer rules reject are not "priced"; each stage has its count.
+    const Scenario s = llama8bOnTwoNodes();
+    const SearchResult r = searchConfigurations(s, {});
+    EXPECT_GT(r.gridPoints, r.ruleAbiding); // the rules reject some points without pricing them
+    EXPECT_EQ(r.ruleAbiding, int64_t(enumerateCandidates(s).size()));
+    EXPECT_EQ(r.memoryPriced, r.ruleAbiding); // every rule-abiding point has its memory priced
+    EXPECT_GE(r.memoryPriced, r.fits);
+    EXPECT_GE(r.fits, r.simulated);
+    EXPECT_GE(r.simulated, int64_t(r.best.size())); // the winners were all simulated
+    EXPECT_LT(r.simulated, r.fits);                 // the bound spared most of the rest
 }

@@ -4,6 +4,8 @@
 // paraplan-probe's records in JSON (issue #9): every line of real results files read and written
 // back byte for byte, every record type through a line and back, rank descriptions, and lines cut
 // off, corrupted or holding hostile values, which read or fail with a ReadError naming the line.
+#include "tests/core/io/json_fuzz.h"
+
 #include "core/io/json_reader.h"
 #include "core/io/probe_json.h"
 #include "core/io/topology_json.h"
@@ -159,20 +161,6 @@ void readsOrRefuses(const std::string& line)
     }
 }
 
-// Every value in the JSON, by pointer.
-void collectPaths(const nlohmann::json& j, const nlohmann::json::json_pointer& at,
-                  std::vector<nlohmann::json::json_pointer>& out)
-{
-    if (j.is_object())
-        for (const auto& [key, value] : j.items())
-            collectPaths(value, at / key, out);
-    else if (j.is_array())
-        for (size_t i = 0; i < j.size(); ++i)
-            collectPaths(j[i], at / i, out);
-    if (!at.empty())
-        out.push_back(at);
-}
-
 } // namespace
 
 TEST(ProbeJson, EveryLineOfRealResultsFilesIsWrittenBackByteForByte)
@@ -278,42 +266,14 @@ TEST(ProbeJson, MutatedLinesReadOrFailNamingTheLine)
 {
     std::mt19937 random(9); // fixed: a failure reproduces
     const std::vector<std::string> lines = everySampleLine();
-    const std::string alphabet = "{}[]\":,0123456789.-+eE truefalsnul\\\xff";
     for (int round = 0; round < 4000; ++round) {
-        std::string line = lines[random() % lines.size()];
-        for (int edits = 1 + int(random() % 4); edits > 0; --edits) {
-            const size_t at = random() % line.size();
-            switch (random() % 3) {
-            case 0:
-                line[at] = alphabet[random() % alphabet.size()];
-                break;
-            case 1:
-                line.erase(at, 1 + random() % 8);
-                break;
-            default:
-                line.insert(at, 1, alphabet[random() % alphabet.size()]);
-            }
-            if (line.empty())
-                line.push_back('{');
-        }
-        readsOrRefuses(line);
+        const std::string& line = lines[random() % lines.size()];
+        readsOrRefuses(test::mutatedText(line, random));
     }
 }
 
 TEST(ProbeJson, HostileValuesInEveryFieldReadOrFailNamingTheLine)
 {
-    const nlohmann::json hostile[] = { nullptr, true, -1, 0, 1e300, -1e300, 9223372036854775807LL, 0.5, "text",
-                                       nlohmann::json::array(), nlohmann::json::object(),
-                                       nlohmann::json::array({ 1 }) };
-    for (const std::string& line : everySampleLine()) {
-        const nlohmann::json base = nlohmann::json::parse(line);
-        std::vector<nlohmann::json::json_pointer> paths;
-        collectPaths(base, nlohmann::json::json_pointer(), paths);
-        for (const auto& path : paths)
-            for (const nlohmann::json& value : hostile) {
-                nlohmann::json mutated = base;
-                mutated[path] = value;
-                readsOrRefuses(mutated.dump());
-            }
-    }
+    for (const std::string& line : everySampleLine())
+        test::readEveryHostileVariant(nlohmann::json::parse(line), readsOrRefuses);
 }

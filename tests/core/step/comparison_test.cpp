@@ -2,14 +2,23 @@
 // SPDX-License-Identifier: MIT
 #include "tests/core/scenario_fixtures.h"
 
+#include "core/explore/uncertainty.h"
 #include "core/step/comparison.h"
 #include "core/step/evaluator.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace paraplan;
 
 namespace {
+// The band of `step` when the real step lies within 0.9-1.1 of the prediction.
+std::optional<StepUncertainty> tenPercentBand(double step)
+{
+    return uncertaintyOf(step, BandRegime{}, UncertaintyBands{ { { BandRegime{}, 100, 0.9, 1.0, 1.1 } } });
+}
+
 Comparison compareScenarios(const Scenario& a, const Scenario& b)
 {
     const Result ra = evaluate(a), rb = evaluate(b);
@@ -108,4 +117,40 @@ TEST(Compare, QuotesTheBandwidthsTheEvaluationsPriced)
     EXPECT_DOUBLE_EQ(c.cause.valueB, tpB->busGBps);
     const Result defaultB = evaluate(b);
     EXPECT_LT(c.cause.valueB, findGroup(defaultB.groups, CommGroup::Tp)->busGBps);
+}
+
+TEST(Compare, NoRealDifferenceWhenEachStepLiesInTheOthersBand)
+{
+    // Issue #10: A and B within each other's band are not told apart, whatever the cause says.
+    const Scenario a = test::gpt3OnDgxA100();
+    Scenario b = a;
+    b.parallel.degrees.pp = 16;
+    b.parallel.degrees.tp = 4;
+    Result ra = evaluate(a), rb = evaluate(b);
+    EXPECT_FALSE(compare(a, ra, b, rb).noRealDifference); // no bands attached: nothing to judge by
+    ra.uncertainty = tenPercentBand(ra.time.step);
+    rb.uncertainty = tenPercentBand(rb.time.step);
+    const double ratio = rb.time.step / ra.time.step;
+    EXPECT_EQ(compare(a, ra, b, rb).noRealDifference, 1 / 1.1 <= ratio && ratio <= 1.1);
+    rb.uncertainty = tenPercentBand(ra.time.step * 2);
+    EXPECT_FALSE(compare(a, ra, b, rb).noRealDifference);
+    rb.uncertainty = tenPercentBand(ra.time.step * 1.05);
+    EXPECT_TRUE(compare(a, ra, b, rb).noRealDifference);
+}
+
+TEST(Compare, CarriesTheHiddenCommunicationOfBoth)
+{
+    const Scenario a = test::gpt3OnDgxA100();
+    Scenario b = a;
+    b.parallel.degrees.pp = 16;
+    b.parallel.degrees.tp = 4;
+    const Result ra = evaluate(a), rb = evaluate(b);
+    const Comparison c = compare(a, ra, b, rb);
+    for (const ComponentDelta& d : c.components) {
+        EXPECT_DOUBLE_EQ(d.hiddenA, hiddenSeconds(ra.time, d.component));
+        EXPECT_DOUBLE_EQ(d.hiddenB, hiddenSeconds(rb.time, d.component));
+    }
+    const auto dp = std::find_if(c.components.begin(), c.components.end(),
+                                 [](const ComponentDelta& d) { return d.component == TimeComponent::DpComm; });
+    EXPECT_DOUBLE_EQ(dp->hiddenA, ra.time.hidden.dp);
 }

@@ -43,6 +43,22 @@ TEST(TimeComponents, SecondsReadEachFieldOnce)
     EXPECT_DOUBLE_EQ(sum, t.sumOfParts());
 }
 
+TEST(TimeComponents, HiddenSecondsAreTheCommunicationThatRanUnderCompute)
+{
+    TimeBreakdown t;
+    t.hidden = { 1, 2, 4, 8 };
+    EXPECT_DOUBLE_EQ(hiddenSeconds(t, TimeComponent::TpComm), 1);
+    EXPECT_DOUBLE_EQ(hiddenSeconds(t, TimeComponent::CpComm), 2);
+    EXPECT_DOUBLE_EQ(hiddenSeconds(t, TimeComponent::EpComm), 4);
+    EXPECT_DOUBLE_EQ(hiddenSeconds(t, TimeComponent::DpComm), 8);
+    double others = 0;
+    for (TimeComponent c : kTimeComponents)
+        if (c != TimeComponent::TpComm && c != TimeComponent::CpComm && c != TimeComponent::EpComm
+            && c != TimeComponent::DpComm)
+            others += hiddenSeconds(t, c);
+    EXPECT_DOUBLE_EQ(others, 0);
+}
+
 TEST(TimeComponents, AnEvaluationsComponentsAddUpToItsStepAndMatchTheResultContract)
 {
     const Result r = evaluate(test::llama70bOnDgxH100());

@@ -150,6 +150,21 @@ TEST(Workbench, ACalibrationRepricesTheCurrentAndThePinnedConfigurations)
     EXPECT_EQ(available.count(), 1);
     EXPECT_GT(workbench.evaluation()->result.time.step, modelStep);
     EXPECT_DOUBLE_EQ(workbench.pinned()->result.time.step, workbench.evaluation()->result.time.step);
+    // Priced with measured rates: the calibrated regime's band.
+    ASSERT_TRUE(workbench.evaluation()->result.uncertainty);
+    EXPECT_TRUE(workbench.evaluation()->result.uncertainty->regime.calibrated);
     workbench.setCalibration(nullptr);
     EXPECT_DOUBLE_EQ(workbench.evaluation()->result.time.step, modelStep);
+    EXPECT_FALSE(workbench.evaluation()->result.uncertainty->regime.calibrated);
+}
+
+TEST(Workbench, EveryEvaluationCarriesItsBand)
+{
+    Workbench workbench;
+    workbench.setScenario(small());
+    const Result& r = workbench.evaluation()->result;
+    ASSERT_TRUE(r.uncertainty);
+    EXPECT_LE(r.uncertainty->p10, r.uncertainty->p50);
+    EXPECT_LE(r.uncertainty->p50, r.uncertainty->p90);
+    EXPECT_EQ(r.uncertainty->own.scale, ScaleRegime::OneNode);
 }
