@@ -245,6 +245,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>A power limit without the TDP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A power limit of %1 W needs the GPU&apos;s TDP to compare with; give cluster.gpu.tdp_w from its datasheet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>power_limit_w %1 W and tdp_w %2 W are not plausible; give the TDP between 10 and 5000 W and a limit of at least a fifth of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The framework cannot interleave</source>
         <translation type="unfinished"></translation>
     </message>

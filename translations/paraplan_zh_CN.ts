@@ -245,6 +245,18 @@
         <translation>交错调度要求微批次数为 PP 的整数倍</translation>
     </message>
     <message>
+        <source>A power limit without the TDP</source>
+        <translation>设置了功耗上限却没有 TDP</translation>
+    </message>
+    <message>
+        <source>A power limit of %1 W needs the GPU&apos;s TDP to compare with; give cluster.gpu.tdp_w from its datasheet.</source>
+        <translation>%1 W 的功耗上限需要与 GPU 的 TDP 比较；请按其数据手册给出 cluster.gpu.tdp_w。</translation>
+    </message>
+    <message>
+        <source>power_limit_w %1 W and tdp_w %2 W are not plausible; give the TDP between 10 and 5000 W and a limit of at least a fifth of it.</source>
+        <translation>power_limit_w %1 W 与 tdp_w %2 W 不合理；TDP 应在 10 到 5000 W 之间，上限至少为其五分之一。</translation>
+    </message>
+    <message>
         <source>The framework cannot interleave</source>
         <translation>该框架不支持交错调度</translation>
     </message>

@@ -57,6 +57,10 @@ nlohmann::json toJson(const Scenario& s)
                            { "hbm_gib", c.gpu.hbmGib },
                            { "hbm_GBps", c.gpu.hbmGBps },
                            { "sms", c.gpu.sms } };
+    if (c.gpu.tdpW > 0)
+        gpu["tdp_w"] = c.gpu.tdpW;
+    if (c.gpu.powerLimitW > 0)
+        gpu["power_limit_w"] = c.gpu.powerLimitW;
     // A catalog GPU is written by its id: reading the id gives the same figures back.
     nlohmann::json cluster = { { "name", c.name },
                                { "nodes", c.nodes },

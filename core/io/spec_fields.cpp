@@ -64,6 +64,10 @@ void readGpuFields(ObjectReader& in, GpuSpec& gpu)
         gpu.hbmGBps = *v;
     if (auto v = in.integer("sms"))
         gpu.sms = *v;
+    if (auto v = in.number("tdp_w"))
+        gpu.tdpW = *v;
+    if (auto v = in.number("power_limit_w"))
+        gpu.powerLimitW = *v;
 }
 
 void readLinkFields(ObjectReader& in, LinkSpec& link)

@@ -36,7 +36,7 @@ DeviceRates deviceRates(const GpuSpec& gpu, Precision precision, const Efficienc
     rates.precision = precision;
     rates.calibration = calibration;
     const double peakTflops = precision == Precision::Fp8 ? gpu.peakFp8Tflops : gpu.peakBf16Tflops;
-    rates.peakFlops = tflopsToFlopsPerS(peakTflops);
+    rates.peakFlops = tflopsToFlopsPerS(peakTflops) * sustainedClockFraction(gpu);
     rates.hbmBytesPerS = GBpsToBytesPerS(gpu.hbmGBps) * params.hbmEfficiency;
     if (calibration)
         if (const std::optional<double> measured = calibration->memoryBytesPerS())
@@ -45,6 +45,13 @@ DeviceRates deviceRates(const GpuSpec& gpu, Precision precision, const Efficienc
     rates.operandBytes = precision == Precision::Fp8 ? 1 : 2;
     rates.params = params;
     return rates;
+}
+
+double sustainedClockFraction(const GpuSpec& gpu)
+{
+    if (gpu.powerLimitW <= 0 || gpu.tdpW <= 0 || gpu.powerLimitW >= gpu.tdpW)
+        return 1.0;
+    return std::cbrt(gpu.powerLimitW / gpu.tdpW);
 }
 
 DeviceRates sixteenBitRates(const DeviceRates& rates, const GpuSpec& gpu)

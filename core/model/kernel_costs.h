@@ -29,6 +29,11 @@ struct DeviceRates {
 // every memory-bound kernel) in an FP8 run; `rates` itself otherwise.
 [[nodiscard]] DeviceRates sixteenBitRates(const DeviceRates& rates, const GpuSpec& gpu);
 
+// The fraction of its rated clock a GPU capped below its TDP sustains under tensor-core load:
+// dynamic power goes as C·V²·f and along the DVFS curve V rises with f, so power goes as f³ and
+// the clock as the cube root of the power allowed (500 W on a 700 W H100: 0.89). 1 uncapped.
+[[nodiscard]] double sustainedClockFraction(const GpuSpec& gpu);
+
 // One (batched) GEMM C[m x n] = A[m x k] B[k x n], `batch` independent products of that shape.
 // Returns seconds on the GPU, kernel overhead included. With a calibration that measured GEMMs of
 // the precision, the measured rate for the shape replaces the tile/wave model and the roofline.

@@ -112,6 +112,23 @@ bool checkCluster(Checker& c, const ClusterSpec& k, Precision precision)
         c.error("value_too_large", "cluster.gpu.peak_tflops.fp8", QT_TRANSLATE_NOOP("Diagnostics", "The fp8 peak is implausibly large; check it."));
         ok = false;
     }
+    if (k.gpu.powerLimitW != 0 || k.gpu.tdpW != 0) {
+        const bool plausible = (k.gpu.tdpW == 0 || (k.gpu.tdpW >= 10 && k.gpu.tdpW <= 5000))
+            && (k.gpu.powerLimitW == 0 || (k.gpu.powerLimitW >= 0.2 * k.gpu.tdpW && k.gpu.powerLimitW <= 5000));
+        if (k.gpu.powerLimitW > 0 && !(k.gpu.tdpW > 0)) {
+            c.error("power_limit_needs_tdp", "cluster.gpu.tdp_w",
+                    QT_TRANSLATE_NOOP("Diagnostics", "A power limit of %1 W needs the GPU's TDP to compare with; give "
+                                                     "cluster.gpu.tdp_w from its datasheet."),
+                    { num(k.gpu.powerLimitW) });
+            ok = false;
+        } else if (!plausible) {
+            c.error("invalid_gpu", "cluster.gpu.power_limit_w",
+                    QT_TRANSLATE_NOOP("Diagnostics", "power_limit_w %1 W and tdp_w %2 W are not plausible; give the TDP "
+                                                     "between 10 and 5000 W and a limit of at least a fifth of it."),
+                    { num(k.gpu.powerLimitW), num(k.gpu.tdpW) });
+            ok = false;
+        }
+    }
     ok &= checkLink(c, k.intraNode, "cluster.intra_node");
     ok &= checkLink(c, k.interNode, "cluster.inter_node");
     if (k.gpuHourCostUsd && (!(*k.gpuHourCostUsd >= 0) || *k.gpuHourCostUsd > 1e4)) {

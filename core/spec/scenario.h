@@ -78,6 +78,10 @@ struct GpuSpec {
     double hbmGib = 0;
     double hbmGBps = 0;
     int64_t sms = 0;
+    // Board power at which the datasheet's peaks hold (TDP), and a cap the operator set below it
+    // (nvidia-smi -pl); 0 = not given. A capped GPU sustains a lower clock: kernel_costs.h.
+    double tdpW = 0;
+    double powerLimitW = 0;
 
     bool operator==(const GpuSpec&) const = default;
 };

@@ -164,7 +164,10 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     const double gpus = double(r.gpus);
     r.modelTflopsPerGpu = flopsPerSToTflops(modelFlops / t.step / gpus);
     r.hardwareTflopsPerGpu = flopsPerSToTflops(hardwareFlops / t.step / gpus);
-    const double peakTflops = flopsPerSToTflops(rates.peakFlops);
+    // Against the datasheet's peak, as MFU is quoted: a power cap lowers what the GPU reaches, not
+    // what it is rated for.
+    const GpuSpec& gpu = scenario.cluster.gpu;
+    const double peakTflops = tr.precision == Precision::Fp8 ? gpu.peakFp8Tflops : gpu.peakBf16Tflops;
     r.mfu = r.modelTflopsPerGpu / peakTflops;
     r.hfu = r.hardwareTflopsPerGpu / peakTflops;
     r.samplesPerS = sequences / t.step;

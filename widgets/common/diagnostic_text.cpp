@@ -43,6 +43,7 @@ constexpr Title kTitles[] = {
     { "pipeline_exceeds_layers", QT_TRANSLATE_NOOP("Diagnostics", "More pipeline stages than layers") },
     { "vpp_requires_pp", QT_TRANSLATE_NOOP("Diagnostics", "Interleaving needs pipeline parallelism") },
     { "interleave_micro_batches", QT_TRANSLATE_NOOP("Diagnostics", "Interleaving needs micro-batches in multiples of PP") },
+    { "power_limit_needs_tdp", QT_TRANSLATE_NOOP("Diagnostics", "A power limit without the TDP") },
     { "framework_no_interleaving", QT_TRANSLATE_NOOP("Diagnostics", "The framework cannot interleave") },
     { "schedule_too_large", QT_TRANSLATE_NOOP("Diagnostics", "Too many micro-batches to simulate") },
     { "few_micro_batches", QT_TRANSLATE_NOOP("Diagnostics", "Fewer micro-batches than stages") },

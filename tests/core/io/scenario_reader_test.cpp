@@ -1214,7 +1214,7 @@ TEST(ScenarioWriter, RoundTripsEveryField)
 {
     for (const char* text : { R"({"model": {"preset": "mixtral-8x7b"}, "training": {"seq_len": 4096, "global_batch": 64,
                                    "train_tokens": 1e12, "flash_attention": false},
-                                 "cluster": {"preset": "dgx-h100", "nodes": 4, "gpu": {"hbm_gib": 96}},
+                                 "cluster": {"preset": "dgx-h100", "nodes": 4, "gpu": {"hbm_gib": 96, "power_limit_w": 500}},
                                  "parallel": {"tp": 2, "pp": 2, "ep": 4, "vpp": 2, "recompute": "selective",
                                               "zero_stage": 3, "tp_comm_overlap": true}})",
                               R"({"model": {"preset": "llama3.1-405b"}, "training": {"seq_len": 8192, "global_batch": 2048},
@@ -1233,5 +1233,6 @@ TEST(ScenarioWriter, RoundTripsEveryField)
         EXPECT_EQ(second.parallel.layersPerStage, first.parallel.layersPerStage);
         EXPECT_EQ(second.training.trainTokens, first.training.trainTokens);
         EXPECT_EQ(second.framework, first.framework);
+        EXPECT_EQ(second.cluster.gpu, first.cluster.gpu);
     }
 }

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace paraplan;
 
 namespace {
@@ -78,6 +80,27 @@ TEST(DeviceRates, Fp8UsesTheFp8Peak)
     gpu.sms = 132;
     EXPECT_DOUBLE_EQ(deviceRates(gpu, Precision::Fp8, {}).peakFlops, 1978.9e12);
     EXPECT_DOUBLE_EQ(deviceRates(gpu, Precision::Bf16, {}).peakFlops, 989.4e12);
+}
+
+TEST(DeviceRates, APowerCapLowersTheClockByTheCubeRootOfThePowerAllowed)
+{
+    GpuSpec gpu;
+    gpu.peakBf16Tflops = 989.4;
+    gpu.hbmGBps = 3350;
+    gpu.sms = 132;
+    gpu.tdpW = 700;
+    EXPECT_EQ(sustainedClockFraction(gpu), 1); // no cap
+    gpu.powerLimitW = 700;
+    EXPECT_EQ(sustainedClockFraction(gpu), 1);
+    gpu.powerLimitW = 900; // a cap above the TDP cannot lift the clock
+    EXPECT_EQ(sustainedClockFraction(gpu), 1);
+    gpu.powerLimitW = 500; // Meta's Grand Teton H100s
+    EXPECT_NEAR(sustainedClockFraction(gpu), 0.894, 0.001);
+    const DeviceRates capped = deviceRates(gpu, Precision::Bf16, {});
+    EXPECT_DOUBLE_EQ(capped.peakFlops, 989.4e12 * std::cbrt(500.0 / 700.0));
+    EXPECT_DOUBLE_EQ(capped.hbmBytesPerS, deviceRates(GpuSpec{ .hbmGBps = 3350 }, Precision::Bf16, {}).hbmBytesPerS);
+    gpu.tdpW = 0; // without the TDP there is nothing to compare with
+    EXPECT_EQ(sustainedClockFraction(gpu), 1);
 }
 
 TEST(StreamingModel, TimeIsBytesOverAchievableBandwidth)

@@ -400,6 +400,15 @@ TEST(ValidationCluster, Fp8OnAGpuWithoutFp8TensorCores)
     expectError(s, "precision_unsupported", "training.precision", { "NVIDIA A100 SXM4 80GB", "fp8" });
 }
 
+TEST(ValidationCluster, APowerLimitNeedsTheTdp)
+{
+    expectError(changed([](Scenario& s) { s.cluster.gpu.powerLimitW = 500; s.cluster.gpu.tdpW = 0; }),
+                "power_limit_needs_tdp", "cluster.gpu.tdp_w", { "500", "tdp_w" });
+    expectError(changed([](Scenario& s) { s.cluster.gpu.powerLimitW = 50; s.cluster.gpu.tdpW = 700; }),
+                "invalid_gpu", "cluster.gpu.power_limit_w", { "50", "700" });
+    expectClean(changed([](Scenario& s) { s.cluster.gpu.powerLimitW = 500; s.cluster.gpu.tdpW = 700; }));
+}
+
 TEST(ValidationCluster, Fp8OnAGpuWithFp8TensorCoresIsAccepted)
 {
     expectClean(changed([](Scenario& s) { s.training.precision = paraplan::Precision::Fp8; }));
