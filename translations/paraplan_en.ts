@@ -1191,6 +1191,10 @@
         <source>a group does not fit this run&apos;s ranks</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>GEMM %1 alone, %2 beside %3 × %4 MiB all-reduce over %5 ranks (bus %6): compute %7 slower while overlapped (model %8)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ProjectDocument</name>
@@ -1983,6 +1987,10 @@
     </message>
     <message>
         <source>Make a calibration profile of the selected bench run&apos;s GEMM rates, memory and bus bandwidths and price every configuration with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Overlapped compute runs %1 slower, as measured.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1189,6 +1189,10 @@
         <source>a group does not fit this run&apos;s ranks</source>
         <translation>某个通信组超出了本次运行的 rank 数</translation>
     </message>
+    <message>
+        <source>GEMM %1 alone, %2 beside %3 × %4 MiB all-reduce over %5 ranks (bus %6): compute %7 slower while overlapped (model %8)</source>
+        <translation>GEMM 单独运行 %1，与 %5 个 rank 上的 %3 × %4 MiB all-reduce 并行时 %2（总线 %6）：重叠期间计算慢 %7（模型 %8）</translation>
+    </message>
 </context>
 <context>
     <name>ProjectDocument</name>
@@ -1981,6 +1985,10 @@
     <message>
         <source>Make a calibration profile of the selected bench run&apos;s GEMM rates, memory and bus bandwidths and price every configuration with it.</source>
         <translation>用所选基准测试运行的 GEMM 速率、内存带宽和总线带宽生成校准配置，并用它为每个配置定价。</translation>
+    </message>
+    <message>
+        <source> Overlapped compute runs %1 slower, as measured.</source>
+        <translation> 实测：与通信重叠时计算慢 %1。</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
 #include "app/cli/commands.h"
+#include "app/report/text_report.h"
 
 #include "core/io/calibration_json.h"
 #include "core/io/json_reader.h"
@@ -109,6 +110,10 @@ int fromProbe(Arguments args, std::ostream& out, std::ostream& err)
             err << "paraplan-cli: " << files.front() << ": the run reported " << e.code << " on rank " << e.rank
                 << ": " << e.message << "\n";
         const CalibrationProfile profile = io::calibrationFromProbe(log, "paraplan-probe: " + files.front());
+        // The one figure that replaces a constant of the model outright: say what it rests on.
+        if (profile.overlapSlowdown && log.overlap)
+            err << "paraplan-cli: " << files.front() << ": " << report::describeOverlap(*log.overlap)
+                << ": the profile's overlap_slowdown\n";
         if (!log.finished())
             err << "paraplan-cli: " << files.front() << ": the run ended before its result; the profile holds the "
                    "measurements it finished\n";

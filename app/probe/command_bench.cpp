@@ -51,6 +51,7 @@ int runBench(const ProbeRun& run)
         result.attention = std::vector{ report.attention };
         result.memory = report.memory;
         result.collectives = report.collectives;
+        result.overlap = report.overlap;
         if (!run.options.profileOut.empty())
             writeProfile(run.options.profileOut, result, run.options.scenario);
         run.log.write(std::move(result));

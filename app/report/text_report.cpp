@@ -306,9 +306,22 @@ std::string renderCrossValidation(const CrossValidation& cv, const std::vector<C
 
 std::string renderCalibrationNote(const CalibrationProfile& profile)
 {
-    return "(calibrated: " + profile.device + ", " + std::to_string(profile.gemms.size()) + " GEMM measurements, "
-        + std::to_string(profile.collectives.size()) + " bus-bandwidth measurements replace the model's where they "
-        + "apply)\n";
+    std::string note = "(calibrated: " + profile.device + ", " + std::to_string(profile.gemms.size())
+        + " GEMM measurements, " + std::to_string(profile.collectives.size())
+        + " bus-bandwidth measurements replace the model's where they apply";
+    if (profile.overlapSlowdown)
+        note += "; overlapped compute runs " + percent(*profile.overlapSlowdown, 0) + " slower, as measured";
+    return note + ")\n";
+}
+
+std::string describeOverlap(const io::ProbeOverlap& o)
+{
+    return "GEMM " + duration(o.gemmAloneS) + " alone, " + duration(o.timing.medianS) + " beside "
+        + std::to_string(o.queued) + " x " + fixed(o.bytes / kBytesPerMiB, 0) + " MiB all-reduce over "
+        + std::to_string(o.ranks) + " ranks: compute " + percent(o.slowdown, 0)
+        + " slower while overlapped (the model assumes " + percent(o.predictedSlowdown, 0)
+        + "; the all-reduces' bus bandwidth " + fixed(o.busGBps, 2) + " GB/s beside it, " + fixed(o.busGBpsAlone, 2)
+        + " GB/s alone)";
 }
 
 } // namespace paraplan::report

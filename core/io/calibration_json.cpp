@@ -78,6 +78,13 @@ CalibrationProfile readCalibrationProfile(const std::string& text)
     profile.cpu = in.boolean("cpu").value_or(false);
     if (in.has("memory_GBps"))
         profile.memoryGBps = positive(in, "memory_GBps", "give the copy bandwidth, reads plus writes, in GB/s");
+    if (in.has("overlap_slowdown")) { // 0 is a measurement too: compute that did not slow
+        const double slowdown = in.number("overlap_slowdown").value_or(-1);
+        if (!(slowdown >= 0))
+            in.fail("overlap_slowdown", "must be 0 or more; give the fraction by which compute slows beside "
+                                        "communication (0.15: 15 % slower)");
+        profile.overlapSlowdown = slowdown;
+    }
     if (std::optional<std::vector<ObjectReader>> gemms = in.objectList("gemms"))
         for (ObjectReader& g : *gemms)
             profile.gemms.push_back(readGemm(g));
@@ -85,9 +92,9 @@ CalibrationProfile readCalibrationProfile(const std::string& text)
         for (ObjectReader& c : *collectives)
             profile.collectives.push_back(readCollective(c));
     in.rejectUnknownFields();
-    if (profile.gemms.empty() && profile.collectives.empty() && profile.memoryGBps <= 0)
-        throw ReadError("(document)",
-                        "the profile has no measurements; give \"gemms\", \"collectives\" or \"memory_GBps\"");
+    if (profile.gemms.empty() && profile.collectives.empty() && profile.memoryGBps <= 0 && !profile.overlapSlowdown)
+        throw ReadError("(document)", "the profile has no measurements; give \"gemms\", \"collectives\", "
+                                      "\"memory_GBps\" or \"overlap_slowdown\"");
     return profile;
 }
 
@@ -112,6 +119,8 @@ nlohmann::json toJson(const CalibrationProfile& profile)
                            { "collectives", collectives } };
     if (profile.memoryGBps > 0)
         out["memory_GBps"] = profile.memoryGBps;
+    if (profile.overlapSlowdown)
+        out["overlap_slowdown"] = *profile.overlapSlowdown;
     return out;
 }
 

@@ -9,7 +9,7 @@
 #include <string>
 
 // Calibration profiles in JSON (docs/calibration.md): the device, where the figures come from,
-// GEMM times and collective bus bandwidths.
+// GEMM times, collective bus bandwidths, the copy bandwidth and the overlap slowdown.
 namespace paraplan::io {
 
 // Reads a profile strictly: unknown fields, wrong types, missing or non-positive figures are

@@ -95,6 +95,28 @@ json collectiveJson(const ProbeCollective& c)
     return j;
 }
 
+json overlapJson(const ProbeOverlap& o)
+{
+    json j = { { "kind", "overlap" },
+               { "m", o.m },
+               { "n", o.n },
+               { "k", o.k },
+               { "precision", o.precision },
+               { "collective", o.collective },
+               { "ranks", o.ranks },
+               { "bytes", o.bytes },
+               { "crosses_nodes", o.crossesNodes },
+               { "queued", o.queued },
+               { "gemm_alone_s", o.gemmAloneS },
+               { "slowdown", o.slowdown },
+               { "predicted_slowdown", o.predictedSlowdown },
+               { "bus_GBps", o.busGBps },
+               { "bus_GBps_alone", o.busGBpsAlone },
+               { "correct", o.correct } };
+    addTiming(j, o.timing);
+    return j;
+}
+
 json stepJson(const ProbeStep& s)
 {
     json stages = json::array();
@@ -142,6 +164,8 @@ json resultJson(const ProbeResult& r)
         j["memory"] = memoryJson(*r.memory);
     if (r.collectives)
         j["collectives"] = listJson(*r.collectives, collectiveJson);
+    if (r.overlap)
+        j["overlap"] = overlapJson(*r.overlap);
     if (r.calibrated)
         j["calibrated"] = *r.calibrated;
     if (r.measured)
@@ -173,6 +197,7 @@ struct FieldsOf {
     EventFields operator()(const ProbeAttention& a) const { return { "measurement", attentionJson(a) }; }
     EventFields operator()(const ProbeMemory& m) const { return { "measurement", memoryJson(m) }; }
     EventFields operator()(const ProbeCollective& c) const { return { "measurement", collectiveJson(c) }; }
+    EventFields operator()(const ProbeOverlap& o) const { return { "measurement", overlapJson(o) }; }
     EventFields operator()(const ProbeStepTime& s) const
     {
         return { "measurement", { { "kind", "step" }, { "step", s.step }, { "seconds", s.seconds } } };
@@ -288,6 +313,28 @@ ProbeCollective collectiveOf(ObjectReader& f)
     return c;
 }
 
+ProbeOverlap overlapOf(ObjectReader& f)
+{
+    ProbeOverlap o;
+    o.m = need(f, &ObjectReader::number, "m");
+    o.n = need(f, &ObjectReader::number, "n");
+    o.k = need(f, &ObjectReader::number, "k");
+    o.precision = f.string("precision").value_or("");
+    o.collective = f.string("collective").value_or("all_reduce");
+    o.ranks = need(f, &ObjectReader::integer, "ranks");
+    o.bytes = need(f, &ObjectReader::number, "bytes");
+    o.crossesNodes = f.boolean("crosses_nodes").value_or(false);
+    o.queued = f.integer("queued").value_or(1);
+    o.gemmAloneS = need(f, &ObjectReader::number, "gemm_alone_s");
+    o.slowdown = need(f, &ObjectReader::number, "slowdown");
+    o.predictedSlowdown = f.number("predicted_slowdown").value_or(0);
+    o.busGBps = f.number("bus_GBps").value_or(0);
+    o.busGBpsAlone = f.number("bus_GBps_alone").value_or(0);
+    o.correct = need(f, &ObjectReader::boolean, "correct");
+    o.timing = timingOf(f);
+    return o;
+}
+
 ProbeStep stepOf(ObjectReader& step)
 {
     ProbeStep s;
@@ -367,6 +414,8 @@ ProbeResult resultOf(ObjectReader& f)
     if (std::optional<ObjectReader> memory = f.object("memory"))
         r.memory = memoryOf(*memory);
     r.collectives = listOf<ProbeCollective>(f, "collectives", collectiveOf);
+    if (std::optional<ObjectReader> overlap = f.object("overlap"))
+        r.overlap = overlapOf(*overlap);
     r.calibrated = f.boolean("calibrated");
     if (std::optional<ObjectReader> measured = f.object("measured"))
         r.measured = stepOf(*measured);
@@ -392,6 +441,8 @@ ProbeEvent measurementOf(ObjectReader& f)
         return memoryOf(f);
     if (kind == "collective")
         return collectiveOf(f);
+    if (kind == "overlap")
+        return overlapOf(f);
     if (kind == "step")
         return ProbeStepTime{ f.integer("step").value_or(0), need(f, &ObjectReader::number, "seconds") };
     return ProbeOtherMeasurement{ kind }; // the protocol grows: a newer probe's kind is no error

@@ -23,6 +23,7 @@ struct AddToLog {
     void operator()(const ProbeAttention& a) const { log.attention.push_back(a); }
     void operator()(const ProbeMemory& m) const { log.memory = m; }
     void operator()(const ProbeCollective& c) const { log.collectives.push_back(c); }
+    void operator()(const ProbeOverlap& o) const { log.overlap = o; }
     void operator()(const ProbeStepTime& s) const { log.stepSeconds.push_back(s.seconds); }
     void operator()(const ProbeOtherMeasurement&) const {} // a newer probe's kind: nothing to keep
     void operator()(const ProbeWarning& w) const { log.warnings.push_back({ rank, w.code, w.message }); }
@@ -40,6 +41,7 @@ struct AddToLog {
         replace(log.attention, r.attention);
         replace(log.memory, r.memory);
         replace(log.collectives, r.collectives);
+        replace(log.overlap, r.overlap);
         replace(log.measured, r.measured);
         replace(log.predicted, r.predicted);
         replace(log.predictedWithoutFramework, r.predictedWithoutFramework);
@@ -114,7 +116,7 @@ ProbeLog readProbeLog(const std::string& text)
 
 CalibrationProfile calibrationFromProbe(const ProbeLog& log, const std::string& source)
 {
-    if (log.gemms.empty() && log.collectives.empty() && !log.memory)
+    if (log.gemms.empty() && log.collectives.empty() && !log.memory && !log.overlap)
         throw ReadError("(file)", "no GEMM or collective measurements: a calibration profile comes from "
                                   "`paraplan-probe bench` output");
     CalibrationProfile profile;
@@ -136,6 +138,8 @@ CalibrationProfile calibrationFromProbe(const ProbeLog& log, const std::string& 
             continue;
         profile.collectives.push_back({ *collective, c.ranks, c.crossesNodes, c.bytes, c.busGBps });
     }
+    if (log.overlap && log.overlap->correct && log.overlap->slowdown >= 0)
+        profile.overlapSlowdown = log.overlap->slowdown;
     return profile;
 }
 

@@ -37,6 +37,7 @@ struct ProbeLog {
     std::vector<ProbeAttention> attention;
     std::optional<ProbeMemory> memory;
     std::vector<ProbeCollective> collectives;
+    std::optional<ProbeOverlap> overlap; // bench with at least 2 ranks
     std::vector<double> stepSeconds; // confirm's timed steps as they complete
     std::optional<ProbeStep> measured, predicted, predictedWithoutFramework;
     std::vector<ProbeMessage> warnings, errors;
@@ -57,8 +58,8 @@ void addProbeLine(ProbeLog& log, std::string_view line, int lineNumber);
 
 // The calibration profile a bench run's measurements make: every correct GEMM at its shape and
 // precision, the copy bandwidth, every correct collective's bus bandwidth at its group size,
-// message size and locality, named after the devices the run measured. Throws ReadError("(file)") when the log holds
-// no bench measurements.
+// message size and locality, compute's slowdown beside communication, named after the devices the
+// run measured. Throws ReadError("(file)") when the log holds no bench measurements.
 [[nodiscard]] CalibrationProfile calibrationFromProbe(const ProbeLog& log, const std::string& source);
 
 } // namespace paraplan::io

@@ -90,6 +90,29 @@ struct ProbeCollective {
     bool operator==(const ProbeCollective&) const = default;
 };
 
+// A GEMM timed alone and beside all-reduces that run on another stream, or on the host another
+// thread (the `overlap` measurement): how much slower compute runs while communication overlaps
+// it, the figure the model calls EfficiencyParams::overlapSlowdown. The all-reduces are queued to
+// outlast the GEMM, so that all of it runs overlapped.
+struct ProbeOverlap {
+    double m = 0, n = 0, k = 0;   // the GEMM
+    std::string precision;        // as run: bf16, fp16, fp32 (host)
+    std::string collective;       // all_reduce
+    int64_t ranks = 0;            // the communicator: every rank of the run
+    double bytes = 0;             // nccl-tests' S of each all-reduce
+    bool crossesNodes = false;    // the ranks span more than one host
+    int64_t queued = 0;           // all-reduces queued back to back beside each GEMM
+    double gemmAloneS = 0;        // the GEMM alone: median, slowest rank
+    double slowdown = 0;          // beside / alone - 1, never below 0
+    double predictedSlowdown = 0; // the model's constant
+    double busGBps = 0;           // the queued all-reduces together, first start to last end, beside the GEMM
+    double busGBpsAlone = 0;      // one all-reduce alone
+    bool correct = false;
+    ProbeTiming timing; // the GEMM beside the all-reduces
+
+    bool operator==(const ProbeOverlap&) const = default;
+};
+
 // One timed step of confirm, as it completes (the `step` measurement).
 struct ProbeStepTime {
     int64_t step = 0;
@@ -164,12 +187,14 @@ struct ProbeResult {
     std::optional<std::vector<ProbeAttention>> attention; // written as one object when there is one
     std::optional<ProbeMemory> memory;
     std::optional<std::vector<ProbeCollective>> collectives;
+    std::optional<ProbeOverlap> overlap; // bench with at least 2 ranks
     std::optional<bool> calibrated; // confirm: the predictions used a calibration profile
     std::optional<ProbeStep> measured, predicted, predictedWithoutFramework;
 };
 
 using ProbeEvent = std::variant<ProbeProgress, ProbeDevice, ProbeGemm, ProbeAttention, ProbeMemory, ProbeCollective,
-                                ProbeStepTime, ProbeOtherMeasurement, ProbeWarning, ProbeError, ProbeResult>;
+                                ProbeOverlap, ProbeStepTime, ProbeOtherMeasurement, ProbeWarning, ProbeError,
+                                ProbeResult>;
 
 // One line of output: the event with the envelope every event has.
 struct ProbeLine {

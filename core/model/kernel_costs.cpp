@@ -44,6 +44,10 @@ DeviceRates deviceRates(const GpuSpec& gpu, Precision precision, const Efficienc
     rates.sms = double(std::max<int64_t>(gpu.sms, 1));
     rates.operandBytes = precision == Precision::Fp8 ? 1 : 2;
     rates.params = params;
+    // Measured, it replaces the constant for every overlap the rates price (layer_costs, step_model).
+    if (calibration)
+        if (const std::optional<double> measured = calibration->overlapSlowdown())
+            rates.params.overlapSlowdown = *measured;
     return rates;
 }
 

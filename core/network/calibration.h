@@ -13,9 +13,10 @@
 #include <vector>
 
 // Measurements taken on real machines (by the engine, or imported from nccl-tests) that replace the
-// model's efficiency guesses: GEMM times by shape and precision, and collective bus bandwidths by
-// collective, group size, message size and whether the group crosses nodes. Format and how each
-// measurement is applied: docs/calibration.md.
+// model's efficiency guesses: GEMM times by shape and precision, collective bus bandwidths by
+// collective, group size, message size and whether the group crosses nodes, and how much slower
+// compute runs beside communication. Format and how each measurement is applied:
+// docs/calibration.md.
 namespace paraplan {
 
 // One C[m x n] = A[m x k] B[k x n] and how long it took on one GPU.
@@ -41,6 +42,9 @@ struct CalibrationProfile {
     // What a device-to-device copy sustains, reads plus writes, in 1e9 B/s (0: not measured): the
     // rate of every memory-bound kernel (norms, activations, softmax, the optimizer).
     double memoryGBps = 0;
+    // How much slower a GEMM runs beside an all-reduce than alone (0.15: 15 % slower), the figure
+    // of EfficiencyParams::overlapSlowdown; nullopt: not measured.
+    std::optional<double> overlapSlowdown;
     std::vector<GemmMeasurement> gemms;
     std::vector<CollectiveMeasurement> collectives;
 };
@@ -58,6 +62,9 @@ public:
     {
         return m_profile.memoryGBps > 0 ? std::optional<double>(GBpsToBytesPerS(m_profile.memoryGBps)) : std::nullopt;
     }
+
+    // The fraction by which compute slows while communication overlaps it; nullopt when not measured.
+    [[nodiscard]] std::optional<double> overlapSlowdown() const { return m_profile.overlapSlowdown; }
 
     // FLOP/s (2mnk per second) a GEMM of this shape reaches at `precision`, from the nearest
     // measured shapes in log space (calibration.cpp says how); nullopt when none of that precision

@@ -158,6 +158,8 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
     const ParallelDegrees& d = L.degrees;
     const DataParallelGroups dp{ groups[CommGroup::DataParallel], groups[CommGroup::ExpertDataParallel], params };
     const StateBytes bytes = stateBytes(s.training);
+    // From the rates, where a calibration's measured figure replaces the constant (deviceRates).
+    const double slowdown = rates.params.overlapSlowdown;
     const bool overlapGrads = s.parallel.overlapGradReduce;
     const bool overlapParams = s.parallel.overlapParamGather;
 
@@ -191,11 +193,11 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
             const double gather = L.zeroStage >= 3 ? dp.gatherSeconds(weights, s.training) : 0.0;
             if (L.zeroStage >= 3)
                 forward.dpComm = overlapParams
-                    ? overlapPrice(gather, forward.total(), params.overlapSlowdown, forward.hidden.dp)
+                    ? overlapPrice(gather, forward.total(), slowdown, forward.hidden.dp)
                     : gather;
             const double backwardTraffic = scatter + gather;
             backward.dpComm = overlapGrads
-                ? overlapPrice(backwardTraffic, backward.total(), params.overlapSlowdown, backward.hidden.dp)
+                ? overlapPrice(backwardTraffic, backward.total(), slowdown, backward.hidden.dp)
                 : backwardTraffic;
         }
         forward.dpComm += amaxReductionSeconds(s, d, layers, kAmaxBytesForward, dp.dense, params);
@@ -255,7 +257,7 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
         // gather under the next forward but for its first; what hides still slows the compute.
         const double gradsHidden = overlapGrads ? grads - std::max(grads - lastBackward, grads * lastBucket) : 0.0;
         const double gatherHidden = overlapParams ? gather * (1 - lastBucket) : 0.0;
-        double tail = grads + gather - (1 - params.overlapSlowdown) * (gradsHidden + gatherHidden);
+        double tail = grads + gather - (1 - slowdown) * (gradsHidden + gatherHidden);
         timing.tailHiddenDp[size_t(stage)] = gradsHidden + gatherHidden;
         if (s.model.tiedEmbeddings && d.pp > 1 && end) {
             const double embeddingGrads = embeddingParameters(s.model) / double(d.tp) * bytes.gradients;

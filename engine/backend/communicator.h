@@ -46,6 +46,18 @@ public:
     virtual void receive(Buffer& data, size_t count, DataType type, int peer, int tag) = 0;
     virtual void waitForSends() = 0;
 
+    // Communication that overlaps compute, as training hides gradient reductions behind the
+    // backward: an all-reduce (in place, as allReduce) that runs beside the backend's GEMMs, copies
+    // and kernels rather than after them, on a second CUDA stream or, on the host, a thread of its
+    // own. It starts once what the backend has queued so far is done, and this returns once it is
+    // queued. All-reduces started before the next waitForBackground() run one after another; until
+    // then `data` must stay untouched and this group must run nothing else.
+    virtual void allReduceInBackground(Buffer& data, size_t count, DataType type) = 0;
+    // Returns once every background all-reduce has finished, with the seconds from the start of
+    // the first to the end of the last as the side stream or thread measured them: the caller's
+    // clock cannot, being busy with compute until after they may have ended.
+    [[nodiscard]] virtual double waitForBackground() = 0;
+
     // Ends every operation in flight on this group (the watchdog's last resort).
     virtual void abort() = 0;
 };

@@ -75,6 +75,7 @@ BenchPlan planBench(const Scenario& s, const Result& evaluation, const Efficienc
     a.flops = 4.0 * double(a.batchHeads) * double(a.seq) * double(a.seq) * double(a.headDim);
     a.predictedSeconds = fusedAttentionSeconds(rates, a.flops);
     plan.memory.predictedGBps = bytesPerSToGBps(rates.hbmBytesPerS);
+    plan.overlap.predictedSlowdown = params.overlapSlowdown;
 
     const GroupPlacements groups = placeGroups(s, plan.degrees, params, nullptr);
     const LayerMessages messages = layerMessages(s.model, shard);

@@ -17,8 +17,8 @@
 
 // What `paraplan-probe bench` measures for a scenario, derived from the cost model's own view of
 // it: the GEMMs of one layer's TP shard (and the logits) at the scenario's precision and token
-// count, the attention core, and every collective the configuration implies at its group sizes
-// and message sizes; each with the model's prediction beside it.
+// count, the attention core, every collective the configuration implies at its group sizes and
+// message sizes, and compute beside communication; each with the model's prediction beside it.
 namespace paraplan::engine {
 
 struct GemmBench {
@@ -50,6 +50,11 @@ struct MemoryBench {
     double predictedGBps = 0; // the model's achievable HBM bandwidth on the scenario's GPU
 };
 
+// A GEMM beside all-reduces: how much slower compute runs while communication overlaps it.
+struct OverlapBench {
+    double predictedSlowdown = 0; // the model's (EfficiencyParams::overlapSlowdown)
+};
+
 struct BenchPlan {
     ParallelDegrees degrees;
     RankPlacement placement;
@@ -58,6 +63,7 @@ struct BenchPlan {
     AttentionBench attention;
     MemoryBench memory;
     std::vector<CollectiveBench> collectives;
+    OverlapBench overlap;
     std::vector<std::string> notes; // what is not measured, and why
 };
 

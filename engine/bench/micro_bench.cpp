@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/bench/micro_bench.h"
 
+#include "engine/bench/bench_figures.h"
+#include "engine/bench/overlap_bench.h"
 #include "engine/bench/world_groups.h"
 #include "engine/runtime/timing.h"
 
@@ -19,23 +21,6 @@ namespace {
 
 // Elements a correctness check sends: enough to cover several blocks, small enough to read back.
 constexpr size_t kCheckElements = 1024;
-
-bool near(double value, double expected) { return std::fabs(value - expected) <= 0.02 * std::max(1.0, std::fabs(expected)); }
-
-// The slowest rank's figures: the step waits for it.
-TimingStats slowest(const World& world, TimingStats stats)
-{
-    stats.median = world.maxOf(stats.median);
-    stats.min = world.maxOf(stats.min);
-    stats.max = world.maxOf(stats.max);
-    stats.p10 = world.maxOf(stats.p10);
-    stats.p90 = world.maxOf(stats.p90);
-    return stats;
-}
-
-io::ProbeTiming timingOf(const TimingStats& s) { return { s.median, s.min, s.max, s.p10, s.p90, s.spread(), s.count }; }
-
-bool everywhere(const World& world, bool ok) { return world.maxOf(ok ? 0.0 : 1.0) == 0.0; }
 
 io::ProbeGemm measureGemm(const GemmBench& bench, DataType requested, Backend& backend, const World& world,
                           const BenchOptions& options)
@@ -269,7 +254,7 @@ BenchReport runBench(const BenchPlan& plan, Backend& backend, const World& world
                      const BenchOptions& options)
 {
     BenchReport report;
-    const int64_t total = int64_t(plan.gemms.size() + 2 + plan.collectives.size());
+    const int64_t total = int64_t(plan.gemms.size() + 2 + plan.collectives.size() + 1);
     int64_t done = 0;
     auto progress = [&](const std::string& what) {
         if (world.isRoot())
@@ -321,6 +306,18 @@ BenchReport runBench(const BenchPlan& plan, Backend& backend, const World& world
         if (world.isRoot())
             log.write(report.collectives.back());
     }
+    progress("compute beside communication");
+    ++done;
+    if (world.size() < 2) {
+        if (world.isRoot())
+            log.warning(io::ProbeCode::BenchNote, "overlap not measured: a GEMM beside an all-reduce needs at least 2 "
+                                                  "ranks (mpirun -np 2 or more)");
+        return report;
+    }
+    const WatchdogStep step(watchdog, "compute beside communication");
+    report.overlap = measureOverlap(plan.overlap, plan.type, backend, world, log, options.warmup, options.iterations);
+    if (world.isRoot())
+        log.write(*report.overlap);
     return report;
 }
 

@@ -9,11 +9,13 @@
 
 #include "core/io/probe_records.h"
 
+#include <optional>
 #include <vector>
 
 // Runs a bench plan on every rank at once (as training would load the machine): warm-up, timed
 // repetitions, median and spread, bus bandwidth by nccl-tests' factors, and a check that each
-// result is right. Every measurement becomes an event on rank 0 and lands in the report.
+// result is right. Every measurement becomes an event on rank 0 and lands in the report; the
+// overlap measurement needs 2 ranks or more, and a run of one says so in a bench_note warning.
 namespace paraplan::engine {
 
 struct BenchOptions {
@@ -28,6 +30,7 @@ struct BenchReport {
     io::ProbeAttention attention;
     io::ProbeMemory memory;
     std::vector<io::ProbeCollective> collectives;
+    std::optional<io::ProbeOverlap> overlap; // with 2 ranks or more
 };
 
 [[nodiscard]] BenchReport runBench(const BenchPlan& plan, Backend& backend, const World& world, EventLog& log,

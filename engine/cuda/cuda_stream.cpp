@@ -23,4 +23,28 @@ void CudaEvent::order(cudaStream_t producer, cudaStream_t waiter)
     checkCuda(cudaStreamWaitEvent(waiter, m_event, 0), "cudaStreamWaitEvent");
 }
 
+CudaInterval::CudaInterval()
+{
+    checkCuda(cudaEventCreate(&m_begin), "cudaEventCreate");
+    checkCuda(cudaEventCreate(&m_end), "cudaEventCreate");
+}
+
+CudaInterval::~CudaInterval()
+{
+    cudaEventDestroy(m_begin);
+    cudaEventDestroy(m_end);
+}
+
+void CudaInterval::begin(cudaStream_t stream) { checkCuda(cudaEventRecord(m_begin, stream), "cudaEventRecord"); }
+
+void CudaInterval::end(cudaStream_t stream) { checkCuda(cudaEventRecord(m_end, stream), "cudaEventRecord"); }
+
+double CudaInterval::seconds() const
+{
+    checkCuda(cudaEventSynchronize(m_end), "cudaEventSynchronize");
+    float milliseconds = 0;
+    checkCuda(cudaEventElapsedTime(&milliseconds, m_begin, m_end), "cudaEventElapsedTime");
+    return double(milliseconds) / 1e3;
+}
+
 } // namespace paraplan::engine

@@ -38,4 +38,23 @@ private:
     cudaEvent_t m_event = nullptr;
 };
 
+// Two timing events around the work queued on a stream between them: how long the device took,
+// whatever the host was doing meanwhile.
+class CudaInterval {
+public:
+    CudaInterval();
+    ~CudaInterval();
+    CudaInterval(const CudaInterval&) = delete;
+    CudaInterval& operator=(const CudaInterval&) = delete;
+
+    void begin(cudaStream_t stream);
+    void end(cudaStream_t stream);
+    // Waits for the end, then the seconds from the beginning to it.
+    [[nodiscard]] double seconds() const;
+
+private:
+    cudaEvent_t m_begin = nullptr;
+    cudaEvent_t m_end = nullptr;
+};
+
 } // namespace paraplan::engine

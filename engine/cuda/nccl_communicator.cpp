@@ -255,6 +255,30 @@ void NcclCommunicator::waitForSends()
     m_sends.synchronize();
 }
 
+// On the communicator the group's other collectives use: NCCL runs a communicator's operations in
+// the order they were asked for, whatever their streams, which is why nothing else may run on it
+// until waitForBackground (communicator.h).
+void NcclCommunicator::allReduceInBackground(Buffer& data, size_t count, DataType type)
+{
+    requireElements(data, count, type, "the all-reduce's buffer");
+    m_backgroundAfterCompute.order(m_compute, m_background.get());
+    if (!m_backgroundQueued)
+        m_backgroundTime.begin(m_background.get());
+    m_backgroundQueued = true;
+    settle(m_collectives,
+           ncclAllReduce(data.data(), data.data(), count, ncclTypeOf(type), ncclSum, m_collectives, m_background.get()),
+           "ncclAllReduce in the background");
+}
+
+double NcclCommunicator::waitForBackground()
+{
+    if (!m_backgroundQueued)
+        return 0;
+    m_backgroundQueued = false;
+    m_backgroundTime.end(m_background.get());
+    return m_backgroundTime.seconds();
+}
+
 void NcclCommunicator::abort()
 {
     if (m_aborted.exchange(true))

@@ -17,6 +17,7 @@
 // A group's collectives and messages over NCCL, on device memory. Collectives and receives run on
 // the backend's stream, in order with its GEMMs; sends run on a stream of their own, after what
 // that stream had queued when they were asked for, so a send never holds up the work behind it.
+// Background all-reduces run on a third stream the same way, beside the GEMMs queued after them.
 // NCCL has no tags: messages between two ranks in one direction arrive in the order sent, which
 // is what the pipeline and the ring need (their kinds of message go in different directions).
 namespace paraplan::engine {
@@ -45,6 +46,8 @@ public:
     void send(const Buffer& data, size_t count, DataType type, int peer, int tag) override;
     void receive(Buffer& data, size_t count, DataType type, int peer, int tag) override;
     void waitForSends() override;
+    void allReduceInBackground(Buffer& data, size_t count, DataType type) override;
+    [[nodiscard]] double waitForBackground() override;
     // ncclCommAbort on every communicator: callable from the watchdog's thread.
     void abort() override;
 
@@ -65,6 +68,10 @@ private:
     cudaStream_t m_compute;
     CudaStream m_sends;
     CudaEvent m_sendsAfterCompute;
+    CudaStream m_background;
+    CudaEvent m_backgroundAfterCompute;
+    CudaInterval m_backgroundTime;
+    bool m_backgroundQueued = false; // since the last waitForBackground()
     ncclComm_t m_collectives = nullptr;
     std::array<ncclComm_t, 4> m_lanes{}; // see laneOf in the .cpp; null where the group has no such traffic
     std::deque<SelfMessage> m_toSelf;

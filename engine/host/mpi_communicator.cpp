@@ -53,6 +53,7 @@ MpiCommunicator::MpiCommunicator(const World& world, const std::vector<int>& gro
 
 MpiCommunicator::~MpiCommunicator()
 {
+    m_background.reset(); // its all-reduces use the communicator
     if (m_comm != MPI_COMM_NULL) {
         MPI_Waitall(int(m_sends.size()), m_sends.data(), MPI_STATUSES_IGNORE);
         MPI_Comm_free(&m_comm);
@@ -99,6 +100,27 @@ void MpiCommunicator::waitForSends()
     check(MPI_Waitall(int(m_sends.size()), m_sends.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
     m_sends.clear();
 }
+
+void MpiCommunicator::allReduceInBackground(Buffer& data, size_t count, DataType type)
+{
+    const int floats = floatsOf(count, type);
+    requireBytes(data, size_t(floats) * 4, "the all-reduce's buffer");
+    if (!m_background) {
+        // The side thread calls MPI while this one may not (World asks for MPI_THREAD_MULTIPLE).
+        int level = MPI_THREAD_SINGLE;
+        MPI_Query_thread(&level);
+        if (level < MPI_THREAD_SERIALIZED)
+            throw EngineError(io::ProbeCode::MpiFailed, "this MPI library runs no calls from a second thread "
+                                                        "(MPI_Query_thread < MPI_THREAD_SERIALIZED), which the "
+                                                        "background all-reduce needs: use an MPI built with threads");
+        m_background = std::make_unique<BackgroundThread>();
+    }
+    m_background->post([values = data.data(), floats, comm = m_comm] {
+        check(MPI_Allreduce(MPI_IN_PLACE, values, floats, MPI_FLOAT, MPI_SUM, comm), "MPI_Allreduce in the background");
+    });
+}
+
+double MpiCommunicator::waitForBackground() { return m_background ? m_background->wait() : 0.0; }
 
 void MpiCommunicator::abort() { MPI_Abort(m_comm, 3); }
 

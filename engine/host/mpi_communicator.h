@@ -3,10 +3,12 @@
 #pragma once
 
 #include "engine/backend/communicator.h"
+#include "engine/host/background_thread.h"
 #include "engine/runtime/world.h"
 
 #include <mpi.h>
 
+#include <memory>
 #include <vector>
 
 // A group's collectives over MPI on host memory (the host backend). Elements are fp32: MPI has
@@ -29,6 +31,8 @@ public:
     void send(const Buffer& data, size_t count, DataType type, int peer, int tag) override;
     void receive(Buffer& data, size_t count, DataType type, int peer, int tag) override;
     void waitForSends() override;
+    void allReduceInBackground(Buffer& data, size_t count, DataType type) override;
+    [[nodiscard]] double waitForBackground() override;
     void abort() override;
 
 private:
@@ -36,6 +40,7 @@ private:
     int m_size = 1;
     int m_rank = 0;
     std::vector<MPI_Request> m_sends;
+    std::unique_ptr<BackgroundThread> m_background; // made by the first background all-reduce
 };
 
 } // namespace paraplan::engine

@@ -71,6 +71,9 @@ QString calibrationSummary(const CalibrationPtr& calibration)
     QString text = EnginePanel::tr("Calibrated: %1 (%2)")
                        .arg(QString::fromStdString(p.device.empty() ? std::string("?") : p.device),
                             QString::fromStdString(p.source));
+    if (p.overlapSlowdown)
+        text += EnginePanel::tr(" Overlapped compute runs %1 slower, as measured.")
+                    .arg(formatPercent(*p.overlapSlowdown, 0));
     if (p.cpu)
         text += EnginePanel::tr(" — CPU measurements: they describe this machine's CPUs, not the scenario's GPUs.");
     return text;

@@ -5,6 +5,7 @@
 #include "widgets/common/formatting.h"
 
 #include "core/io/probe_codes.h"
+#include "core/spec/units.h"
 
 #include <QCoreApplication>
 
@@ -58,6 +59,16 @@ struct EventText {
                      .arg(c.ranks)
                      .arg(formatCount(c.bytes))
                      .arg(formatGBps(c.busGBps), formatGBps(c.predictedBusGBps)) };
+    }
+    ProbeLogLine operator()(const io::ProbeOverlap& o) const
+    {
+        return { ProbeText::tr("GEMM %1 alone, %2 beside %3 × %4 MiB all-reduce over %5 ranks (bus %6): compute "
+                               "%7 slower while overlapped (model %8)")
+                     .arg(formatSeconds(o.gemmAloneS), formatSeconds(o.timing.medianS))
+                     .arg(o.queued)
+                     .arg(o.bytes / kBytesPerMiB, 0, 'f', 0)
+                     .arg(o.ranks)
+                     .arg(formatGBps(o.busGBps), formatPercent(o.slowdown, 0), formatPercent(o.predictedSlowdown, 0)) };
     }
     ProbeLogLine operator()(const io::ProbeStepTime& s) const
     {

@@ -120,6 +120,18 @@ TEST(CalibratedEvaluate, TheProfileChangesThePrintedStepTime)
     EXPECT_NE(text.out.find("(calibrated: NVIDIA H100 80GB HBM3"), std::string::npos) << text.out;
 }
 
+TEST(CalibratedEvaluate, AMeasuredOverlapSlowdownSlowsTheOverlappedStepAndIsNamed)
+{
+    const std::string profile
+        = writeTemporary("overlap-profile.json", R"({"device": "NVIDIA H100 80GB HBM3", "overlap_slowdown": 0.3})");
+    const CommandRun modelled = run(runEvaluate, { "--json" });
+    const CommandRun calibrated = run(runEvaluate, { "--json", "--calibration", profile });
+    ASSERT_EQ(calibrated.code, kExitOk) << calibrated.err;
+    EXPECT_GT(stepOf(calibrated), stepOf(modelled)); // the default scenario hides DP and TP traffic under compute
+    const CommandRun text = run(runEvaluate, { "--calibration", profile });
+    EXPECT_NE(text.out.find("overlapped compute runs 30 % slower, as measured"), std::string::npos) << text.out;
+}
+
 TEST(CalibratedEvaluate, AnUnusableProfileExitsOneSayingWhy)
 {
     const CommandRun missing = run(runEvaluate, { "--calibration", "/nonexistent/profile.json" });
@@ -164,6 +176,10 @@ TEST(CalibrationFromProbe, PrintsTheProfileOfABenchRun)
     EXPECT_EQ(profile.gemms.size(), 21u * 3u); // seven GEMMs in three shapes, each for bf16, fp16 and fp8
     EXPECT_EQ(profile.collectives.size(), 2u);
     EXPECT_NE(profile.source.find("probe_bench_host.jsonl"), std::string::npos);
+    // The overlap slowdown replaces a constant of the model outright: the command says what it rests on.
+    ASSERT_TRUE(profile.overlapSlowdown.has_value());
+    EXPECT_NE(r.err.find("alone"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("overlap_slowdown"), std::string::npos) << r.err;
 }
 
 TEST(CalibrationFromProbe, ARunWithoutMeasurementsOrABrokenFileExitsOneSayingWhy)

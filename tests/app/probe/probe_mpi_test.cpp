@@ -49,11 +49,20 @@ TEST(ProbeOnTwoRanks, BenchMeasuresTheScenariosGemmsAndCollectivesCorrectly)
     const ProbeOutcome o = runProbe(2, "bench --backend host --scenario " + kData + "tiny_tp2.json --warmup 1 --iterations 3 --output "
                                            + results.string());
     ASSERT_EQ(o.exitCode, 0) << context(o);
-    int gemms = 0, collectives = 0;
+    int gemms = 0, collectives = 0, overlaps = 0;
     for (const auto& m : o.of("measurement")) {
         EXPECT_TRUE(m["correct"].get<bool>()) << m.dump();
         EXPECT_GT(m["median_s"].get<double>(), 0) << m.dump();
         gemms += m["kind"] == "gemm";
+        if (m["kind"] == "overlap") { // a CPU GEMM alone, then beside MPI all-reduces on a thread of their own
+            ++overlaps;
+            EXPECT_EQ(m["ranks"], 2);
+            EXPECT_GT(m["gemm_alone_s"].get<double>(), 0);
+            EXPECT_GE(m["slowdown"].get<double>(), 0);
+            EXPECT_GE(m["queued"].get<int>(), 1);
+            EXPECT_GT(m["bus_GBps"].get<double>(), 0);
+            EXPECT_GT(m["bus_GBps_alone"].get<double>(), 0);
+        }
         if (m["kind"] == "collective") {
             ++collectives;
             EXPECT_EQ(m["ranks"], 2);
@@ -65,6 +74,8 @@ TEST(ProbeOnTwoRanks, BenchMeasuresTheScenariosGemmsAndCollectivesCorrectly)
     EXPECT_EQ(gemms, 7 * 3); // qkv, projection, up, down, logits, attention's two; forward and both gradients
     EXPECT_EQ(o.of("result").front()["memory"]["correct"], true);
     EXPECT_EQ(collectives, 2); // SP: all-gather and reduce-scatter
+    EXPECT_EQ(overlaps, 1);
+    EXPECT_EQ(o.of("result").front()["overlap"]["kind"], "overlap");
     EXPECT_EQ(o.of("warning").front()["code"], "cpu_measurements");
     // Every event also landed in the results file.
     std::ifstream in(results);
@@ -106,6 +117,11 @@ TEST(ProbeOnTwoRanks, BenchMakesACalibrationThatBringsConfirmsPredictionToTheMea
     ASSERT_EQ(bench.exitCode, 0) << context(bench);
     ASSERT_TRUE(std::filesystem::exists(profile));
     EXPECT_FALSE(bench.of("result").front()["devices"].empty());
+    // The profile carries the slowdown the bench measured, in place of the model's constant.
+    std::ifstream profileText(profile);
+    const nlohmann::json written = nlohmann::json::parse(profileText);
+    ASSERT_TRUE(written.contains("overlap_slowdown")) << written.dump();
+    EXPECT_EQ(written["overlap_slowdown"], bench.of("result").front()["overlap"]["slowdown"]);
 
     auto stepOf = [](const ProbeOutcome& o, const char* which) {
         return o.of("result").front()[which]["step_s"].get<double>();
@@ -125,6 +141,19 @@ TEST(ProbeOnTwoRanks, BenchMakesACalibrationThatBringsConfirmsPredictionToTheMea
     EXPECT_LT(before, measured / 5);
     EXPECT_GT(after, measured / 1.5);
     EXPECT_LT(after, measured * 1.5);
+}
+
+TEST(ProbeOnOneRank, BenchSaysTheOverlapNeedsTwoRanks)
+{
+    const ProbeOutcome o = runProbe(1, "bench --backend host --scenario " + kData + "tiny_tp2.json --warmup 0 "
+                                       "--iterations 1");
+    ASSERT_EQ(o.exitCode, 0) << context(o);
+    bool said = false;
+    for (const auto& w : o.of("warning"))
+        said = said
+            || (w["code"] == "bench_note" && w["message"].get<std::string>().find("2 ranks") != std::string::npos);
+    EXPECT_TRUE(said) << context(o);
+    EXPECT_FALSE(o.of("result").front().contains("overlap"));
 }
 
 TEST(ProbeOnTwoRanks, ABrokenCalibrationProfileIsAnErrorEvent)

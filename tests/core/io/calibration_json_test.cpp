@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/calibration_json.h"
 #include "core/io/json_reader.h"
+#include "tests/core/io/json_fuzz.h"
 
 #include <gtest/gtest.h>
 
@@ -21,6 +22,7 @@ CalibrationProfile sampleProfile()
                       { Collective::AllToAll, 8, true, 2e6, 40 },
                       { Collective::SendRecv, 2, true, 8e6, 45.25 } };
     p.memoryGBps = 2950.5;
+    p.overlapSlowdown = 0.125;
     return p;
 }
 
@@ -45,6 +47,7 @@ TEST(CalibrationJson, RoundTripsEveryField)
     EXPECT_EQ(read.source, written.source);
     EXPECT_EQ(read.cpu, written.cpu);
     EXPECT_EQ(read.memoryGBps, written.memoryGBps);
+    EXPECT_EQ(read.overlapSlowdown, written.overlapSlowdown);
     ASSERT_EQ(read.gemms.size(), written.gemms.size());
     for (size_t i = 0; i < read.gemms.size(); ++i) {
         EXPECT_EQ(read.gemms[i].m, written.gemms[i].m);
@@ -74,6 +77,10 @@ TEST(CalibrationJson, WritesTheDocumentedNames)
     EXPECT_EQ(j["collectives"][1]["crosses_nodes"], true);
     EXPECT_EQ(j["collectives"][0]["bus_GBps"], 382.99);
     EXPECT_FALSE(j["cpu"].get<bool>());
+    EXPECT_EQ(j["overlap_slowdown"], 0.125);
+    CalibrationProfile unmeasured = sampleProfile();
+    unmeasured.overlapSlowdown.reset();
+    EXPECT_FALSE(io::toJson(unmeasured).contains("overlap_slowdown"));
 }
 
 TEST(CalibrationJson, ACpuProfileSaysSo)
@@ -99,6 +106,12 @@ TEST(CalibrationJson, ErrorsNameTheJsonPath)
     EXPECT_EQ(errorPathOf(R"({"device": "x", "memory_GBps": 0})"), "memory_GBps");
     EXPECT_EQ(errorPathOf(R"({"device": "x", "memory_GBps": "fast"})"), "memory_GBps");
     EXPECT_EQ(errorPathOf(R"({"device": "x", "gemms": [)" + gemm + R"(], "devise": 1})"), "devise");
+    // An overlap slowdown alone is a measurement; 0 (no slowdown) is one too.
+    EXPECT_EQ(errorPathOf(R"({"device": "x", "overlap_slowdown": 0.2})"), "");
+    EXPECT_EQ(errorPathOf(R"({"device": "x", "overlap_slowdown": 0})"), "");
+    EXPECT_EQ(errorPathOf(R"({"device": "x", "overlap_slowdown": -0.1})"), "overlap_slowdown");
+    EXPECT_EQ(errorPathOf(R"({"device": "x", "overlap_slowdown": "15 %"})"), "overlap_slowdown");
+    EXPECT_EQ(errorPathOf(R"({"device": "x", "overlap_slowdown": null})"), "overlap_slowdown");
     EXPECT_EQ(errorPathOf(withGemms(gemm + R"(, {"m": 64, "n": 64, "k": 64, "precision": "bf16", "seconds": 0})")),
               "gemms[1].seconds");
     EXPECT_EQ(errorPathOf(withGemms(R"({"m": 64, "n": 64, "k": 64, "precision": "int8", "seconds": 1})")),
@@ -118,4 +131,17 @@ TEST(CalibrationJson, ErrorsNameTheJsonPath)
     EXPECT_EQ(errorPathOf(withCollectives(collective("all_reduce", "8", "", "1"))), "collectives[0].crosses_nodes");
     EXPECT_EQ(errorPathOf(withCollectives(collective("all_reduce", "8", "false", "-3"))), "collectives[0].bus_GBps");
     EXPECT_EQ(errorPathOf("{\"device\": \"x\",\n \"gemms\": [}"), "line 2, column 12");
+}
+
+TEST(CalibrationJson, HostileValuesInEveryFieldReadOrFailNamingAPath)
+{
+    test::readEveryHostileVariant(io::toJson(sampleProfile()), [](const std::string& text) {
+        try {
+            (void)io::readCalibrationProfile(text);
+        } catch (const io::ReadError& e) {
+            EXPECT_FALSE(e.path().empty()) << text;
+        } catch (const std::exception& e) {
+            ADD_FAILURE() << "threw " << e.what() << " for: " << text;
+        }
+    });
 }

@@ -84,6 +84,26 @@ io::ProbeCollective collective()
              timing(1.1e-3) };
 }
 
+io::ProbeOverlap overlap()
+{
+    io::ProbeOverlap o;
+    o.m = o.n = o.k = 8192;
+    o.precision = "bf16";
+    o.collective = "all_reduce";
+    o.ranks = 8;
+    o.bytes = 268435456.0;
+    o.crossesNodes = false;
+    o.queued = 3;
+    o.gemmAloneS = 1.45e-3;
+    o.slowdown = 0.125;
+    o.predictedSlowdown = 0.05;
+    o.busGBps = 301.5;
+    o.busGBpsAlone = 355.25;
+    o.correct = true;
+    o.timing = timing(1.63e-3);
+    return o;
+}
+
 io::ProbeStep measuredStep()
 {
     io::ProbeStep s;
@@ -143,6 +163,7 @@ void expectSameResult(const io::ProbeResult& a, const io::ProbeResult& b)
     EXPECT_EQ(a.attention, b.attention);
     EXPECT_EQ(a.memory, b.memory);
     EXPECT_EQ(a.collectives, b.collectives);
+    EXPECT_EQ(a.overlap, b.overlap);
     EXPECT_EQ(a.calibrated, b.calibrated);
     EXPECT_EQ(a.measured, b.measured);
     EXPECT_EQ(a.predicted, b.predicted);
@@ -187,6 +208,7 @@ TEST(ProbeJson, EveryMeasurementComesBackFromItsLine)
     EXPECT_EQ(throughALine(attention()), attention());
     EXPECT_EQ(throughALine(memory()), memory());
     EXPECT_EQ(throughALine(collective()), collective());
+    EXPECT_EQ(throughALine(overlap()), overlap());
     EXPECT_EQ(throughALine(io::ProbeStepTime{ 2, 0.875 }), (io::ProbeStepTime{ 2, 0.875 }));
     EXPECT_EQ(throughALine(io::ProbeOtherMeasurement{ "power" }), io::ProbeOtherMeasurement{ "power" });
 }
@@ -217,6 +239,7 @@ TEST(ProbeJson, EachCommandsResultComesBackFromItsLine)
     bench.attention = std::vector{ attention() };
     bench.memory = memory();
     bench.collectives = std::vector{ collective() };
+    bench.overlap = overlap();
     expectSameResult(throughALine(bench), bench);
     bench.attention = std::vector{ attention(), attention() }; // a list, when there is more than one
     expectSameResult(throughALine(bench), bench);

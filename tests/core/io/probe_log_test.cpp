@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -103,6 +104,15 @@ TEST(ProbeLog, BenchGivesEveryMeasurementWithItsTiming)
     EXPECT_EQ(log.collectives[0].ranks, 2);
     EXPECT_GT(log.collectives[0].busGBps, 0);
     EXPECT_GT(log.collectives[0].predictedBusGBps, log.collectives[0].busGBps); // H100 NVLink vs these CPUs
+    // The GEMM alone and beside all-reduces over both ranks.
+    ASSERT_TRUE(log.overlap.has_value());
+    EXPECT_EQ(log.overlap->ranks, 2);
+    EXPECT_EQ(log.overlap->collective, "all_reduce");
+    EXPECT_TRUE(log.overlap->correct);
+    EXPECT_GE(log.overlap->queued, 1);
+    EXPECT_GT(log.overlap->gemmAloneS, 0);
+    EXPECT_NEAR(log.overlap->slowdown, std::max(0.0, log.overlap->timing.medianS / log.overlap->gemmAloneS - 1),
+                1e-9);
     ASSERT_EQ(log.warnings.size(), 1u);
     EXPECT_EQ(log.warnings[0].code, "cpu_measurements");
 }
@@ -197,6 +207,7 @@ TEST(ProbeLog, BenchMeasurementsMakeACalibrationProfile)
     EXPECT_EQ(profile.collectives[0].ranks, 2);
     EXPECT_EQ(profile.collectives[0].busGBps, log.collectives[0].busGBps);
     EXPECT_EQ(profile.memoryGBps, log.memory->GBps);
+    EXPECT_EQ(profile.overlapSlowdown, log.overlap->slowdown);
 
     // The profile prices a GEMM of a measured shape at the measured rate.
     const Calibration calibration(profile);
@@ -212,10 +223,12 @@ TEST(ProbeLog, WrongResultsStayOutOfTheProfile)
     log.gemms[0].correct = false;
     log.collectives[1].correct = false;
     log.memory->correct = false;
+    log.overlap->correct = false;
     const CalibrationProfile profile = io::calibrationFromProbe(log, "test");
     EXPECT_EQ(profile.gemms.size(), 20u * 3u);
     EXPECT_EQ(profile.collectives.size(), 1u);
     EXPECT_EQ(profile.memoryGBps, 0);
+    EXPECT_FALSE(profile.overlapSlowdown.has_value());
 }
 
 TEST(ProbeLog, ARunWithoutBenchMeasurementsMakesNoProfile)

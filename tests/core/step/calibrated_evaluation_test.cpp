@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MIT
 //
 // A calibration profile reaches every GEMM and every collective of an evaluation, a search and a
-// landscape, and only those its measurements describe (issue #5, item 4).
+// landscape, and only those its measurements describe (issue #5, item 4); its overlap slowdown
+// prices every overlap in place of the constant (issue #10).
 #include "tests/core/scenario_fixtures.h"
 
 #include "core/explore/landscape.h"
@@ -52,6 +53,14 @@ std::shared_ptr<const Calibration> allReduceAt(int64_t ranks, bool crossesNodes,
     return std::make_shared<const Calibration>(profile);
 }
 
+// A profile that measured nothing but compute's slowdown beside communication (bench's overlap).
+std::shared_ptr<const Calibration> overlapSlowdownOf(double slowdown)
+{
+    CalibrationProfile profile;
+    profile.overlapSlowdown = slowdown;
+    return std::make_shared<const Calibration>(profile);
+}
+
 Result evaluateWith(const Scenario& s, std::shared_ptr<const Calibration> calibration)
 {
     EvaluateOptions options;
@@ -59,6 +68,23 @@ Result evaluateWith(const Scenario& s, std::shared_ptr<const Calibration> calibr
     const Result r = evaluate(s, options);
     EXPECT_TRUE(r.valid);
     return r;
+}
+
+// Searches `s` with a profile that slows it: the best configuration's step is longer than the
+// model's best, and it is what evaluate gives that configuration with the profile.
+void expectASlowerBestThatEvaluateConfirms(const Scenario& s, std::shared_ptr<const Calibration> calibration)
+{
+    SearchOptions options;
+    options.topK = 3;
+    const SearchResult modelled = searchConfigurations(s, options);
+    options.calibration = std::move(calibration);
+    const SearchResult calibrated = searchConfigurations(s, options);
+    ASSERT_FALSE(calibrated.best.empty());
+    EXPECT_GT(calibrated.best.front().result.time.step, modelled.best.front().result.time.step);
+    Scenario best = s;
+    best.parallel = calibrated.best.front().result.parallel;
+    best.training.microBatch = calibrated.best.front().microBatch;
+    EXPECT_DOUBLE_EQ(evaluateWith(best, options.calibration).time.step, calibrated.best.front().result.time.step);
 }
 
 } // namespace
@@ -128,6 +154,36 @@ TEST(CalibratedEvaluation, AMeasuredAllReduceAcrossNodesReachesTheDataParallelGr
     EXPECT_DOUBLE_EQ(slowDp.time.tpComm, modelled.time.tpComm);
 }
 
+TEST(CalibratedEvaluation, AMeasuredOverlapSlowdownPricesTheCommunicationThatHidesUnderCompute)
+{
+    const Scenario s = test::llama70bOnDgxH100(); // TP's backward and the DP reduction run under compute
+    const Result modelled = evaluate(s);
+    ASSERT_GT(modelled.time.hidden.dp, 0);
+    ASSERT_GT(modelled.time.hidden.tp, 0);
+    const Result none = evaluateWith(s, overlapSlowdownOf(0));
+    const Result some = evaluateWith(s, overlapSlowdownOf(0.3));
+    const Result more = evaluateWith(s, overlapSlowdownOf(0.45));
+    EXPECT_LT(none.time.step, modelled.time.step); // measured 0: the fitted constant's price is gone
+    EXPECT_GT(some.time.step, none.time.step);
+    EXPECT_GT(more.time.step, some.time.step);
+    // What hides stays hidden; only its price on the critical path grows.
+    EXPECT_NEAR(more.time.hidden.dp, none.time.hidden.dp, 1e-9 * none.time.hidden.dp);
+
+    // The measured figure stands in for the constant, whatever the constant was.
+    EvaluateOptions constant;
+    constant.params.overlapSlowdown = 0.3;
+    EXPECT_DOUBLE_EQ(some.time.step, evaluate(s, constant).time.step);
+    EvaluateOptions both = constant;
+    both.params.overlapSlowdown = 0.05;
+    both.calibration = overlapSlowdownOf(0.3);
+    EXPECT_DOUBLE_EQ(evaluate(s, both).time.step, some.time.step);
+    // A profile that did not measure it keeps the constant.
+    constant.calibration = gemmsAt(0.7);
+    const Result gemmsOnly = evaluate(s, constant);
+    constant.params.overlapSlowdown = 0;
+    EXPECT_GT(gemmsOnly.time.step, evaluate(s, constant).time.step);
+}
+
 TEST(CalibratedSearch, RanksWithTheProfileAndReportsWhatEvaluateGives)
 {
     const Scenario s = test::scenarioFromJson(R"({
@@ -136,17 +192,12 @@ TEST(CalibratedSearch, RanksWithTheProfileAndReportsWhatEvaluateGives)
       "cluster": { "preset": "dgx-h100", "nodes": 2 },
       "parallel": { "tp": 2 }
     })");
-    SearchOptions options;
-    options.topK = 3;
-    options.calibration = gemmsAt(0.1);
-    const SearchResult calibrated = searchConfigurations(s, options);
-    const SearchResult modelled = searchConfigurations(s, {});
-    ASSERT_FALSE(calibrated.best.empty());
-    EXPECT_GT(calibrated.best.front().result.time.step, modelled.best.front().result.time.step);
-    Scenario best = s;
-    best.parallel = calibrated.best.front().result.parallel;
-    best.training.microBatch = calibrated.best.front().microBatch;
-    EXPECT_DOUBLE_EQ(evaluateWith(best, options.calibration).time.step, calibrated.best.front().result.time.step);
+    expectASlowerBestThatEvaluateConfirms(s, gemmsAt(0.1));
+}
+
+TEST(CalibratedSearch, TheMeasuredOverlapSlowdownReachesEveryConfiguration)
+{
+    expectASlowerBestThatEvaluateConfirms(test::llama70bOnDgxH100(), overlapSlowdownOf(0.3));
 }
 
 TEST(CalibratedLandscape, PricesEveryPointWithTheProfile)

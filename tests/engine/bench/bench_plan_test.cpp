@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-// The bench plan measures what the cost model prices: the same shapes, the same groups.
+// The bench plan measures what the cost model prices: the same shapes, the same groups, and the
+// overlap slowdown beside the model's constant.
 #include "engine/bench/bench_plan.h"
 
 #include "core/io/catalog_reader.h"
@@ -114,4 +115,12 @@ TEST(BenchPlan, Fp8IsMeasuredAtBf16AndSaysSo)
     EXPECT_EQ(plan.type, DataType::Bf16);
     ASSERT_EQ(plan.notes.size(), 1u);
     EXPECT_NE(plan.notes.front().find("fp8"), std::string::npos);
+}
+
+TEST(BenchPlan, TheOverlapMeasurementStandsBesideTheModelsSlowdown)
+{
+    const Scenario s = llama70b();
+    EfficiencyParams params;
+    params.overlapSlowdown = 0.15;
+    EXPECT_DOUBLE_EQ(planBench(s, evaluate(s), params).overlap.predictedSlowdown, 0.15);
 }

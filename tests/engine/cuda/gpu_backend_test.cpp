@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
 // The cuda backend on a real GPU: discovery, a bf16 GEMM and attention checked against their exact
-// answers, the collectives on a one-rank NCCL communicator, memory a GPU cannot hold refused.
+// answers, the collectives on a one-rank NCCL communicator (also on the side stream beside a GEMM),
+// memory a GPU cannot hold refused.
 // Labelled `gpu`; where the build has no cuda backend or the machine no GPU, each test skips and
 // says which.
 #include "engine/backend/backend_registry.h"
@@ -92,6 +93,30 @@ TEST(CudaBackend, CollectivesOnOneRankKeepTheData)
     backend->synchronize();
     for (const double value : backend->read(*gathered, DataType::Bf16, 1024))
         ASSERT_EQ(value, 2.0);
+}
+
+TEST(CudaBackend, ABackgroundAllReduceRunsBesideAGemmAndKeepsTheData)
+{
+    CUDA_BACKEND_OR_SKIP(backend);
+    const std::unique_ptr<Communicator> comm = backend->communicator(test::world(), { test::world().rank() });
+    const int64_t edge = 2048;
+    const size_t square = size_t(edge * edge), count = 1 << 24;
+    auto a = backend->allocate(square * 2), b = backend->allocate(square * 2), c = backend->allocate(square * 2);
+    auto data = backend->allocate(count * 2);
+    backend->fill(*a, DataType::Bf16, square, 0.5);
+    backend->fill(*b, DataType::Bf16, square, 0.25);
+    backend->fill(*data, DataType::Bf16, count, 2.0);
+    comm->allReduceInBackground(*data, count, DataType::Bf16); // after the fill: it reads what was filled
+    comm->allReduceInBackground(*data, count, DataType::Bf16);
+    backend->gemm(*a, *b, *c, edge, edge, edge, 1, DataType::Bf16);
+    backend->synchronize(); // the GEMM's stream alone
+    const double seconds = comm->waitForBackground();
+    EXPECT_GT(seconds, 0);
+    EXPECT_LT(seconds, 10);
+    EXPECT_EQ(backend->read(*c, DataType::Bf16, 1).front(), 0.125 * double(edge));
+    for (const double value : backend->read(*data, DataType::Bf16, 1024))
+        ASSERT_EQ(value, 2.0);
+    EXPECT_EQ(comm->waitForBackground(), 0); // nothing queued since
 }
 
 TEST(CudaBackend, MemoryTheGpuCannotHoldIsRefusedByName)

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
 // The host backend computes for real: GEMMs and attention against plain loops, collectives on a
-// one-rank group, memory it cannot hold refused, discovery of this machine.
+// one-rank group (also beside a GEMM), memory it cannot hold refused, discovery of this machine.
 #include "engine/backend/backend_registry.h"
 #include "engine/host/host_backend.h"
 #include "tests/engine/test_world.h"
@@ -98,6 +98,27 @@ TEST(HostBackend, CollectivesOfAOneRankGroupKeepTheData)
     comm->receive(*out, 16, DataType::Fp32, 0, 7);
     comm->waitForSends();
     EXPECT_EQ(backend.read(*out, DataType::Fp32, 1).front(), 2.5);
+}
+
+TEST(HostBackend, ABackgroundAllReduceRunsBesideAGemmAndKeepsTheData)
+{
+    HostBackend backend(test::world());
+    auto comm = backend.communicator(test::world(), { 0 });
+    const int64_t edge = 64;
+    const size_t bytes = size_t(edge * edge) * 4;
+    auto a = backend.allocate(bytes), b = backend.allocate(bytes), c = backend.allocate(bytes);
+    auto data = backend.allocate(1024 * 4);
+    backend.fill(*a, DataType::Fp32, edge * edge, 0.5);
+    backend.fill(*b, DataType::Fp32, edge * edge, 0.25);
+    backend.fill(*data, DataType::Fp32, 1024, 2.5);
+    comm->allReduceInBackground(*data, 1024, DataType::Fp32);
+    comm->allReduceInBackground(*data, 1024, DataType::Fp32);
+    backend.gemm(*a, *b, *c, edge, edge, edge, 1, DataType::Fp32);
+    EXPECT_GE(comm->waitForBackground(), 0);
+    EXPECT_EQ(backend.read(*c, DataType::Fp32, 1).front(), 0.125 * edge);
+    EXPECT_EQ(backend.read(*data, DataType::Fp32, 1024).back(), 2.5); // one rank: the sum is the data
+    EXPECT_EQ(comm->waitForBackground(), 0); // nothing queued since
+    comm->allReduce(*data, 1024, DataType::Fp32); // the group is free for the rest again
 }
 
 TEST(HostBackend, MemoryItCannotHoldIsRefusedWithTheFigures)

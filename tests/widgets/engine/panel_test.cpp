@@ -219,6 +219,7 @@ TEST_F(GuiTest, ApplyingABenchRunsCalibrationRepricesTheWorkbench)
     EXPECT_GT(workbench->evaluation()->result.time.step, modelStep * 1.5);
     EXPECT_TRUE(panel->calibrationLabel()->text().startsWith(QStringLiteral("Calibrated: ")));
     EXPECT_TRUE(panel->calibrationLabel()->text().contains(QStringLiteral("CPU measurements")));
+    EXPECT_TRUE(panel->calibrationLabel()->text().contains(QStringLiteral("Overlapped compute runs")));
 
     const QString profile = directory.filePath(QStringLiteral("profile.json"));
     ASSERT_TRUE(window->engine()->saveProfile(profile));
