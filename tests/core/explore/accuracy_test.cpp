@@ -43,35 +43,24 @@ double mapeOf(const std::vector<ValidationCase>& cases)
     return meanAbsolutePercentageError(outcomes);
 }
 
+// All `count` cases predicted, within `bound` mean absolute percentage error.
+void expectWithin(const std::vector<ValidationCase>& cases, size_t count, double bound)
+{
+    ASSERT_EQ(cases.size(), count);
+    EXPECT_LE(mapeOf(cases), bound);
+}
+
+void expectFileWithin(const std::string& file, size_t count, double bound) { expectWithin(loadCases(file), count, bound); }
+
 } // namespace
 
-TEST(Accuracy, CalibrationCases)
-{
-    const std::vector<ValidationCase> cases = loadCases("calibration_cases.json");
-    ASSERT_EQ(cases.size(), 28u);
-    EXPECT_LE(mapeOf(cases), 0.053);
-}
+TEST(Accuracy, CalibrationCases) { expectFileWithin("calibration_cases.json", 28u, 0.053); }
 
-TEST(Accuracy, VTrainMultiNode)
-{
-    const std::vector<ValidationCase> cases = withIdPrefix(loadCases("vtrain/cases.json"), "vtrain-multi");
-    ASSERT_EQ(cases.size(), 109u);
-    EXPECT_LE(mapeOf(cases), 0.100);
-}
+TEST(Accuracy, VTrainMultiNode) { expectWithin(withIdPrefix(loadCases("vtrain/cases.json"), "vtrain-multi"), 109u, 0.100); }
 
-TEST(Accuracy, VTrainSingleNode)
-{
-    const std::vector<ValidationCase> cases = withIdPrefix(loadCases("vtrain/cases.json"), "vtrain-single");
-    ASSERT_EQ(cases.size(), 1440u);
-    EXPECT_LE(mapeOf(cases), 0.094);
-}
+TEST(Accuracy, VTrainSingleNode) { expectWithin(withIdPrefix(loadCases("vtrain/cases.json"), "vtrain-single"), 1440u, 0.094); }
 
-TEST(Accuracy, DgxCloudRecipes)
-{
-    const std::vector<ValidationCase> cases = loadCases("dgxc_h100_cases.json");
-    ASSERT_EQ(cases.size(), 13u);
-    EXPECT_LE(mapeOf(cases), 0.053);
-}
+TEST(Accuracy, DgxCloudRecipes) { expectFileWithin("dgxc_h100_cases.json", 13u, 0.053); }
 
 TEST(Accuracy, PublicRunsFromOtherSources)
 {
@@ -81,13 +70,7 @@ TEST(Accuracy, PublicRunsFromOtherSources)
         std::vector<ValidationCase> more = loadCases(file);
         cases.insert(cases.end(), more.begin(), more.end());
     }
-    ASSERT_EQ(cases.size(), 60u);
-    EXPECT_LE(mapeOf(cases), 0.120);
+    expectWithin(cases, 60u, 0.120);
 }
 
-TEST(Accuracy, TorchtitansMeasuredPeakMemory)
-{
-    const std::vector<ValidationCase> cases = loadCases("memory/torchtitan_memory_cases.json");
-    ASSERT_EQ(cases.size(), 18u);
-    EXPECT_LE(mapeOf(cases), 0.41);
-}
+TEST(Accuracy, TorchtitansMeasuredPeakMemory) { expectFileWithin("memory/torchtitan_memory_cases.json", 18u, 0.41); }

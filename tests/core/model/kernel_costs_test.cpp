@@ -10,6 +10,17 @@
 using namespace paraplan;
 
 namespace {
+
+// The H100 SXM's datasheet figures, without a catalog id.
+GpuSpec h100Datasheet()
+{
+    GpuSpec gpu;
+    gpu.peakBf16Tflops = 989.4;
+    gpu.peakFp8Tflops = 1978.9;
+    gpu.hbmGBps = 3350;
+    gpu.sms = 132;
+    return gpu;
+}
 DeviceRates h100()
 {
     EfficiencyParams params;
@@ -73,21 +84,14 @@ TEST(GemmModel, DegenerateShapesCostNothing)
 
 TEST(DeviceRates, Fp8UsesTheFp8Peak)
 {
-    GpuSpec gpu;
-    gpu.peakBf16Tflops = 989.4;
-    gpu.peakFp8Tflops = 1978.9;
-    gpu.hbmGBps = 3350;
-    gpu.sms = 132;
+    const GpuSpec gpu = h100Datasheet();
     EXPECT_DOUBLE_EQ(deviceRates(gpu, Precision::Fp8, {}).peakFlops, 1978.9e12);
     EXPECT_DOUBLE_EQ(deviceRates(gpu, Precision::Bf16, {}).peakFlops, 989.4e12);
 }
 
 TEST(DeviceRates, APowerCapLowersTheClockByTheCubeRootOfThePowerAllowed)
 {
-    GpuSpec gpu;
-    gpu.peakBf16Tflops = 989.4;
-    gpu.hbmGBps = 3350;
-    gpu.sms = 132;
+    GpuSpec gpu = h100Datasheet();
     gpu.tdpW = 700;
     EXPECT_EQ(sustainedClockFraction(gpu), 1); // no cap
     gpu.powerLimitW = 700;
