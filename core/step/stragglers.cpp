@@ -50,7 +50,14 @@ double expectedMaxOfNormals(int64_t n)
         return 0;
     if (n < int64_t(std::size(kExact)))
         return kExact[n];
-    return normalQuantile((double(n) - 0.375) / (double(n) + 0.25));
+    // A search asks for the same n for every configuration it bounds.
+    thread_local int64_t lastN = 0;
+    thread_local double lastValue = 0;
+    if (n != lastN) {
+        lastValue = normalQuantile((double(n) - 0.375) / (double(n) + 0.25));
+        lastN = n;
+    }
+    return lastValue;
 }
 
 } // namespace paraplan
