@@ -44,10 +44,12 @@ struct Enumeration {
 // The grid: tp, cp, pp over the divisors of what is left of N; ep over the divisors of the expert
 // count; micro-batch over the divisors of the per-replica batch; vpp up to L / pp; then ZeRO stage,
 // recomputation and SP. Each point is held against the rules of core/rules/parallel_rules.h, the
-// predicates validation words (integer tests, nanoseconds, instead of messages).
-Enumeration enumerate(const Scenario& s)
+// predicates validation words (integer tests, nanoseconds, instead of messages). `visit` gets every
+// rule-abiding candidate; the count of grid points held is returned.
+template <typename Visit>
+int64_t visitGrid(const Scenario& s, Visit&& visit)
 {
-    Enumeration e;
+    int64_t examined = 0;
     const ModelSpec& m = s.model;
     const ParallelSpec& p = s.parallel;
     const ParallelDegrees& given = p.degrees;
@@ -88,7 +90,7 @@ Enumeration enumerate(const Scenario& s)
                         const int64_t micro = microBatchCount(batch, b, d.dp);
                         for (int64_t vpp : vpps) {
                             d.vpp = vpp;
-                            e.examined += innerPoints;
+                            examined += innerPoints;
                             if (!(splitAllowed && epAllowed && pipelineRuns(m.layers, d, micro)
                                   && frameworkInterleaves(s.framework, d)
                                   && layersPerStageFit(p.layersPerStage, m.layers, d)))
@@ -98,13 +100,25 @@ Enumeration enumerate(const Scenario& s)
                                     for (bool sp : sps)
                                         // SP without a TP group is SP off: enumerated once, unless pinned.
                                         if (!(sp && tp == 1 && !pin.sequenceParallel))
-                                            e.candidates.push_back({ d, b, zero, rc, sp });
+                                            visit(Candidate{ d, b, zero, rc, sp });
                         }
                     }
                 }
             }
         }
     }
+    return examined;
+}
+
+// The grid walked twice, to count and then to fill: growing a vector of a million candidates by
+// reallocation costs a fifth of a large search (copies and fresh pages).
+Enumeration enumerate(const Scenario& s)
+{
+    size_t count = 0;
+    (void)visitGrid(s, [&](const Candidate&) { ++count; });
+    Enumeration e;
+    e.candidates.reserve(count);
+    e.examined = visitGrid(s, [&](const Candidate& c) { e.candidates.push_back(c); });
     return e;
 }
 
