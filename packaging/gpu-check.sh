@@ -7,7 +7,9 @@
 #   2. discover;
 #   3. the bf16 GEMM rate at 8192^3 from `bench`, against PyTorch's matmul on the same device;
 #   4. confirm of a small model (tp = pp = dp = 1), its step measured against the prediction
-#      calibrated by a bench run of the same scenario.
+#      calibrated by a bench run of the same scenario;
+#   5. with two GPUs or more, a two-rank bench: the GEMM alone and beside NCCL all-reduces on
+#      another stream, the overlap slowdown the calibration profile then carries.
 # Everything lands in $OUT (default ./gpu-check), a summary in $OUT/summary.txt. Needs the build
 # compiler, CMake, Ninja, nlohmann-json, GoogleTest, Open MPI and OpenBLAS (packaging/install-deps.sh
 # lists them; Qt is not needed) and a CUDA toolkit with NCCL.
@@ -51,6 +53,9 @@ PYTHON
 "$PROBE" confirm --scenario "$DATA/gpu_small.json" --steps 5 --output "$OUT/confirm.jsonl" >/dev/null
 "$PROBE" confirm --scenario "$DATA/gpu_small.json" --steps 5 --calibration "$OUT/profile.json" \
     --output "$OUT/confirm-calibrated.jsonl" >/dev/null
+if [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" -ge 2 ]; then
+    mpirun -np 2 "$PROBE" bench --scenario "$DATA/gpu_small.json" --output "$OUT/bench-overlap.jsonl" >/dev/null 2>&1
+fi
 
 python3 - "$OUT" <<'PYTHON' | tee "$OUT/summary.txt"
 import json, os, sys
@@ -83,4 +88,12 @@ for name in ("confirm.jsonl", "confirm-calibrated.jsonl"):
     print(f"{name}: measured step {measured * 1e3:.2f} ms, predicted {predicted * 1e3:.2f} ms "
           f"({'calibrated' if c['calibrated'] else 'model alone'}), error {100 * (predicted / measured - 1):+.1f} %"
           + (" (target within 10 %)" if c["calibrated"] else ""))
+overlaps = [e for e in events("bench-overlap.jsonl") if e["event"] == "measurement" and e.get("kind") == "overlap"]
+if overlaps:
+    o = overlaps[0]
+    print(f"overlap: {o['m']:.0f}^3 GEMM {o['gemm_alone_s'] * 1e3:.2f} ms alone, slowdown {o['slowdown']:+.3f} beside "
+          f"{o['queued']} x {o['bytes'] / 2**20:.0f} MiB {o['collective']} on {o['ranks']} ranks "
+          f"(the model's constant: {o['predicted_slowdown']:.3f})")
+else:
+    print("overlap: not measured (needs two GPUs)")
 PYTHON
