@@ -91,8 +91,7 @@ int64_t visitGrid(const Scenario& s, Visit&& visit)
                         for (int64_t vpp : vpps) {
                             d.vpp = vpp;
                             examined += innerPoints;
-                            if (!(splitAllowed && epAllowed && pipelineRuns(m.layers, d, micro)
-                                  && frameworkInterleaves(s.framework, d)
+                            if (!(splitAllowed && epAllowed && pipelineRuns(m.layers, s.framework, d, micro)
                                   && layersPerStageFit(p.layersPerStage, m.layers, d)))
                                 continue;
                             for (int zero : zeros)

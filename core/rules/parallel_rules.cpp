@@ -76,9 +76,9 @@ bool scheduleIsSimulable(const ParallelDegrees& d, int64_t microBatches)
     return microBatches <= kMaxPipelineOps / d.virtualStages();
 }
 
-bool pipelineRuns(int64_t layers, const ParallelDegrees& d, int64_t microBatches)
+bool pipelineRuns(int64_t layers, const FrameworkSpec& framework, const ParallelDegrees& d, int64_t microBatches)
 {
-    return microBatches >= 1 && stagesFitLayers(layers, d) && interleavingHasStages(d)
+    return microBatches >= 1 && stagesFitLayers(layers, d) && interleavingHasStages(d) && frameworkInterleaves(framework, d)
         && interleavingFillsRounds(d, microBatches) && scheduleIsSimulable(d, microBatches);
 }
 

@@ -150,7 +150,7 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     t.ppComm = cs.send;
     t.optimizer = timing.optimizer[size_t(critical)];
     // The slowest rank sets the pace of a synchronous step: waiting for it is step overhead too.
-    t.other = options.params.stepOverheadS + options.params.rankJitter * expectedMaxOfNormals(r.gpus) * cs.end;
+    t.other = options.params.stepOverheadS + stragglerLag(options.params.rankJitter, r.gpus) * cs.end;
     // Busy time summed per op and busy time summed by cause differ only by rounding.
     t.bubble = std::max(0.0, cs.end - cs.tail - cs.send - (work.total()));
     t.step = t.sumOfParts();

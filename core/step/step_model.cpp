@@ -303,7 +303,7 @@ double stepLowerBound(const StepPlan& plan, const StepTiming& timing, const Effi
                                     + timing.optimizer[size_t(stage)] + timing.weightCast[size_t(stage)]);
     }
     // The slowest rank lags the mean end by the expected maximum of the ranks' jitter (evaluator).
-    return bound * (1 + params.rankJitter * expectedMaxOfNormals(d.ranks())) + params.stepOverheadS;
+    return bound * (1 + stragglerLag(params.rankJitter, d.ranks())) + params.stepOverheadS;
 }
 
 } // namespace paraplan

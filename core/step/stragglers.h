@@ -15,6 +15,14 @@ namespace paraplan {
 // within 0.5 % of the exact value there. 0 for a single rank.
 [[nodiscard]] double expectedMaxOfNormals(int64_t n);
 
+// How far behind the mean the slowest of `ranks` ranks ends, as a fraction of the step's work:
+// sigma * c(n), sigma the relative jitter of one rank. The evaluator and the search's lower bound
+// both add it, so the bound stays exact.
+[[nodiscard]] inline double stragglerLag(double rankJitter, int64_t ranks)
+{
+    return rankJitter * expectedMaxOfNormals(ranks);
+}
+
 // The inverse of the standard normal distribution function, for 0 < p < 1 (Acklam's rational
 // approximation refined by one Newton-Halley step: relative error below 1e-12).
 [[nodiscard]] double normalQuantile(double p);
