@@ -134,6 +134,8 @@ json stepJson(const ProbeStep& s)
         j["steps"] = *s.steps;
     if (s.reservedBytes)
         j["reserved_bytes"] = *s.reservedBytes;
+    if (s.footprintBytes)
+        j["footprint_bytes"] = *s.footprintBytes;
     return j;
 }
 
@@ -348,6 +350,7 @@ ProbeStep stepOf(ObjectReader& step)
     s.stepMaxS = step.number("step_max_s");
     s.steps = step.integer("steps");
     s.reservedBytes = step.number("reserved_bytes");
+    s.footprintBytes = step.number("footprint_bytes");
     return s;
 }
 

@@ -133,11 +133,14 @@ struct ProbeStep {
     double stepS = 0; // measured: the median of the timed steps
     std::vector<ProbeStage> stages;
     std::optional<double> bubbleFraction; // predicted only
-    // Measured only: the fastest and slowest timed step, how many were timed, and the memory the
-    // model predicts for the stage, held during the step.
+    // Measured only: the fastest and slowest timed step, how many were timed, the memory the
+    // model predicts for the stage, held during the step, and what the run itself held on the
+    // device after its warm-up step (context, libraries' buffers, communicators, working buffers;
+    // the largest of the ranks) before the rest of the prediction was reserved.
     std::optional<double> stepMinS, stepMaxS;
     std::optional<int64_t> steps;
     std::optional<double> reservedBytes;
+    std::optional<double> footprintBytes;
 
     bool operator==(const ProbeStep&) const = default;
 };

@@ -79,6 +79,10 @@ public:
     virtual void copy(const Buffer& from, Buffer& to, size_t bytes) = 0;
     // Waits until the device has finished what was queued.
     virtual void synchronize() = 0;
+    // Bytes this rank holds on its device now, everything it runs on included (the CUDA context,
+    // cuBLASLt's workspace, NCCL's buffers; on the host, the process's resident memory): what the
+    // model's memory prediction covers.
+    [[nodiscard]] virtual double memoryInUse() const = 0;
 
     // Called by every rank of the world at once: `group` lists the world ranks of this rank's
     // group (itself included, in the group's rank order); groups partition the world.

@@ -5,6 +5,7 @@
 #include "engine/bench/bench_plan.h"
 #include "engine/bench/world_groups.h"
 #include "engine/confirm/layer_work.h"
+#include "engine/confirm/pipeline_messages.h"
 #include "engine/runtime/timing.h"
 
 #include "core/model/kernel_costs.h"
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
 namespace paraplan::engine {
@@ -25,6 +27,13 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+std::string gib(double bytes)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", bytes / double(1 << 30));
+    return text;
+}
 
 // The scenario rank this world rank runs (the rank table sends rank r to GPU / world rank t[r]).
 int64_t scenarioRankOf(const RankPlacement& placement, int64_t ranks, int worldRank)
@@ -66,8 +75,8 @@ public:
         (void)resolveRecompute(resolved, plan);
         m_recomputeFull = plan.layout.recompute == Recompute::Full;
         m_vpp = plan.layout.degrees.vpp;
-        m_microBatches = plan.layout.microBatches;
         m_virtualLayers = plan.layout.virtualLayers;
+        m_plan = stageMessagePlan(m_stage, m_degrees.pp, m_vpp, plan.layout.microBatches);
 
         const ParallelSpec& p = predicted.parallel;
         const LayerShard shard = scenarioShard(s, p);
@@ -118,25 +127,19 @@ public:
     {
         io::ProbeStage m;
         m.stage = m_stage;
-        const int64_t pp = m_degrees.pp;
-        const int64_t last = pp * m_vpp - 1;
-        for (const ScheduledOp& op : stageSchedule(m_stage, pp, m_vpp, m_microBatches)) {
-            const int64_t vs = op.chunk * pp + m_stage;
-            const int previous = int((m_stage + pp - 1) % pp), next = int((m_stage + 1) % pp);
-            if (op.kind == PipelineOpKind::Forward) {
-                if (vs > 0)
-                    m.idleS += receive(previous, int(2 * vs));
+        const int64_t last = m_degrees.pp * m_vpp - 1;
+        for (const PipeStep& step : m_plan) {
+            const int64_t vs = step.virtualStage;
+            if (step.receive)
+                m.idleS += receive(*step.receive);
+            if (step.op.kind == PipelineOpKind::Forward) {
                 m.busyS += timed([&] {
                     for (int64_t l = 0; l < m_virtualLayers[size_t(vs)]; ++l)
                         m_layer->forward();
                     if (vs == last)
                         outputForward();
                 });
-                if (vs < last)
-                    m.sendS += send(*m_activationOut, next, int(2 * (vs + 1)));
             } else {
-                if (vs < last)
-                    m.idleS += receive(next, int(2 * vs + 1));
                 m.busyS += timed([&] {
                     for (int64_t l = 0; l < m_virtualLayers[size_t(vs)]; ++l) {
                         if (m_recomputeFull)
@@ -146,10 +149,11 @@ public:
                     if (vs == last)
                         outputBackward();
                 });
-                if (vs > 0)
-                    m.sendS += send(*m_gradientOut, previous, int(2 * (vs - 1) + 1));
             }
+            if (step.send)
+                send(*step.send);
         }
+        // Every send so far, taken: what the stage waited for its neighbours to receive.
         if (m_line)
             m.sendS += timed([&] { m_line->waitForSends(); });
         m.tailS = timed([&] {
@@ -184,18 +188,17 @@ private:
         return since(start);
     }
 
-    double receive(int peer, int tag)
+    double receive(const PipeMessage& message)
     {
-        return timed([&] { m_line->receive(*m_received, m_pipeElements, m_type, peer, tag); });
+        return timed([&] { m_line->receive(*m_received, m_pipeElements, m_type, message.peer, message.tag); });
     }
 
-    // A stage sends each activation (gradient) from the same buffer: the previous send must have
-    // been taken first, as with Megatron's blocking sends.
-    double send(const Buffer& data, int peer, int tag)
+    // Posted at once, never after waiting for the previous send (pipeline_messages.h). Every send
+    // of a kind reads the same buffer, which no one writes while they are in flight.
+    void send(const PipeMessage& message)
     {
-        const double waited = timed([&] { m_line->waitForSends(); });
-        m_line->send(data, m_pipeElements, m_type, peer, tag);
-        return waited;
+        const Buffer& data = message.kind == PipeMessageKind::Activation ? *m_activationOut : *m_gradientOut;
+        m_line->send(data, m_pipeElements, m_type, message.peer, message.tag);
     }
 
     void reduceGradients()
@@ -218,10 +221,10 @@ private:
     DataType m_type;
     int64_t m_stage = 0;
     int64_t m_vpp = 1;
-    int64_t m_microBatches = 1;
     bool m_recomputeFull = false;
     int m_zero = 1;
     std::vector<int64_t> m_virtualLayers;
+    std::vector<PipeStep> m_plan;
     std::unique_ptr<Communicator> m_tp, m_cp, m_ep, m_dp, m_line;
     std::unique_ptr<MemoryTraffic> m_memory;
     std::unique_ptr<LayerWork> m_layer, m_logits;
@@ -248,6 +251,29 @@ std::vector<io::ProbeStage> byStage(const World& world, const io::ProbeStage& mi
     return result;
 }
 
+// Once the warm-up has made everything the run needs (the context, the libraries' workspaces,
+// NCCL's connections and buffers, the working buffers), holds the rest of the memory the model
+// predicts for the stage: the step then runs with the prediction's memory in use, and what the
+// run itself took is a measurement beside the prediction.
+std::unique_ptr<Buffer> holdPrediction(Backend& backend, const World& world, double predictedBytes,
+                                       io::ProbeStep& measured)
+{
+    const double inUse = backend.memoryInUse();
+    measured.footprintBytes = world.maxOf(inUse);
+    measured.reservedBytes = world.maxOf(predictedBytes);
+    const double rest = std::max(0.0, predictedBytes - inUse);
+    try {
+        return backend.allocate(size_t(rest));
+    } catch (const EngineError& e) {
+        if (e.code() != io::ProbeCode::OutOfMemory)
+            throw;
+        throw EngineError(io::ProbeCode::OutOfMemory,
+                          "the stage's predicted memory does not fit: " + gib(predictedBytes) + " GiB predicted, "
+                              + gib(inUse) + " GiB in use after the warm-up step, and the device cannot hold the other "
+                              + gib(rest) + " GiB (" + e.what() + ")");
+    }
+}
+
 } // namespace
 
 io::ProbeStep runSyntheticSteps(const Scenario& s, const Result& predicted, Backend& backend, const World& world,
@@ -265,15 +291,8 @@ io::ProbeStep runSyntheticSteps(const Scenario& s, const Result& predicted, Back
         const WatchdogStep step(watchdog, "confirm: set-up (communicators, buffers)");
         runner = std::make_unique<StageRunner>(s, predicted, backend, world);
     }
-    // Hold the rest of the memory the model predicts for this stage.
     const double predictedBytes = predicted.stages[size_t(runner->stage())].memory.total();
     std::unique_ptr<Buffer> reserve;
-    {
-        const WatchdogStep step(watchdog, "confirm: allocating the predicted memory");
-        const double rest = std::max(0.0, predictedBytes - double(runner->workingBytes()));
-        reserve = backend.allocate(size_t(rest));
-        measured.reservedBytes = world.maxOf(predictedBytes);
-    }
     std::vector<double> stepSeconds;
     std::vector<std::vector<io::ProbeStage>> stages;
     for (int i = 0; i <= options.steps; ++i) {
@@ -287,8 +306,10 @@ io::ProbeStep runSyntheticSteps(const Scenario& s, const Result& predicted, Back
         backend.synchronize();
         const double seconds = world.maxOf(since(start));
         std::vector<io::ProbeStage> perStage = byStage(world, mine, predicted.parallel.degrees.pp);
-        if (i == 0)
-            continue; // the warm-up: first-touch allocations, lazy connections
+        if (i == 0) { // the warm-up: first-touch allocations, lazy connections
+            reserve = holdPrediction(backend, world, predictedBytes, measured);
+            continue;
+        }
         stepSeconds.push_back(seconds);
         stages.push_back(std::move(perStage));
         if (world.isRoot())

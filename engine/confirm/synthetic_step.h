@@ -14,9 +14,10 @@
 // pipeline stage's layers as real GEMMs, attention and TP / CP / EP collectives at its shard's
 // shapes, in Megatron's 1F1B (or interleaved) order from the core's schedule; stages pass
 // activations and gradients by send/receive; after the last backward the DP group reduces the
-// stage's gradients bucket by bucket (and gathers the weights back under ZeRO). The memory the
-// model predicts for the stage is allocated first, to prove it fits. Reported: the step time and,
-// per stage, the time busy, waiting on neighbours (the measured bubble), sending, and in the tail.
+// stage's gradients bucket by bucket (and gathers the weights back under ZeRO). After the warm-up
+// step, the memory the model predicts for the stage, less what the run already holds, is allocated
+// to prove it fits. Reported: the step time and, per stage, the time busy, waiting on neighbours
+// (the measured bubble), sending, and in the tail; the memory the run held after its warm-up.
 namespace paraplan::engine {
 
 struct ConfirmOptions {

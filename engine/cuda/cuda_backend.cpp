@@ -7,6 +7,7 @@
 #include "engine/cuda/cuda_discovery.h"
 #include "engine/cuda/cuda_stream.h"
 #include "engine/cuda/device_buffer.h"
+#include "engine/cuda/device_memory.h"
 #include "engine/cuda/kernels.h"
 #include "engine/cuda/nccl_communicator.h"
 
@@ -22,10 +23,12 @@ namespace paraplan::engine {
 
 namespace {
 
-// Makes this thread's current device the rank's GPU, and says which it is.
-int selectDevice(const World& world)
+// The rank's GPU among those visible here.
+int deviceOf(const World& world) { return world.localRank() % visibleDeviceCount(); }
+
+// Makes this thread's current device the rank's GPU (which makes its context).
+int selectDevice(int device)
 {
-    const int device = world.localRank() % visibleDeviceCount();
     checkCuda(cudaSetDevice(device), "cudaSetDevice(" + std::to_string(device) + ")");
     return device;
 }
@@ -103,8 +106,10 @@ private:
 class CudaBackend : public Backend {
 public:
     explicit CudaBackend(const World& world)
-        : m_device(selectDevice(world))
+        : m_memory(deviceOf(world))
+        , m_device(selectDevice(deviceOf(world)))
     {
+        m_memory.contextMade();
     }
 
     [[nodiscard]] std::string name() const override { return "cuda"; }
@@ -169,6 +174,8 @@ public:
 
     void synchronize() override { m_stream.synchronize(); }
 
+    [[nodiscard]] double memoryInUse() const override { return m_memory.inUse(); }
+
     [[nodiscard]] std::unique_ptr<Communicator> communicator(const World& world, const std::vector<int>& group) override
     {
         return std::make_unique<TrackedCommunicator>(world, group, m_stream.get(), m_live);
@@ -178,6 +185,7 @@ public:
 
 private:
     std::shared_ptr<LiveCommunicators> m_live = std::make_shared<LiveCommunicators>();
+    DeviceMemoryGauge m_memory; // first: it reads the device before the context exists
     int m_device;
     CudaStream m_stream; // every GEMM, kernel and collective, in the order the run asks for them
     CublasLtGemm m_gemm;

@@ -18,13 +18,8 @@
 // hang, and ncclCommAbort from the watchdog's thread ends whatever is in flight. The price is that
 // any call may answer ncclInProgress, after which the operation is queued only once the
 // communicator's state leaves it (settle).
-//
-// Messages travel on lanes, communicators of their own. NCCL runs the operations of one
-// communicator one after another, whatever their streams: on a shared communicator a send would
-// hold back every later receive and collective until its peer takes it, and two ranks that each
-// send to the other before receiving would wait for each other for ever. A message from group rank
-// a to b takes lane (b > a ? 0 : 2) + a % 2, upward or downward, from an even or an odd rank: in a
-// pipeline or a ring each rank's send and receive are then on different lanes and run at once.
+
+// Messages travel on lanes, communicators of their own: engine/backend/message_lanes.h says why.
 namespace paraplan::engine {
 
 namespace {
@@ -33,16 +28,6 @@ using Clock = std::chrono::steady_clock;
 
 // The last moment to wait for a communicator's release before aborting it instead.
 constexpr std::chrono::seconds kReleaseTimeout{ 30 };
-
-int laneOf(int from, int to) { return (to > from ? 0 : 2) + from % 2; }
-
-// Whether a group of `size` ranks has a pair whose messages take `lane`: upward from rank 0 (or
-// rank 1 for the odd lane) to the next, downward from rank 1 (or rank 2 for the even lane).
-bool laneUsed(int lane, int size)
-{
-    const bool upward = lane < 2, odd = lane % 2 == 1;
-    return upward ? (odd ? 1 : 0) + 1 < size : (odd ? 1 : 2) < size;
-}
 
 ncclDataType_t ncclTypeOf(DataType type)
 {
@@ -122,13 +107,15 @@ NcclCommunicator::NcclCommunicator(const World& world, const std::vector<int>& g
         const ncclResult_t started = ncclCommInitRankConfig(&m_collectives, m_size, start.id, m_rank, &config);
         awaitSetUp(m_collectives, started, deadline, m_size, "ncclCommInitRankConfig");
         for (int lane = 0; lane < int(m_lanes.size()); ++lane) {
-            if (!laneUsed(lane, m_size))
+            if (!messageLaneUsed(lane, m_size))
                 continue; // every rank of the group skips the same lanes: the splits stay collective
             ncclConfig_t laneConfig = NCCL_CONFIG_INITIALIZER;
             laneConfig.blocking = 0;
             const ncclResult_t started = ncclCommSplit(m_collectives, 0, m_rank, &m_lanes[size_t(lane)], &laneConfig);
             awaitSetUp(m_collectives, started, deadline, m_size, "ncclCommSplit of a message lane");
             awaitSetUp(m_lanes[size_t(lane)], started, deadline, m_size, "ncclCommSplit of a message lane");
+            m_laneSends[size_t(lane)] = std::make_unique<CudaStream>();
+            m_laneSendsAfterCompute[size_t(lane)] = std::make_unique<CudaEvent>();
         }
     } catch (const EngineError&) {
         abort();
@@ -156,8 +143,6 @@ void NcclCommunicator::settle(ncclComm_t comm, ncclResult_t result, const char* 
     }
     checkNccl(state, what);
 }
-
-ncclComm_t NcclCommunicator::laneFor(int from, int to) const { return m_lanes[size_t(laneOf(from, to))]; }
 
 void NcclCommunicator::requirePeer(int peer) const
 {
@@ -212,7 +197,7 @@ void NcclCommunicator::allToAll(const Buffer& in, Buffer& out, size_t count, Dat
     settle(m_collectives, ended, "ncclGroupEnd of the all-to-all");
 }
 
-void NcclCommunicator::send(const Buffer& data, size_t count, DataType type, int peer, int /*tag*/)
+void NcclCommunicator::send(const Buffer& data, size_t count, DataType type, int peer, int tag)
 {
     requirePeer(peer);
     requireElements(data, count, type, "the message");
@@ -220,12 +205,13 @@ void NcclCommunicator::send(const Buffer& data, size_t count, DataType type, int
         m_toSelf.push_back({ data.data(), count * elementBytes(type) });
         return;
     }
-    m_sendsAfterCompute.order(m_compute, m_sends.get()); // the data is what compute has queued so far
-    const ncclComm_t lane = laneFor(m_rank, peer);
-    settle(lane, ncclSend(data.data(), count, ncclTypeOf(type), peer, lane, m_sends.get()), "ncclSend");
+    const size_t lane = size_t(messageLane(m_rank, peer, tag));
+    const cudaStream_t stream = m_laneSends[lane]->get();
+    m_laneSendsAfterCompute[lane]->order(m_compute, stream); // the data is what compute has queued so far
+    settle(m_lanes[lane], ncclSend(data.data(), count, ncclTypeOf(type), peer, m_lanes[lane], stream), "ncclSend");
 }
 
-void NcclCommunicator::receive(Buffer& data, size_t count, DataType type, int peer, int /*tag*/)
+void NcclCommunicator::receive(Buffer& data, size_t count, DataType type, int peer, int tag)
 {
     requirePeer(peer);
     requireElements(data, count, type, "the receiving buffer");
@@ -242,7 +228,7 @@ void NcclCommunicator::receive(Buffer& data, size_t count, DataType type, int pe
         return;
     }
     // On the compute stream: what compute queues next waits for the data, nothing before it does.
-    const ncclComm_t lane = laneFor(peer, m_rank);
+    const ncclComm_t lane = m_lanes[size_t(messageLane(peer, m_rank, tag))];
     settle(lane, ncclRecv(data.data(), count, ncclTypeOf(type), peer, lane, m_compute), "ncclRecv");
 }
 
@@ -252,7 +238,9 @@ void NcclCommunicator::waitForSends()
         throw EngineError(io::ProbeCode::UnmatchedSend,
                           "rank " + std::to_string(m_rank) + " sent itself "
                               + std::to_string(m_toSelf.size()) + " message(s) it never received");
-    m_sends.synchronize();
+    for (const std::unique_ptr<CudaStream>& sends : m_laneSends)
+        if (sends)
+            sends->synchronize();
 }
 
 // On the communicator the group's other collectives use: NCCL runs a communicator's operations in

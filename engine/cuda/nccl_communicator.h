@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine/backend/communicator.h"
+#include "engine/backend/message_lanes.h"
 #include "engine/cuda/cuda_stream.h"
 #include "engine/runtime/world.h"
 
@@ -12,14 +13,15 @@
 #include <array>
 #include <atomic>
 #include <deque>
+#include <memory>
 #include <vector>
 
 // A group's collectives and messages over NCCL, on device memory. Collectives and receives run on
-// the backend's stream, in order with its GEMMs; sends run on a stream of their own, after what
-// that stream had queued when they were asked for, so a send never holds up the work behind it.
-// Background all-reduces run on a third stream the same way, beside the GEMMs queued after them.
-// NCCL has no tags: messages between two ranks in one direction arrive in the order sent, which
-// is what the pipeline and the ring need (their kinds of message go in different directions).
+// the backend's stream, in order with its GEMMs; sends run on a stream per lane
+// (engine/backend/message_lanes.h), after what the compute stream had queued when they were asked
+// for, so a send never holds up the work behind it, nor a send on another lane. Background
+// all-reduces run on a stream of their own the same way, beside the GEMMs queued after them.
+// NCCL has no tags: messages on one lane between two ranks arrive in the order sent.
 namespace paraplan::engine {
 
 class NcclCommunicator : public Communicator {
@@ -60,20 +62,21 @@ private:
 
     // Waits until NCCL has queued (or set up) what `comm` was asked for.
     void settle(ncclComm_t comm, ncclResult_t result, const char* what) const;
-    [[nodiscard]] ncclComm_t laneFor(int from, int to) const;
     void requirePeer(int peer) const;
 
     int m_size = 1;
     int m_rank = 0;
     cudaStream_t m_compute;
-    CudaStream m_sends;
-    CudaEvent m_sendsAfterCompute;
     CudaStream m_background;
     CudaEvent m_backgroundAfterCompute;
     CudaInterval m_backgroundTime;
     bool m_backgroundQueued = false; // since the last waitForBackground()
     ncclComm_t m_collectives = nullptr;
-    std::array<ncclComm_t, 4> m_lanes{}; // see laneOf in the .cpp; null where the group has no such traffic
+    // Per lane (messageLane): its communicator, and the stream and ordering event of its sends;
+    // null where the group has no such traffic.
+    std::array<ncclComm_t, kMessageLanes> m_lanes{};
+    std::array<std::unique_ptr<CudaStream>, kMessageLanes> m_laneSends;
+    std::array<std::unique_ptr<CudaEvent>, kMessageLanes> m_laneSendsAfterCompute;
     std::deque<SelfMessage> m_toSelf;
     std::atomic<bool> m_aborted{ false };
 };

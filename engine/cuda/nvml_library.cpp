@@ -22,6 +22,11 @@ struct PciInfo { // nvmlPciInfo_t, as the _v3 and _v2 calls below fill it
     unsigned pciSubSystemId;
     char busId[32];
 };
+struct Memory { // nvmlMemory_t
+    unsigned long long total;
+    unsigned long long free;
+    unsigned long long used;
+};
 constexpr unsigned kMaxNvLinks = 18;   // NVML_NVLINK_MAX_LINKS
 constexpr unsigned kFeatureEnabled = 1; // NVML_FEATURE_ENABLED
 constexpr unsigned kRemoteIsSwitch = 2; // NVML_NVLINK_DEVICE_TYPE_SWITCH
@@ -52,6 +57,7 @@ struct NvmlLibrary::Api {
     Return (*nvLinkRemoteType)(Device, unsigned, unsigned*) = nullptr;
     Return (*maxPcieGeneration)(Device, unsigned*) = nullptr;
     Return (*maxPcieWidth)(Device, unsigned*) = nullptr;
+    Return (*memoryInfo)(Device, Memory*) = nullptr;
 
     [[nodiscard]] std::optional<Device> device(const PciAddress& address) const
     {
@@ -96,6 +102,7 @@ std::unique_ptr<NvmlLibrary> NvmlLibrary::open(std::string& why)
     resolve(handle, "nvmlDeviceGetNvLinkRemoteDeviceType", api->nvLinkRemoteType);
     resolve(handle, "nvmlDeviceGetMaxPcieLinkGeneration", api->maxPcieGeneration);
     resolve(handle, "nvmlDeviceGetMaxPcieLinkWidth", api->maxPcieWidth);
+    resolve(handle, "nvmlDeviceGetMemoryInfo", api->memoryInfo);
     if (const Return status = api->init(); status != kSuccess) {
         why = "NVML did not start (" + std::string(api->errorString(status))
             + "), so NVLinks and PCIe switches are not known";
@@ -182,6 +189,15 @@ std::optional<NvmlLibrary::PcieLink> NvmlLibrary::pcieLink(const PciAddress& gpu
         || m_api->maxPcieWidth(*device, &link.lanes) != kSuccess)
         return std::nullopt;
     return link;
+}
+
+std::optional<double> NvmlLibrary::usedBytes(const PciAddress& gpu) const
+{
+    const std::optional<Device> device = m_api->device(gpu);
+    Memory memory{};
+    if (!device || !m_api->memoryInfo || m_api->memoryInfo(*device, &memory) != kSuccess)
+        return std::nullopt;
+    return double(memory.used);
 }
 
 } // namespace paraplan::engine

@@ -42,6 +42,8 @@ public:
     };
     // The fastest PCIe link that `gpu` and its slot allow, where NVML says.
     [[nodiscard]] std::optional<PcieLink> pcieLink(const PciAddress& gpu) const;
+    // Bytes in use on `gpu` by every process (contexts included), where NVML says.
+    [[nodiscard]] std::optional<double> usedBytes(const PciAddress& gpu) const;
 
 private:
     struct Api;

@@ -131,6 +131,8 @@ Discovery HostBackend::discover(const World& world)
     return discovery;
 }
 
+double HostBackend::memoryInUse() const { return residentBytes(); }
+
 std::unique_ptr<Buffer> HostBackend::allocate(size_t bytes)
 {
     const HostMachine machine = readHostMachine();

@@ -95,6 +95,15 @@ HostMachine readHostMachine()
     return machine;
 }
 
+double residentBytes()
+{
+    std::ifstream statm("/proc/self/statm");
+    double sizePages = 0, residentPages = 0;
+    if (!(statm >> sizePages >> residentPages))
+        return 0;
+    return residentPages * double(sysconf(_SC_PAGESIZE));
+}
+
 double measureCopyBandwidth()
 {
     constexpr size_t kBytes = size_t(64 * kBytesPerMiB); // well beyond any cache

@@ -24,6 +24,9 @@ struct HostMachine {
 
 [[nodiscard]] HostMachine readHostMachine();
 
+// This process's resident memory in bytes (/proc/self/statm), 0 where Linux does not say.
+[[nodiscard]] double residentBytes();
+
 // Bytes per second of a large memory copy on this core, best of a few (the CPU rank's "link").
 [[nodiscard]] double measureCopyBandwidth();
 

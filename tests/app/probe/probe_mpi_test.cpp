@@ -102,11 +102,61 @@ TEST(ProbeOnTwoRanks, ConfirmRunsTheStepUnderTheRealScheduleAndReportsTheBubble)
         EXPECT_GT(stage["busy_s"].get<double>(), 0);
         EXPECT_LE(stage["busy_s"].get<double>(), longest * 1.05);
     }
+    // The prediction was held after the warm-up, beside what the run itself held by then.
+    const double footprint = measured["footprint_bytes"].get<double>();
+    EXPECT_GT(footprint, 0);
+    EXPECT_LT(footprint, measured["reserved_bytes"].get<double>());
     // 1F1B with 8 micro-batches on 2 stages: the first stage waits for the last one's backwards.
     EXPECT_GT(measured["stages"][0]["idle_s"].get<double>(), 0);
     EXPECT_GT(results.front()["predicted"]["step_s"].get<double>(), 0);
     EXPECT_EQ(o.of("measurement").size(), 2u); // one per timed step
 }
+
+// Interleaved 1F1B sends both ways between neighbours (activations wrap around from the last stage
+// to the first between chunks): a stage that waited for its previous send before the next one
+// deadlocked there. Each run must finish far inside its watchdog.
+struct InterleavedRun {
+    int ranks;
+    int pp;
+    int vpp;
+};
+
+class ConfirmInterleaved : public ::testing::TestWithParam<InterleavedRun> {};
+
+TEST_P(ConfirmInterleaved, RunsEveryStageToTheEndFarInsideTheWatchdog)
+{
+    const InterleavedRun run = GetParam();
+    std::ifstream in(kData + "tiny_pp2.json");
+    nlohmann::json scenario = nlohmann::json::parse(in);
+    scenario["model"]["layers"] = run.pp * run.vpp; // one layer per virtual stage
+    scenario["cluster"]["gpus_per_node"] = run.ranks;
+    scenario["parallel"]["pp"] = run.pp;
+    scenario["parallel"]["vpp"] = run.vpp;
+    const std::filesystem::path file = std::filesystem::temp_directory_path()
+        / ("paraplan-interleaved-" + std::to_string(run.ranks) + "-" + std::to_string(run.pp) + "-"
+           + std::to_string(run.vpp) + ".json");
+    std::ofstream(file) << scenario.dump();
+
+    const int watchdog = 40;
+    const ProbeOutcome o = runProbe(run.ranks, "confirm --backend host --scenario " + file.string()
+                                        + " --steps 1 --watchdog-s " + std::to_string(watchdog),
+                                    90);
+    ASSERT_EQ(o.exitCode, 0) << context(o);
+    EXPECT_LT(o.seconds, watchdog / 2) << context(o);
+    const auto results = o.of("result");
+    ASSERT_EQ(results.size(), 1u) << context(o);
+    ASSERT_EQ(results.front()["measured"]["stages"].size(), size_t(run.pp));
+    for (const auto& stage : results.front()["measured"]["stages"])
+        EXPECT_GT(stage["busy_s"].get<double>(), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Ranks, ConfirmInterleaved,
+                         ::testing::Values(InterleavedRun{ 2, 2, 2 }, InterleavedRun{ 2, 2, 3 }, InterleavedRun{ 2, 2, 4 },
+                                           InterleavedRun{ 4, 4, 2 }, InterleavedRun{ 4, 2, 3 }),
+                         [](const ::testing::TestParamInfo<InterleavedRun>& info) {
+                             return "np" + std::to_string(info.param.ranks) + "_pp" + std::to_string(info.param.pp)
+                                 + "_vpp" + std::to_string(info.param.vpp);
+                         });
 
 TEST(ProbeOnTwoRanks, BenchMakesACalibrationThatBringsConfirmsPredictionToTheMeasuredStep)
 {

@@ -133,6 +133,19 @@ TEST(HostBackend, MemoryItCannotHoldIsRefusedWithTheFigures)
     }
 }
 
+// What confirm subtracts from the prediction before it reserves the rest: every byte the rank holds.
+TEST(HostBackend, MemoryInUseCountsWhatItAllocated)
+{
+    HostBackend backend(test::world());
+    const double before = backend.memoryInUse();
+    EXPECT_GT(before, 0);
+    const size_t bytes = size_t(64) << 20;
+    const std::unique_ptr<Buffer> held = backend.allocate(bytes);
+    const double grown = backend.memoryInUse() - before;
+    EXPECT_GT(grown, 0.9 * double(bytes));
+    EXPECT_LT(grown, 1.2 * double(bytes));
+}
+
 TEST(HostBackend, DiscoveryDescribesThisMachineAsCpus)
 {
     HostBackend backend(test::world());
