@@ -63,6 +63,8 @@ public:
     // Throws EngineError("out_of_memory") when the device cannot hold `bytes`.
     [[nodiscard]] virtual std::unique_ptr<Buffer> allocate(size_t bytes) = 0;
     virtual void fill(Buffer& buffer, DataType type, size_t count, double value) = 0;
+    // The first `count` elements become randomOperand(seed, i) (random_operands.h).
+    virtual void fillRandom(Buffer& buffer, DataType type, size_t count, uint64_t seed) = 0;
     // The first `count` elements, on the host, for correctness checks.
     [[nodiscard]] virtual std::vector<double> read(const Buffer& buffer, DataType type, size_t count) = 0;
 

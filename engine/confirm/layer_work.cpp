@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/confirm/layer_work.h"
 
+#include "engine/bench/gemm_check.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -37,8 +39,8 @@ LayerWork::LayerWork(Backend& backend, const std::vector<GemmShape>& gemms, cons
         g.weight = backend.allocate(size_t(g.batch * g.k * g.n) * element);
         g.output = backend.allocate(size_t(g.batch * g.m * g.n) * element);
         g.weightGrad = backend.allocate(size_t(g.batch * g.k * g.n) * element);
-        for (Buffer* b : { g.input.get(), g.weight.get() })
-            backend.fill(*b, settings.type, b->bytes() / element, 0.01);
+        // Random operands, as training's are: constant ones would let the GPU hold higher clocks.
+        fillGemmOperands(backend, *g.input, *g.weight, settings.type, g.m, g.n, g.k, g.batch);
         m_gemms.push_back(std::move(g));
     }
     const size_t block = size_t(m_batchHeads * m_seq * m_headDim) * element;

@@ -127,6 +127,12 @@ public:
         checkCuda(launchFill(buffer.data(), type, count, value, m_stream.get()), "the fill kernel's launch");
     }
 
+    void fillRandom(Buffer& buffer, DataType type, size_t count, uint64_t seed) override
+    {
+        count = std::min(count, buffer.bytes() / elementBytes(type));
+        checkCuda(launchFillRandom(buffer.data(), type, count, seed, m_stream.get()), "the random fill kernel's launch");
+    }
+
     [[nodiscard]] std::vector<double> read(const Buffer& buffer, DataType type, size_t count) override
     {
         count = std::min(count, buffer.bytes() / elementBytes(type));

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/cuda/kernels.h"
 
+#include "engine/backend/random_operands.h"
+
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
@@ -46,6 +48,21 @@ cudaError_t fill(void* data, size_t count, T value, cudaStream_t stream)
 {
     const size_t blocks = std::min((count + kFillThreads - 1) / kFillThreads, kMaxFillBlocks);
     fillKernel<T><<<unsigned(blocks), kFillThreads, 0, stream>>>(static_cast<T*>(data), count, value);
+    return cudaGetLastError();
+}
+
+template <typename T>
+__global__ void fillRandomKernel(T* data, size_t count, uint64_t seed)
+{
+    for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < count; i += size_t(gridDim.x) * blockDim.x)
+        data[i] = fromFloat<T>(randomOperand(seed, i)); // exact in every type: no rounding
+}
+
+template <typename T>
+cudaError_t fillRandom(void* data, size_t count, uint64_t seed, cudaStream_t stream)
+{
+    const size_t blocks = std::min((count + kFillThreads - 1) / kFillThreads, kMaxFillBlocks);
+    fillRandomKernel<T><<<unsigned(blocks), kFillThreads, 0, stream>>>(static_cast<T*>(data), count, seed);
     return cudaGetLastError();
 }
 
@@ -109,6 +126,21 @@ cudaError_t launchFill(void* data, DataType type, size_t count, double value, cu
         break;
     }
     return fill(data, count, float(value), stream);
+}
+
+cudaError_t launchFillRandom(void* data, DataType type, size_t count, uint64_t seed, cudaStream_t stream)
+{
+    if (count == 0)
+        return cudaSuccess;
+    switch (type) {
+    case DataType::Bf16:
+        return fillRandom<__nv_bfloat16>(data, count, seed, stream);
+    case DataType::Fp16:
+        return fillRandom<__half>(data, count, seed, stream);
+    case DataType::Fp32:
+        break;
+    }
+    return fillRandom<float>(data, count, seed, stream);
 }
 
 cudaError_t launchRowSoftmax(void* data, DataType type, int64_t rows, int64_t length, cudaStream_t stream)

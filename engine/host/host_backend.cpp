@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/host/host_backend.h"
 
+#include "engine/backend/random_operands.h"
 #include "engine/backend/ranks_by_host.h"
 #include "engine/host/host_machine.h"
 #include "engine/host/mpi_communicator.h"
@@ -153,6 +154,14 @@ void HostBackend::fill(Buffer& buffer, DataType type, size_t count, double value
 {
     HostBuffer& b = host(buffer);
     std::fill_n(b.floats(), std::min(floatsIn(count, type), b.bytes() / 4), float(value));
+}
+
+void HostBackend::fillRandom(Buffer& buffer, DataType type, size_t count, uint64_t seed)
+{
+    HostBuffer& b = host(buffer);
+    const size_t floats = std::min(floatsIn(count, type), b.bytes() / 4);
+    for (size_t i = 0; i < floats; ++i)
+        b.floats()[i] = randomOperand(seed, i);
 }
 
 void HostBackend::copy(const Buffer& from, Buffer& to, size_t bytes)

@@ -21,6 +21,7 @@ public:
     [[nodiscard]] Discovery discover(const World& world) override;
     [[nodiscard]] std::unique_ptr<Buffer> allocate(size_t bytes) override;
     void fill(Buffer& buffer, DataType type, size_t count, double value) override;
+    void fillRandom(Buffer& buffer, DataType type, size_t count, uint64_t seed) override;
     [[nodiscard]] std::vector<double> read(const Buffer& buffer, DataType type, size_t count) override;
     void gemm(const Buffer& a, const Buffer& b, Buffer& c, int64_t m, int64_t n, int64_t k, int64_t batch,
               DataType type) override;

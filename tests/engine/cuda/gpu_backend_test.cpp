@@ -6,6 +6,7 @@
 // Labelled `gpu`; where the build has no cuda backend or the machine no GPU, each test skips and
 // says which.
 #include "engine/backend/backend_registry.h"
+#include "engine/bench/gemm_check.h"
 #include "tests/engine/test_world.h"
 
 #include <gtest/gtest.h>
@@ -61,6 +62,24 @@ TEST(CudaBackend, Bf16GemmGivesTheExactAnswer)
     EXPECT_EQ(backend->computeType(DataType::Bf16), DataType::Bf16);
     for (const double value : backend->read(*c, DataType::Bf16, size_t(batch * m * n)))
         ASSERT_EQ(value, 0.125 * double(k)); // exact in bf16
+}
+
+// The bench's operands: random values the device and the host generate alike, the device's GEMM
+// checked against host dot products; a wrong output fails the check.
+TEST(CudaBackend, RandomOperandsGiveTheHostsDotProducts)
+{
+    CUDA_BACKEND_OR_SKIP(backend);
+    const int64_t m = 128, n = 256, k = 4096;
+    auto a = backend->allocate(size_t(m * k) * 2), b = backend->allocate(size_t(k * n) * 2),
+         c = backend->allocate(size_t(m * n) * 2);
+    fillGemmOperands(*backend, *a, *b, DataType::Bf16, m, n, k, 1);
+    for (const double value : backend->read(*a, DataType::Bf16, 16))
+        EXPECT_LE(std::fabs(value), 1.0);
+    backend->gemm(*a, *b, *c, m, n, k, 1, DataType::Bf16);
+    backend->synchronize();
+    EXPECT_TRUE(gemmOutputsMatch(*backend, *c, DataType::Bf16, n, k));
+    backend->fill(*c, DataType::Bf16, size_t(m * n), 1.0);
+    EXPECT_FALSE(gemmOutputsMatch(*backend, *c, DataType::Bf16, n, k));
 }
 
 TEST(CudaBackend, AttentionOfEqualKeysAveragesTheValues)

@@ -3,11 +3,13 @@
 // The host backend computes for real: GEMMs and attention against plain loops, collectives on a
 // one-rank group (also beside a GEMM), memory it cannot hold refused, discovery of this machine.
 #include "engine/backend/backend_registry.h"
+#include "engine/bench/gemm_check.h"
 #include "engine/host/host_backend.h"
 #include "tests/engine/test_world.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -49,6 +51,24 @@ TEST(HostBackend, GemmMatchesPlainLoops)
             }
     EXPECT_EQ(backend.computeType(DataType::Bf16), DataType::Fp32); // and says so
     EXPECT_TRUE(backend.measuresCpu());
+}
+
+TEST(HostBackend, RandomOperandsGiveTheHostsDotProductsAndAWrongOutputFailsTheCheck)
+{
+    HostBackend backend(test::world());
+    const int64_t m = 16, n = 24, k = 300;
+    auto a = backend.allocate(size_t(m * k) * 4), b = backend.allocate(size_t(k * n) * 4), c = backend.allocate(size_t(m * n) * 4);
+    fillGemmOperands(backend, *a, *b, DataType::Fp32, m, n, k, 1);
+    // Not constant: a GPU would hold higher clocks on data whose bits never change.
+    const std::vector<double> values = backend.read(*a, DataType::Fp32, 64);
+    EXPECT_GT(*std::max_element(values.begin(), values.end()) - *std::min_element(values.begin(), values.end()), 1.0);
+    for (double v : values)
+        EXPECT_EQ(v * 128, std::round(v * 128)); // exact in bf16 too
+    backend.gemm(*a, *b, *c, m, n, k, 1, DataType::Fp32);
+    EXPECT_TRUE(gemmOutputsMatch(backend, *c, DataType::Fp32, n, k));
+    EXPECT_FALSE(gemmOutputsMatch(backend, *c, DataType::Fp32, n, k, { 1, 3 })); // other operands
+    backend.fill(*c, DataType::Fp32, size_t(m * n), 0.0);
+    EXPECT_FALSE(gemmOutputsMatch(backend, *c, DataType::Fp32, n, k));
 }
 
 TEST(HostBackend, AttentionMatchesASoftmaxByHand)
