@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine/backend/communicator.h"
+#include "engine/runtime/timing.h"
 #include "engine/runtime/world.h"
 
 #include "core/io/probe_codes.h"
@@ -81,6 +82,9 @@ public:
     virtual void copy(const Buffer& from, Buffer& to, size_t bytes) = 0;
     // Waits until the device has finished what was queued.
     virtual void synchronize() = 0;
+    // Marks on the queue that GEMMs, kernels, copies and collectives run on, to time them as the
+    // device runs them (timing.h).
+    [[nodiscard]] virtual std::unique_ptr<DeviceInterval> interval() = 0;
     // Bytes this rank holds on its device now, everything it runs on included (the CUDA context,
     // cuBLASLt's workspace, NCCL's buffers; on the host, the process's resident memory): what the
     // model's memory prediction covers.

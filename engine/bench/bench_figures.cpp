@@ -21,6 +21,11 @@ TimingStats slowest(const World& world, TimingStats stats)
 
 bool everywhere(const World& world, bool ok) { return world.maxOf(ok ? 0.0 : 1.0) == 0.0; }
 
+int64_t agreedRunsPerSample(const World& world, double secondsPerRun)
+{
+    return runsPerSample(world.maxOf(secondsPerRun));
+}
+
 io::ProbeTiming timingOf(const TimingStats& s) { return { s.median, s.min, s.max, s.p10, s.p90, s.spread(), s.count }; }
 
 } // namespace paraplan::engine

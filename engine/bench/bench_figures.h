@@ -21,6 +21,10 @@ namespace paraplan::engine {
 // Collective over the world: whether `ok` holds on every rank.
 [[nodiscard]] bool everywhere(const World& world, bool ok);
 
+// Runs per timed sample (timing.h) from one run's seconds, the slowest rank's, so that every rank
+// runs as many: collective over the world.
+[[nodiscard]] int64_t agreedRunsPerSample(const World& world, double secondsPerRun);
+
 [[nodiscard]] io::ProbeTiming timingOf(const TimingStats& stats);
 
 } // namespace paraplan::engine

@@ -11,7 +11,7 @@
 #include "core/spec/units.h"
 
 #include <algorithm>
-#include <chrono>
+#include <functional>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -22,6 +22,17 @@ namespace {
 
 // Elements a correctness check sends: enough to cover several blocks, small enough to read back.
 constexpr size_t kCheckElements = 1024;
+
+// Samples of back-to-back runs timed on the device (timing.h), the slowest rank's figures.
+TimingStats timed(Backend& backend, const World& world, const BenchOptions& options, const std::function<void()>& run,
+                  const std::function<void()>& beforeSample = {})
+{
+    const std::unique_ptr<DeviceInterval> interval = backend.interval();
+    const TimingStats stats = timeSamples(
+        { options.warmup, options.iterations }, run, *interval,
+        [&](double seconds) { return agreedRunsPerSample(world, seconds); }, beforeSample);
+    return slowest(world, stats);
+}
 
 io::ProbeGemm measureGemm(const GemmBench& bench, DataType requested, Backend& backend, const World& world,
                           const BenchOptions& options)
@@ -35,9 +46,7 @@ io::ProbeGemm measureGemm(const GemmBench& bench, DataType requested, Backend& b
     auto b = backend.allocate(size_t(batch * k * n) * element);
     auto c = backend.allocate(size_t(batch * m * n) * element);
     fillGemmOperands(backend, *a, *b, type, m, n, k, batch);
-    const TimingStats stats = slowest(world, timeRepeated(options.warmup, options.iterations,
-                                                          [&] { backend.gemm(*a, *b, *c, m, n, k, batch, type); },
-                                                          [&] { backend.synchronize(); }));
+    const TimingStats stats = timed(backend, world, options, [&] { backend.gemm(*a, *b, *c, m, n, k, batch, type); });
     const bool ok = gemmOutputsMatch(backend, *c, type, n, k);
     io::ProbeGemm measured;
     measured.name = g.name;
@@ -65,13 +74,9 @@ io::ProbeAttention measureAttention(const AttentionBench& bench, DataType reques
     backend.fill(*q, type, block, 0.01);
     backend.fill(*k, type, block, 0.01);
     backend.fill(*v, type, block, 1.0);
-    const TimingStats stats = slowest(world, timeRepeated(options.warmup, options.iterations,
-                                                          [&] {
-                                                              backend.attention(*q, *k, *v, *scores, *out,
-                                                                                bench.batchHeads, bench.seq,
-                                                                                bench.headDim, type);
-                                                          },
-                                                          [&] { backend.synchronize(); }));
+    const TimingStats stats = timed(backend, world, options, [&] {
+        backend.attention(*q, *k, *v, *scores, *out, bench.batchHeads, bench.seq, bench.headDim, type);
+    });
     bool ok = true;
     for (double value : backend.read(*out, type, 8))
         ok = ok && near(value, 1.0); // uniform scores: the softmax averages rows of ones
@@ -99,9 +104,7 @@ io::ProbeMemory measureMemory(const MemoryBench& bench, Backend& backend, const 
     const auto bytes = size_t(measured.bytes);
     auto from = backend.allocate(bytes), to = backend.allocate(bytes);
     backend.fill(*from, DataType::Fp32, bytes / 4, 1.5);
-    const TimingStats stats = slowest(world, timeRepeated(options.warmup, options.iterations,
-                                                          [&] { backend.copy(*from, *to, bytes); },
-                                                          [&] { backend.synchronize(); }));
+    const TimingStats stats = timed(backend, world, options, [&] { backend.copy(*from, *to, bytes); });
     measured.GBps = bytesPerSToGBps(2 * measured.bytes / stats.median);
     bool ok = true;
     for (double value : backend.read(*to, DataType::Fp32, 8))
@@ -218,16 +221,8 @@ io::ProbeCollective measureCollective(const CollectiveBench& bench, DataType typ
     CollectiveRun small(backend, comm, bench, type, double(kCheckElements * elementBytes(type) * size_t(comm.size())));
     const bool correct = everywhere(world, small.check());
     CollectiveRun full(backend, comm, bench, type, bench.bytes);
-    std::vector<double> seconds;
-    for (int i = 0; i < options.warmup + options.iterations; ++i) {
-        world.barrier(); // every group starts together, as in a training step
-        const auto start = std::chrono::steady_clock::now();
-        full.run();
-        backend.synchronize();
-        if (i >= options.warmup)
-            seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-    }
-    const TimingStats stats = slowest(world, summarize(std::move(seconds)));
+    // Every group starts each sample together, as in a training step.
+    const TimingStats stats = timed(backend, world, options, [&] { full.run(); }, [&] { world.barrier(); });
     io::ProbeCollective measured;
     measured.group = toString(bench.group);
     measured.collective = collectiveTraits(bench.collective).name;

@@ -9,7 +9,6 @@
 #include "core/spec/units.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <numeric>
 
@@ -38,13 +37,8 @@ int64_t queueFor(double gemmSeconds, double allReduceSeconds)
     return int64_t(std::clamp(wanted, 1.0, kMostQueued));
 }
 
-double secondsSince(std::chrono::steady_clock::time_point start)
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 struct Beside {
-    double gemmS = 0;       // the GEMM, on the caller's clock
+    double gemmS = 0;       // the GEMM, on the compute queue's marks
     double allReducesS = 0; // the all-reduces, on the background stream's
 };
 
@@ -67,7 +61,7 @@ public:
     }
 
     void gemm() { m_backend.gemm(*m_a, *m_b, *m_c, m_edge, m_edge, m_edge, 1, m_type); }
-    void synchronize() { m_backend.synchronize(); }
+    [[nodiscard]] DeviceInterval& interval() { return *m_interval; }
 
     // Every rank sends its rank + 1 once and checks the sum; the timed runs then sum zeros, which
     // stay zeros however often they are summed.
@@ -99,10 +93,10 @@ public:
         world.barrier();
         for (int64_t i = 0; i < queued; ++i)
             m_comm.allReduceInBackground(*m_data, m_count, m_type);
-        const auto start = std::chrono::steady_clock::now();
+        m_interval->begin();
         gemm();
-        m_backend.synchronize();
-        const double gemmS = secondsSince(start);
+        m_interval->end();
+        const double gemmS = m_interval->seconds();
         return { gemmS, m_comm.waitForBackground() };
     }
 
@@ -113,6 +107,7 @@ private:
     int64_t m_edge;
     size_t m_count;
     std::unique_ptr<Buffer> m_a, m_b, m_c, m_data;
+    std::unique_ptr<DeviceInterval> m_interval = m_backend.interval();
 };
 
 double busGBps(double bytes, int64_t ranks, double seconds)
@@ -135,8 +130,9 @@ io::ProbeOverlap measureOverlap(const OverlapBench& bench, DataType requested, B
     OverlapRun run(backend, *comm, type, edge, count);
     bool ok = run.checkAllReduce();
 
+    // One GEMM per sample, as beside the all-reduces: it is long enough to time alone.
     const TimingStats alone
-        = slowest(world, timeRepeated(warmup, iterations, [&] { run.gemm(); }, [&] { run.synchronize(); }));
+        = slowest(world, timeSamples({ warmup, iterations }, [&] { run.gemm(); }, run.interval(), [](double) { return 1; }));
     std::vector<double> allReduceS;
     for (int i = 0; i < warmup + iterations; ++i)
         if (const double seconds = run.allReduceAlone(world); i >= warmup)

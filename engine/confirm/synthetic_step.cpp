@@ -122,25 +122,28 @@ public:
     [[nodiscard]] int64_t stage() const { return m_stage; }
     [[nodiscard]] size_t workingBytes() const { return m_workingBytes; }
 
-    // Runs one step; returns this rank's measurement of it.
+    // Runs one step; returns this rank's measurement of it. The host queues the step's work as
+    // training does, marking each operation on the device's queue; the figures are read once the
+    // step is done (timing.h: timing each operation alone would count the host's gaps).
     io::ProbeStage step()
     {
         io::ProbeStage m;
         m.stage = m_stage;
+        m_marked.clear();
         const int64_t last = m_degrees.pp * m_vpp - 1;
         for (const PipeStep& step : m_plan) {
             const int64_t vs = step.virtualStage;
             if (step.receive)
-                m.idleS += receive(*step.receive);
+                mark(m.idleS, [&] { receive(*step.receive); });
             if (step.op.kind == PipelineOpKind::Forward) {
-                m.busyS += timed([&] {
+                mark(m.busyS, [&] {
                     for (int64_t l = 0; l < m_virtualLayers[size_t(vs)]; ++l)
                         m_layer->forward();
                     if (vs == last)
                         outputForward();
                 });
             } else {
-                m.busyS += timed([&] {
+                mark(m.busyS, [&] {
                     for (int64_t l = 0; l < m_virtualLayers[size_t(vs)]; ++l) {
                         if (m_recomputeFull)
                             m_layer->forward();
@@ -153,14 +156,21 @@ public:
             if (step.send)
                 send(*step.send);
         }
-        // Every send so far, taken: what the stage waited for its neighbours to receive.
-        if (m_line)
-            m.sendS += timed([&] { m_line->waitForSends(); });
-        m.tailS = timed([&] {
+        // Every send so far, taken: what the stage waits for its neighbours to receive once its
+        // own work is done.
+        m_backend.synchronize();
+        if (m_line) {
+            const auto start = Clock::now();
+            m_line->waitForSends();
+            m.sendS = since(start);
+        }
+        mark(m.tailS, [&] {
             reduceGradients();
             m_memory->move(m_optimizer.update);
             m_memory->move(m_optimizer.zeroGradients);
         });
+        for (const Marked& marked : m_marked)
+            *marked.figure += marked.interval->seconds();
         return m;
     }
 
@@ -179,18 +189,22 @@ private:
         m_memory->move(2 * m_output.norm);
     }
 
+    // `work` between two marks whose interval adds to `figure` once the step is read.
     template <typename Work>
-    double timed(Work&& work)
+    void mark(double& figure, Work&& work)
     {
-        const auto start = Clock::now();
+        if (m_marked.size() == m_intervals.size())
+            m_intervals.push_back(m_backend.interval());
+        DeviceInterval& interval = *m_intervals[m_marked.size()];
+        interval.begin();
         work();
-        m_backend.synchronize();
-        return since(start);
+        interval.end();
+        m_marked.push_back({ &figure, &interval });
     }
 
-    double receive(const PipeMessage& message)
+    void receive(const PipeMessage& message)
     {
-        return timed([&] { m_line->receive(*m_received, m_pipeElements, m_type, message.peer, message.tag); });
+        m_line->receive(*m_received, m_pipeElements, m_type, message.peer, message.tag);
     }
 
     // Posted at once, never after waiting for the previous send (pipeline_messages.h). Every send
@@ -225,6 +239,12 @@ private:
     int m_zero = 1;
     std::vector<int64_t> m_virtualLayers;
     std::vector<PipeStep> m_plan;
+    struct Marked {
+        double* figure;
+        DeviceInterval* interval;
+    };
+    std::vector<std::unique_ptr<DeviceInterval>> m_intervals; // made once, reused every step
+    std::vector<Marked> m_marked;                             // this step's
     std::unique_ptr<Communicator> m_tp, m_cp, m_ep, m_dp, m_line;
     std::unique_ptr<MemoryTraffic> m_memory;
     std::unique_ptr<LayerWork> m_layer, m_logits;

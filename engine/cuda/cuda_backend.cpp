@@ -103,6 +103,22 @@ private:
     std::shared_ptr<LiveCommunicators> m_live;
 };
 
+// CUDA events on the backend's stream.
+class StreamInterval final : public DeviceInterval {
+public:
+    explicit StreamInterval(cudaStream_t stream)
+        : m_stream(stream)
+    {
+    }
+    void begin() override { m_events.begin(m_stream); }
+    void end() override { m_events.end(m_stream); }
+    [[nodiscard]] double seconds() override { return m_events.seconds(); }
+
+private:
+    cudaStream_t m_stream;
+    CudaInterval m_events;
+};
+
 class CudaBackend : public Backend {
 public:
     explicit CudaBackend(const World& world)
@@ -181,6 +197,11 @@ public:
     void synchronize() override { m_stream.synchronize(); }
 
     [[nodiscard]] double memoryInUse() const override { return m_memory.inUse(); }
+
+    [[nodiscard]] std::unique_ptr<DeviceInterval> interval() override
+    {
+        return std::make_unique<StreamInterval>(m_stream.get());
+    }
 
     [[nodiscard]] std::unique_ptr<Communicator> communicator(const World& world, const std::vector<int>& group) override
     {

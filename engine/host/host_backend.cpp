@@ -12,6 +12,7 @@
 #include <cblas.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <new>
@@ -131,6 +132,24 @@ Discovery HostBackend::discover(const World& world)
         discovery.notes.push_back("no network port with a known speed was found (virtual or down interfaces)");
     return discovery;
 }
+
+namespace {
+
+// A CPU rank's work is done when its call returns: the host clock times it.
+class HostInterval : public DeviceInterval {
+public:
+    void begin() override { m_begin = Clock::now(); }
+    void end() override { m_end = Clock::now(); }
+    [[nodiscard]] double seconds() override { return std::chrono::duration<double>(m_end - m_begin).count(); }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    Clock::time_point m_begin, m_end;
+};
+
+} // namespace
+
+std::unique_ptr<DeviceInterval> HostBackend::interval() { return std::make_unique<HostInterval>(); }
 
 double HostBackend::memoryInUse() const { return residentBytes(); }
 

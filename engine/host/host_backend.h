@@ -29,6 +29,7 @@ public:
     void attention(const Buffer& q, const Buffer& k, const Buffer& v, Buffer& scores, Buffer& out, int64_t batchHeads,
                    int64_t seq, int64_t headDim, DataType type) override;
     void synchronize() override {}
+    [[nodiscard]] std::unique_ptr<DeviceInterval> interval() override;
     // The process's resident memory: the CPU rank's "device" is the host's memory.
     [[nodiscard]] double memoryInUse() const override;
     // MPI cannot end one operation: the watchdog's exit ends the rank, and the launcher the job.

@@ -3,7 +3,6 @@
 #include "engine/runtime/timing.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 
 namespace paraplan::engine {
@@ -36,19 +35,32 @@ TimingStats summarize(std::vector<double> seconds)
     return stats;
 }
 
-TimingStats timeRepeated(int warmup, int iterations, const std::function<void()>& operation,
-                         const std::function<void()>& synchronize)
+int64_t runsPerSample(double secondsPerRun)
 {
-    for (int i = 0; i < warmup; ++i)
+    if (!(secondsPerRun > 0))
+        return kMaxRunsPerSample;
+    return std::clamp<int64_t>(int64_t(std::ceil(kSampleSeconds / secondsPerRun)), 1, kMaxRunsPerSample);
+}
+
+TimingStats timeSamples(const TimedRuns& runs, const std::function<void()>& operation, DeviceInterval& interval,
+                        const std::function<int64_t(double)>& batchOf, const std::function<void()>& beforeSample)
+{
+    for (int i = 0; i < runs.warmup; ++i)
         operation();
-    synchronize();
+    interval.begin();
+    operation();
+    interval.end();
+    const int64_t batch = std::max<int64_t>(1, batchOf(interval.seconds()));
     std::vector<double> seconds;
-    seconds.reserve(size_t(std::max(iterations, 0)));
-    for (int i = 0; i < iterations; ++i) {
-        const auto start = std::chrono::steady_clock::now();
-        operation();
-        synchronize();
-        seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    seconds.reserve(size_t(std::max(runs.samples, 0)));
+    for (int i = 0; i < runs.samples; ++i) {
+        if (beforeSample)
+            beforeSample();
+        interval.begin();
+        for (int64_t r = 0; r < batch; ++r)
+            operation();
+        interval.end();
+        seconds.push_back(interval.seconds() / double(batch));
     }
     return summarize(std::move(seconds));
 }
