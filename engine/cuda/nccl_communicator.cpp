@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <string>
 #include <thread>
 
@@ -28,6 +29,9 @@ using Clock = std::chrono::steady_clock;
 
 // The last moment to wait for a communicator's release before aborting it instead.
 constexpr std::chrono::seconds kReleaseTimeout{ 30 };
+// How long an abort waits for a call in flight to leave NCCL before aborting beside it: a call
+// stuck inside NCCL (a peer gone) must not stop the watchdog from ending the run.
+constexpr std::chrono::seconds kAbortWait{ 2 };
 
 ncclDataType_t ncclTypeOf(DataType type)
 {
@@ -125,6 +129,10 @@ NcclCommunicator::NcclCommunicator(const World& world, const std::vector<int>& g
 
 NcclCommunicator::~NcclCommunicator()
 {
+    if (std::uncaught_exceptions() > 0) { // a run failing: its peers may be gone, never wait for them
+        abort();
+        return;
+    }
     if (m_aborted)
         return;
     for (ncclComm_t lane : m_lanes)
@@ -133,13 +141,23 @@ NcclCommunicator::~NcclCommunicator()
     release(m_collectives);
 }
 
+template <typename Call>
+ncclResult_t NcclCommunicator::live(const char* what, Call&& call) const
+{
+    const std::lock_guard lock(m_calls);
+    if (m_aborted)
+        throw EngineError(io::ProbeCode::NcclFailed, std::string(what) + " was not run: this group's communicators "
+                                                                          "were aborted (the watchdog ended the run)");
+    return call();
+}
+
 void NcclCommunicator::settle(ncclComm_t comm, ncclResult_t result, const char* what) const
 {
     checkNccl(result, what);
     ncclResult_t state = result;
-    while (state == ncclInProgress && !m_aborted) {
+    while (state == ncclInProgress) {
         std::this_thread::yield();
-        checkNccl(ncclCommGetAsyncError(comm, &state), "ncclCommGetAsyncError");
+        checkNccl(live(what, [&] { return ncclCommGetAsyncError(comm, &state); }), "ncclCommGetAsyncError");
     }
     checkNccl(state, what);
 }
@@ -156,7 +174,11 @@ void NcclCommunicator::allReduce(Buffer& data, size_t count, DataType type)
 {
     requireElements(data, count, type, "the all-reduce's buffer");
     settle(m_collectives,
-           ncclAllReduce(data.data(), data.data(), count, ncclTypeOf(type), ncclSum, m_collectives, m_compute),
+           live("ncclAllReduce",
+                [&] {
+                    return ncclAllReduce(data.data(), data.data(), count, ncclTypeOf(type), ncclSum, m_collectives,
+                                         m_compute);
+                }),
            "ncclAllReduce");
 }
 
@@ -164,7 +186,9 @@ void NcclCommunicator::allGather(const Buffer& in, Buffer& out, size_t count, Da
 {
     requireElements(in, count, type, "the all-gather's input");
     requireElements(out, count * size_t(m_size), type, "the all-gather's output");
-    settle(m_collectives, ncclAllGather(in.data(), out.data(), count, ncclTypeOf(type), m_collectives, m_compute),
+    settle(m_collectives,
+           live("ncclAllGather",
+                [&] { return ncclAllGather(in.data(), out.data(), count, ncclTypeOf(type), m_collectives, m_compute); }),
            "ncclAllGather");
 }
 
@@ -173,7 +197,11 @@ void NcclCommunicator::reduceScatter(const Buffer& in, Buffer& out, size_t count
     requireElements(in, count * size_t(m_size), type, "the reduce-scatter's input");
     requireElements(out, count, type, "the reduce-scatter's output");
     settle(m_collectives,
-           ncclReduceScatter(in.data(), out.data(), count, ncclTypeOf(type), ncclSum, m_collectives, m_compute),
+           live("ncclReduceScatter",
+                [&] {
+                    return ncclReduceScatter(in.data(), out.data(), count, ncclTypeOf(type), ncclSum, m_collectives,
+                                             m_compute);
+                }),
            "ncclReduceScatter");
 }
 
@@ -185,14 +213,16 @@ void NcclCommunicator::allToAll(const Buffer& in, Buffer& out, size_t count, Dat
     const size_t block = count * elementBytes(type);
     const auto* from = static_cast<const unsigned char*>(in.data());
     auto* to = static_cast<unsigned char*>(out.data());
-    checkNccl(ncclGroupStart(), "ncclGroupStart");
     ncclResult_t status = ncclSuccess;
-    for (int peer = 0; peer < m_size && (status == ncclSuccess || status == ncclInProgress); ++peer) {
-        status = ncclSend(from + size_t(peer) * block, count, ncclTypeOf(type), peer, m_collectives, m_compute);
-        if (status == ncclSuccess || status == ncclInProgress)
-            status = ncclRecv(to + size_t(peer) * block, count, ncclTypeOf(type), peer, m_collectives, m_compute);
-    }
-    const ncclResult_t ended = ncclGroupEnd(); // closes the group even after a failed call
+    const ncclResult_t ended = live("the all-to-all", [&] {
+        checkNccl(ncclGroupStart(), "ncclGroupStart");
+        for (int peer = 0; peer < m_size && (status == ncclSuccess || status == ncclInProgress); ++peer) {
+            status = ncclSend(from + size_t(peer) * block, count, ncclTypeOf(type), peer, m_collectives, m_compute);
+            if (status == ncclSuccess || status == ncclInProgress)
+                status = ncclRecv(to + size_t(peer) * block, count, ncclTypeOf(type), peer, m_collectives, m_compute);
+        }
+        return ncclGroupEnd(); // closes the group even after a failed call
+    });
     checkNccl(status, "ncclSend or ncclRecv of the all-to-all");
     settle(m_collectives, ended, "ncclGroupEnd of the all-to-all");
 }
@@ -208,7 +238,9 @@ void NcclCommunicator::send(const Buffer& data, size_t count, DataType type, int
     const size_t lane = size_t(messageLane(m_rank, peer, tag));
     const cudaStream_t stream = m_laneSends[lane]->get();
     m_laneSendsAfterCompute[lane]->order(m_compute, stream); // the data is what compute has queued so far
-    settle(m_lanes[lane], ncclSend(data.data(), count, ncclTypeOf(type), peer, m_lanes[lane], stream), "ncclSend");
+    settle(m_lanes[lane],
+           live("ncclSend", [&] { return ncclSend(data.data(), count, ncclTypeOf(type), peer, m_lanes[lane], stream); }),
+           "ncclSend");
 }
 
 void NcclCommunicator::receive(Buffer& data, size_t count, DataType type, int peer, int tag)
@@ -229,7 +261,8 @@ void NcclCommunicator::receive(Buffer& data, size_t count, DataType type, int pe
     }
     // On the compute stream: what compute queues next waits for the data, nothing before it does.
     const ncclComm_t lane = m_lanes[size_t(messageLane(peer, m_rank, tag))];
-    settle(lane, ncclRecv(data.data(), count, ncclTypeOf(type), peer, lane, m_compute), "ncclRecv");
+    settle(lane, live("ncclRecv", [&] { return ncclRecv(data.data(), count, ncclTypeOf(type), peer, lane, m_compute); }),
+           "ncclRecv");
 }
 
 void NcclCommunicator::waitForSends()
@@ -254,7 +287,11 @@ void NcclCommunicator::allReduceInBackground(Buffer& data, size_t count, DataTyp
         m_backgroundTime.begin(m_background.get());
     m_backgroundQueued = true;
     settle(m_collectives,
-           ncclAllReduce(data.data(), data.data(), count, ncclTypeOf(type), ncclSum, m_collectives, m_background.get()),
+           live("ncclAllReduce in the background",
+                [&] {
+                    return ncclAllReduce(data.data(), data.data(), count, ncclTypeOf(type), ncclSum, m_collectives,
+                                         m_background.get());
+                }),
            "ncclAllReduce in the background");
 }
 
@@ -269,6 +306,8 @@ double NcclCommunicator::waitForBackground()
 
 void NcclCommunicator::abort()
 {
+    std::unique_lock lock(m_calls, std::defer_lock);
+    (void)lock.try_lock_for(kAbortWait); // else a call is stuck inside NCCL: abort beside it
     if (m_aborted.exchange(true))
         return;
     for (ncclComm_t lane : m_lanes)

@@ -14,6 +14,7 @@
 #include <atomic>
 #include <deque>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 // A group's collectives and messages over NCCL, on device memory. Collectives and receives run on
@@ -36,7 +37,9 @@ public:
     NcclCommunicator& operator=(const NcclCommunicator&) = delete;
 
     // Setting up NCCL takes seconds, a minute on a large cluster; far longer means a rank is missing.
-    static constexpr int kInitTimeoutSeconds = 300;
+    // Shorter than the default watchdog (300 s), so that a missing rank is named as such rather
+    // than read as a stalled step.
+    static constexpr int kInitTimeoutSeconds = 120;
 
     [[nodiscard]] int size() const override { return m_size; }
     [[nodiscard]] int rank() const override { return m_rank; }
@@ -50,7 +53,8 @@ public:
     void waitForSends() override;
     void allReduceInBackground(Buffer& data, size_t count, DataType type) override;
     [[nodiscard]] double waitForBackground() override;
-    // ncclCommAbort on every communicator: callable from the watchdog's thread.
+    // ncclCommAbort on every communicator: callable from the watchdog's thread; every later call
+    // on this group throws.
     void abort() override;
 
 private:
@@ -60,6 +64,11 @@ private:
         size_t bytes;
     };
 
+    // Runs `call` (NCCL calls on this group's communicators) unless the group was aborted, and
+    // never while an abort runs: ncclCommAbort frees the communicators. Throws EngineError
+    // ("nccl_failed") once aborted.
+    template <typename Call>
+    ncclResult_t live(const char* what, Call&& call) const;
     // Waits until NCCL has queued (or set up) what `comm` was asked for.
     void settle(ncclComm_t comm, ncclResult_t result, const char* what) const;
     void requirePeer(int peer) const;
@@ -79,6 +88,7 @@ private:
     std::array<std::unique_ptr<CudaEvent>, kMessageLanes> m_laneSendsAfterCompute;
     std::deque<SelfMessage> m_toSelf;
     std::atomic<bool> m_aborted{ false };
+    mutable std::timed_mutex m_calls; // held by each call, and by abort()
 };
 
 } // namespace paraplan::engine

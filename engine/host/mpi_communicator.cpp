@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <exception>
 
 namespace paraplan::engine {
 
@@ -53,6 +54,12 @@ MpiCommunicator::MpiCommunicator(const World& world, const std::vector<int>& gro
 
 MpiCommunicator::~MpiCommunicator()
 {
+    // A run failing: its peers may be gone, and waiting for them (pending sends, a background
+    // all-reduce's thread) would hang. Left as they are: the run ends with MPI_Abort once unwound.
+    if (std::uncaught_exceptions() > 0) {
+        (void)m_background.release();
+        return;
+    }
     m_background.reset(); // its all-reduces use the communicator
     if (m_comm != MPI_COMM_NULL) {
         MPI_Waitall(int(m_sends.size()), m_sends.data(), MPI_STATUSES_IGNORE);

@@ -27,12 +27,24 @@ Watchdog::~Watchdog()
 
 void Watchdog::arm(std::string step)
 {
+    arm("\"" + step + "\"", m_limit, "a rank stalled or a collective hung; the run is aborted (raise --watchdog-s for slow steps)");
+}
+
+void Watchdog::armTeardown(const std::string& step)
+{
+    arm("the teardown after an error in \"" + step + "\"", std::chrono::duration<double>(kTeardownLimit),
+        "a device or a peer stopped answering while buffers and communicators were released; the run is aborted");
+}
+
+void Watchdog::arm(std::string step, std::chrono::duration<double> limit, std::string what)
+{
     {
         const std::lock_guard lock(m_mutex);
         m_armed = true;
         m_step = std::move(step);
-        m_deadline = std::chrono::steady_clock::now()
-            + std::chrono::duration_cast<std::chrono::steady_clock::duration>(m_limit);
+        m_armedLimit = limit;
+        m_what = std::move(what);
+        m_deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(limit);
     }
     m_wake.notify_all();
 }
@@ -61,14 +73,13 @@ void Watchdog::watch()
             continue;
         if (std::chrono::steady_clock::now() < m_deadline)
             continue; // re-armed meanwhile
-        const std::string step = m_step;
+        const std::string step = m_step, what = m_what;
+        const double limit = m_armedLimit.count();
         std::vector<std::function<void()>> hooks = m_abortHooks;
         lock.unlock();
         char seconds[32];
-        std::snprintf(seconds, sizeof seconds, "%.0f", m_limit.count());
-        m_log.error(io::ProbeCode::WatchdogTimeout, "\"" + step + "\" did not finish within " + seconds
-                        + " s: a rank stalled or a collective hung; the run is aborted (raise --watchdog-s for "
-                          "slow steps)");
+        std::snprintf(seconds, sizeof seconds, "%.0f", limit);
+        m_log.error(io::ProbeCode::WatchdogTimeout, step + " did not finish within " + seconds + " s: " + what);
         for (const auto& hook : hooks)
             hook();
         std::cout.flush();

@@ -241,6 +241,24 @@ TEST(ProbeOnTwoRanks, AStalledRankEndsWithAWatchdogErrorNotAHang)
     EXPECT_TRUE(watchdog) << context(o);
 }
 
+// Confirm with a stalled stage: the other waits for it in the set-up's collectives, its watchdog
+// ends the run, and nothing in the teardown (buffers, communicators, pending sends) waits for the
+// stalled rank: the run is over within the watchdog plus a few seconds of start-up and exit.
+TEST(ProbeOnTwoRanks, ConfirmWithAStalledRankEndsWithinTheWatchdog)
+{
+    const int watchdog = 4;
+    const ProbeOutcome o = runProbe(2, "confirm --backend host --scenario " + kData + "tiny_pp2.json --steps 1 --watchdog-s "
+                                           + std::to_string(watchdog) + " --stall-rank 1",
+                                    60);
+    EXPECT_NE(o.exitCode, 0) << context(o);
+    EXPECT_NE(o.exitCode, 124) << context(o); // 124: the test's own timeout fired
+    EXPECT_LT(o.seconds, watchdog + 15) << context(o);
+    bool watchdogFired = false;
+    for (const auto& e : o.of("error"))
+        watchdogFired = watchdogFired || e["code"] == "watchdog_timeout";
+    EXPECT_TRUE(watchdogFired) << context(o);
+}
+
 TEST(ProbeOnTwoRanks, AKilledRankEndsTheRunWithAnError)
 {
     const ProbeOutcome o = runProbe(2, "bench --backend host --scenario " + kData + "tiny_tp2.json --watchdog-s 20 --crash-rank 1",

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <thread>
 
 using namespace paraplan::engine;
 
@@ -112,6 +113,33 @@ TEST(CudaBackend, CollectivesOnOneRankKeepTheData)
     backend->synchronize();
     for (const double value : backend->read(*gathered, DataType::Bf16, 1024))
         ASSERT_EQ(value, 2.0);
+}
+
+// The watchdog aborts from its own thread while the run's thread may be polling NCCL: the abort
+// waits for the poll, and every later call fails loudly instead of passing as done.
+TEST(CudaBackend, CallsAfterAnAbortFailInsteadOfPassing)
+{
+    CUDA_BACKEND_OR_SKIP(backend);
+    const std::unique_ptr<Communicator> comm = backend->communicator(test::world(), { test::world().rank() });
+    const size_t count = 1 << 20;
+    auto data = backend->allocate(count * 2);
+    backend->fill(*data, DataType::Bf16, count, 1.0);
+    std::thread watchdog([&] { backend->abortCommunication(); });
+    for (int i = 0; i < 100; ++i) { // racing the abort: each either runs before it or fails after it
+        try {
+            comm->allReduce(*data, count, DataType::Bf16);
+        } catch (const EngineError& e) {
+            EXPECT_EQ(e.code(), paraplan::io::ProbeCode::NcclFailed);
+        }
+    }
+    watchdog.join();
+    try {
+        comm->allReduce(*data, count, DataType::Bf16);
+        FAIL() << "an all-reduce on an aborted communicator passed as done";
+    } catch (const EngineError& e) {
+        EXPECT_EQ(e.code(), paraplan::io::ProbeCode::NcclFailed);
+        EXPECT_NE(std::string(e.what()).find("aborted"), std::string::npos) << e.what();
+    }
 }
 
 TEST(CudaBackend, ABackgroundAllReduceRunsBesideAGemmAndKeepsTheData)

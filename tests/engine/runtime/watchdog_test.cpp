@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <iostream>
+#include <stdexcept>
 #include <thread>
 
 using namespace paraplan::engine;
@@ -39,4 +40,26 @@ TEST(Watchdog, AStepThatFinishesInTimeIsLeftAlone)
         std::this_thread::sleep_for(500ms); // disarmed: nothing to time
     }
     EXPECT_TRUE(out.str().empty());
+}
+
+// Unwinding after an error frees device memory and ends communicators, which can wait for a peer
+// that is gone: the step left by the error stays watched, for the teardown's own limit.
+TEST(WatchdogDeathTest, AStepLeftByAnErrorKeepsTheTeardownWatched)
+{
+    EXPECT_EXIT(
+        {
+            EventLog log(std::cerr, 0);
+            Watchdog watchdog(log, 3600s); // the step's own limit is never reached
+            struct HangsOnRelease {
+                ~HangsOnRelease() { std::this_thread::sleep_for(60s); } // a release waiting for a dead peer
+            };
+            try {
+                const HangsOnRelease buffers;
+                const WatchdogStep step(watchdog, "confirm: training step 2");
+                throw std::runtime_error("a rank failed");
+            } catch (const std::runtime_error&) {
+            }
+        },
+        ::testing::ExitedWithCode(Watchdog::kExitCode),
+        "watchdog_timeout.*teardown after an error in .*confirm: training step 2.*within 10 s");
 }
