@@ -53,6 +53,10 @@ int runSearch(Arguments args, std::ostream& out, std::ostream& err)
         if (d.severity == Severity::Error && !aboutSplit)
             problems.push_back(d);
     }
+    // A degree the scenario gives is one the search keeps: it must be one a split can have.
+    for (const Diagnostic& d : validateScenario(*scenario))
+        if (d.severity == Severity::Error && d.code == "invalid_parallel_degree")
+            problems.push_back(d);
     if (!problems.empty()) {
         Result invalid;
         invalid.diagnostics = problems;

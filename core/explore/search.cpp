@@ -23,9 +23,13 @@ namespace paraplan {
 namespace {
 
 // The values one dimension takes: the pinned one, or all of `range`.
+// A pinned degree below 1 (validation's invalid_parallel_degree) pins nothing the grid can hold:
+// the dimension is empty, and so is the search.
 std::vector<int64_t> dimension(bool pinned, int64_t pinnedValue, std::vector<int64_t> range)
 {
-    return pinned ? std::vector<int64_t>{ pinnedValue } : range;
+    if (!pinned)
+        return range;
+    return pinnedValue >= 1 ? std::vector<int64_t>{ pinnedValue } : std::vector<int64_t>{};
 }
 
 std::vector<int64_t> upTo(int64_t n)

@@ -270,6 +270,8 @@ void ObjectReader::rejectUnknownFields() const
         std::string message = "unknown field";
         if (!closest.empty())
             message += "; did you mean \"" + closest + "\"?";
+        else if (m_known.empty())
+            message += "; this object takes no fields";
         else {
             std::vector<std::string> names = m_known;
             std::sort(names.begin(), names.end());

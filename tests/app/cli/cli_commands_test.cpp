@@ -157,6 +157,22 @@ TEST(Search, InvalidModelExitsTwo)
     EXPECT_NE(r.err.find("hidden_not_divisible_by_heads"), std::string::npos);
 }
 
+// The default scenario with a degree of 0 once killed search with SIGFPE (found by mutating valid
+// scenarios); evaluate already answered invalid_parallel_degree.
+TEST(Search, APinnedDegreeOfZeroIsInvalidNotACrash)
+{
+    for (const char* degree : { "pp", "vpp", "tp", "cp", "ep" }) {
+        std::ifstream in(PARAPLAN_SOURCE_DIR "/resources/scenarios/default.json");
+        nlohmann::json scenario = nlohmann::json::parse(in);
+        scenario["parallel"][degree] = 0;
+        const std::string path = writeTemporary(std::string("degree0_") + degree + ".json", scenario.dump());
+        const CommandRun r = run(runSearch, { path });
+        EXPECT_EQ(r.code, kExitInvalid) << degree << "\n" << r.err;
+        EXPECT_NE(r.err.find("invalid_parallel_degree"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find(std::string("parallel.") + degree), std::string::npos) << r.err;
+    }
+}
+
 TEST(Validate, PrintsEveryCaseAndTheMape)
 {
     const CommandRun r = run(runValidate, { data("validation/calibration_cases.json") });

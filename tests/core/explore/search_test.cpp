@@ -20,6 +20,18 @@ Scenario llama8bOnTwoNodes(const std::string& parallel = "{}")
 }
 } // namespace
 
+// Search and the landscape take scenarios as read; a pinned degree of 0 must give an empty search,
+// never a division by zero.
+TEST(Search, APinnedDegreeBelowOneLeavesNothingToSearch)
+{
+    for (const char* pinned : { R"({"pp": 0})", R"({"vpp": 0})", R"({"tp": 0})", R"({"cp": 0})", R"({"tp": -2})" }) {
+        const SearchResult r = searchConfigurations(llama8bOnTwoNodes(pinned));
+        EXPECT_TRUE(r.best.empty()) << pinned;
+        EXPECT_EQ(r.ruleAbiding, 0) << pinned;
+        EXPECT_TRUE(enumerateCandidates(llama8bOnTwoNodes(pinned)).empty()) << pinned;
+    }
+}
+
 TEST(Search, RanksFittingConfigurationsByThroughput)
 {
     SearchOptions options;

@@ -374,6 +374,26 @@ TEST(ScenarioReaderUnknownFields, ParallelFarMissListsKnownFields)
                          { "tp", "pp", "dp", "cp", "ep", "vpp", "recompute", "zero_stage", "layers_per_stage" });
 }
 
+// A field of a later contract (issue #14's schedule) read by this one: the list, never empty.
+TEST(ScenarioReaderUnknownFields, ParallelScheduleListsEveryKnownField)
+{
+    json doc = base();
+    doc["parallel"] = json::parse(R"({"tp": 4, "schedule": "1f1b"})");
+    expectKnownFieldList(doc, "parallel.schedule", { "tp", "pp", "vpp", "zero_stage", "sequence_parallel", "placement" });
+}
+
+// An object whose reader reads no field says so, rather than listing nothing.
+TEST(ScenarioReaderUnknownFields, AnObjectThatTakesNoFieldsSaysSo)
+{
+    const paraplan::io::ObjectReader empty(json::parse(R"({"anything": 1})"), "x");
+    try {
+        empty.rejectUnknownFields();
+        FAIL() << "an unknown field was accepted";
+    } catch (const ReadError& e) {
+        expectError(e, "x.anything", { "unknown field", "takes no fields" });
+    }
+}
+
 // ---- Wrong types ------------------------------------------------------------------------------
 
 TEST(ScenarioReaderTypes, StringWhereIntegerIsExpected)
