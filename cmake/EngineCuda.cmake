@@ -16,10 +16,15 @@ else()
     if(NOT CMAKE_CUDA_COMPILER OR NOT CUDAToolkit_FOUND)
         set(why "no CUDA toolkit (nvcc) was found")
     else()
-        find_path(NCCL_INCLUDE_DIR nccl.h HINTS ${CUDAToolkit_INCLUDE_DIRS} ENV NCCL_HOME PATH_SUFFIXES include)
-        find_library(NCCL_LIBRARY nccl HINTS ${CUDAToolkit_LIBRARY_DIR} ENV NCCL_HOME PATH_SUFFIXES lib lib64)
+        # NCCL where NCCL_ROOT (CMake or environment) or $NCCL_HOME says, else beside the toolkit; as
+        # libnccl.so.2 too, the only name NVIDIA's runtime packages and the nvidia-nccl wheels ship.
+        set(nccl_hints ${NCCL_ROOT} ENV NCCL_ROOT ENV NCCL_HOME)
+        find_path(NCCL_INCLUDE_DIR nccl.h HINTS ${nccl_hints} ${CUDAToolkit_INCLUDE_DIRS} PATH_SUFFIXES include)
+        find_library(NCCL_LIBRARY NAMES nccl libnccl.so.2 NAMES_PER_DIR HINTS ${nccl_hints} ${CUDAToolkit_LIBRARY_DIR}
+                     PATH_SUFFIXES lib lib64)
         if(NOT NCCL_INCLUDE_DIR OR NOT NCCL_LIBRARY)
-            set(why "NCCL (nccl.h, libnccl) was not found")
+            string(CONCAT why "NCCL (nccl.h and libnccl.so or libnccl.so.2) was not found beside the CUDA "
+                              "toolkit or in NCCL_ROOT or NCCL_HOME; set one of them to NCCL's folder")
         elseif(NOT TARGET CUDA::cublasLt)
             set(why "cuBLASLt was not found in the CUDA toolkit")
         elseif(NOT EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/cuda/CMakeLists.txt)

@@ -11,7 +11,7 @@ using namespace paraplan::engine::test;
 
 namespace {
 
-const std::string kData = PARAPLAN_TEST_DATA_DIR "/engine/";
+const std::string kData = fromEnvironment("PARAPLAN_TEST_DATA_DIR", PARAPLAN_TEST_DATA_DIR) + "/engine/";
 
 // Why this machine cannot run the cuda backend ("" when it can), from a probe run's error event.
 std::string whyNoGpu(const ProbeOutcome& o)

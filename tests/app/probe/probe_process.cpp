@@ -21,6 +21,12 @@ std::vector<nlohmann::json> ProbeOutcome::of(const std::string& event) const
     return found;
 }
 
+std::string fromEnvironment(const char* name, const char* built)
+{
+    const char* value = std::getenv(name);
+    return value && *value ? value : built;
+}
+
 ProbeOutcome runProbe(int ranks, const std::string& args, int timeoutSeconds)
 {
     // Tests run as root in containers; Open MPI refuses that unless told. More ranks than cores
@@ -28,8 +34,9 @@ ProbeOutcome runProbe(int ranks, const std::string& args, int timeoutSeconds)
     setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
     setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
     setenv("OMPI_MCA_rmaps_base_oversubscribe", "1", 1);
-    const std::string command = "timeout " + std::to_string(timeoutSeconds) + " " PARAPLAN_MPIEXEC " -np "
-        + std::to_string(ranks) + " " PARAPLAN_PROBE " " + args + " 2>&1";
+    const std::string command = "timeout " + std::to_string(timeoutSeconds) + " "
+        + fromEnvironment("PARAPLAN_MPIEXEC", PARAPLAN_MPIEXEC) + " -np " + std::to_string(ranks) + " "
+        + fromEnvironment("PARAPLAN_PROBE", PARAPLAN_PROBE) + " " + args + " 2>&1";
     ProbeOutcome outcome;
     const auto start = std::chrono::steady_clock::now();
     FILE* pipe = popen(command.c_str(), "r");

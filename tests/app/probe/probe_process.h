@@ -20,6 +20,11 @@ struct ProbeOutcome {
     [[nodiscard]] std::vector<nlohmann::json> of(const std::string& event) const;
 };
 
+// A path compiled in for the build tree, unless the environment variable `name` gives another: the
+// GPU check's bundle runs these tests far from the build (packaging/gpu-check.sh sets
+// PARAPLAN_PROBE, PARAPLAN_MPIEXEC and PARAPLAN_TEST_DATA_DIR).
+[[nodiscard]] std::string fromEnvironment(const char* name, const char* built);
+
 // Runs `mpirun -np ranks paraplan-probe args` (bounded by a timeout: a hang fails the test).
 [[nodiscard]] ProbeOutcome runProbe(int ranks, const std::string& args, int timeoutSeconds = 90);
 
