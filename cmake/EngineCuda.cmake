@@ -10,6 +10,20 @@ set(why "")
 if(NOT PARAPLAN_BUILD_CUDA)
     set(why "PARAPLAN_BUILD_CUDA is OFF")
 else()
+    # NVIDIA's packages install the toolkit in /usr/local/cuda and leave PATH alone, where
+    # check_language alone would not look: find nvcc where CUDACXX, CUDAToolkit_ROOT, CUDA_HOME or
+    # CUDA_PATH say, else in the usual places, and hand it on.
+    if(NOT DEFINED CMAKE_CUDA_COMPILER AND NOT DEFINED ENV{CUDACXX})
+        find_program(PARAPLAN_NVCC nvcc
+                     HINTS ${CUDAToolkit_ROOT} ENV CUDAToolkit_ROOT ENV CUDA_HOME ENV CUDA_PATH
+                     PATHS /usr/local/cuda /opt/cuda PATH_SUFFIXES bin)
+        if(PARAPLAN_NVCC)
+            set(CMAKE_CUDA_COMPILER ${PARAPLAN_NVCC})
+            get_filename_component(toolkit "${PARAPLAN_NVCC}" DIRECTORY)
+            get_filename_component(toolkit "${toolkit}" DIRECTORY)
+            set(CUDAToolkit_ROOT "${toolkit}" CACHE PATH "The CUDA toolkit the cuda backend builds with")
+        endif()
+    endif()
     include(CheckLanguage)
     check_language(CUDA)
     find_package(CUDAToolkit QUIET)
