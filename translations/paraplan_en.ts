@@ -24,7 +24,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Window size for rendering.</source>
+        <source>Window size for rendering (offscreen 1920x1080 unless given; in a real window, the size it opens at).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1604,6 +1604,10 @@
     </message>
     <message>
         <source>%1 (%2, 80 % band)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 (80 % band %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -24,8 +24,8 @@
         <translation>界面语言：en 或 zh_CN。</translation>
     </message>
     <message>
-        <source>Window size for rendering.</source>
-        <translation>渲染所用的窗口尺寸。</translation>
+        <source>Window size for rendering (offscreen 1920x1080 unless given; in a real window, the size it opens at).</source>
+        <translation>渲染所用的窗口尺寸（离屏渲染默认 1920x1080；真实窗口则用其打开时的尺寸）。</translation>
     </message>
     <message>
         <source>Use the dark palette.</source>
@@ -1608,6 +1608,10 @@
     <message>
         <source>%1 (%2, 80 % band)</source>
         <translation>%1（%2，80 % 区间）</translation>
+    </message>
+    <message>
+        <source>%1 %2 (80 % band %3)</source>
+        <translation>%1 %2（80 % 区间 %3）</translation>
     </message>
     <message>
         <source>80 % band

@@ -44,6 +44,12 @@ ScenarioPanel::ScenarioPanel(QWidget* parent)
     buildClusterGroup(layout);
     buildParallelGroup(layout);
     layout->addStretch(1);
+    // Choices as long as "NVIDIA DGX H100 (8x H100 SXM5 80GB)" would hold the panel at their width:
+    // the boxes may narrow on a small screen (their lists still show every name whole).
+    for (QComboBox* box : findChildren<QComboBox*>()) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(kNarrowestChoice);
+    }
 }
 
 void ScenarioPanel::edit(const QString& what, int mergeKey, const std::function<void(Scenario&)>& change)

@@ -39,6 +39,9 @@ Q_SIGNALS:
     void scenarioEdited(const paraplan::Scenario& scenario, const QString& what, int mergeKey);
 
 private:
+    // Characters a choice box shows at the least, on a narrow panel.
+    static constexpr int kNarrowestChoice = 12;
+
     void buildModelGroup(QVBoxLayout* layout);
     void buildTrainingGroup(QVBoxLayout* layout);
     void buildClusterGroup(QVBoxLayout* layout);

@@ -40,8 +40,11 @@ CommandLine parseCommandLine(const QCoreApplication& app)
                                   QStringLiteral("view"), QStringLiteral("overview"));
     const QCommandLineOption language(QStringLiteral("lang"), QCoreApplication::translate("CommandLine", "Interface language: en or zh_CN."),
                                       QStringLiteral("language"));
-    const QCommandLineOption size(QStringLiteral("size"), QCoreApplication::translate("CommandLine", "Window size for rendering."),
-                                  QStringLiteral("WxH"), QStringLiteral("1920x1080"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  QCoreApplication::translate("CommandLine", "Window size for rendering (offscreen 1920x1080 "
+                                                                             "unless given; in a real window, the size it "
+                                                                             "opens at)."),
+                                  QStringLiteral("WxH"));
     const QCommandLineOption dark(QStringLiteral("dark"), QCoreApplication::translate("CommandLine", "Use the dark palette."));
     const QCommandLineOption benchmark(QStringLiteral("benchmark-interaction"),
                                        QCoreApplication::translate("CommandLine",
@@ -80,13 +83,16 @@ CommandLine parseCommandLine(const QCoreApplication& app)
         c.error = QCoreApplication::translate("CommandLine", "Unknown view \"%1\"; use overview, memory, breakdown, timeline, "
                                                              "bubble, landscape, topology, compare, engine or all.")
                       .arg(c.view);
-    const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-    bool okW = false, okH = false;
-    if (wh.size() == 2)
-        c.size = QSize(wh[0].toInt(&okW), wh[1].toInt(&okH));
-    if (!okW || !okH || c.size.width() < 320 || c.size.height() < 240 || c.size.width() > 8000 || c.size.height() > 8000)
-        c.error = QCoreApplication::translate("CommandLine", "--size takes WIDTHxHEIGHT between 320x240 and 8000x8000, "
-                                                             "e.g. 1920x1080.");
+    if (parser.isSet(size)) {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        bool okW = false, okH = false;
+        const QSize given = wh.size() == 2 ? QSize(wh[0].toInt(&okW), wh[1].toInt(&okH)) : QSize();
+        if (!okW || !okH || given.width() < 320 || given.height() < 240 || given.width() > 8000 || given.height() > 8000)
+            c.error = QCoreApplication::translate("CommandLine", "--size takes WIDTHxHEIGHT between 320x240 and 8000x8000, "
+                                                                 "e.g. 1920x1080.");
+        else
+            c.size = given;
+    }
     if (parser.isSet(benchmark)) {
         bool ok = false;
         c.benchmarkMoves = parser.value(benchmark).toInt(&ok);

@@ -13,12 +13,16 @@ class QCoreApplication;
 // What `paraplan` was asked to do from the command line.
 namespace paraplan::app {
 
+inline constexpr QSize kDefaultRenderSize{ 1920, 1080 };
+
 struct CommandLine {
     QString input;        // a project or scenario to open (--scenario or the positional argument)
     QString screenshot;   // --screenshot OUT.png: render offscreen and exit
     QString view = QStringLiteral("overview"); // --view: a view key, or "all"
     QString language;     // --lang
-    QSize size{ 1920, 1080 };
+    // --size: the window's size for rendering. Without it, offscreen rendering uses
+    // kDefaultRenderSize, and a real window keeps the size it opens at (its first-start size).
+    std::optional<QSize> size;
     bool dark = false;
     int benchmarkMoves = 0; // --benchmark-interaction N
     QString reportDirectory; // --report DIR: the headless main job

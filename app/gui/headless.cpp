@@ -79,9 +79,11 @@ bool render(MainWindow& window, ViewId id, const QString& path)
 
 } // namespace
 
-QStringList renderScreenshots(MainWindow& window, const QString& path, const QString& viewKey, const QSize& size)
+QStringList renderScreenshots(MainWindow& window, const QString& path, const QString& viewKey,
+                              const std::optional<QSize>& size)
 {
-    window.resize(size);
+    if (size)
+        window.resize(*size);
     window.show();
     QApplication::processEvents();
     QStringList written;
@@ -99,7 +101,7 @@ QStringList renderScreenshots(MainWindow& window, const QString& path, const QSt
     return written;
 }
 
-int writeReport(MainWindow& window, const QString& directory, const QSize& size)
+int writeReport(MainWindow& window, const QString& directory, const std::optional<QSize>& size)
 {
     const Workbench* workbench = window.workbench();
     EvaluateOptions options;

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 // Rendering without a screen: screenshots of the window on one view or all of them, and the report
 // (the evaluation printed, every view written as an image) that the main job produces where there
 // is no display.
@@ -13,12 +15,13 @@ namespace paraplan::app {
 
 class MainWindow;
 
-// Shows the window offscreen at `size` on the view `viewKey` ("all": every view, written as
+// Shows the window (at `size`, when given) on the view `viewKey` ("all": every view, written as
 // OUT-<view>.png beside `path`) and saves it. Returns the files written; empty on failure.
-QStringList renderScreenshots(MainWindow& window, const QString& path, const QString& viewKey, const QSize& size);
+QStringList renderScreenshots(MainWindow& window, const QString& path, const QString& viewKey,
+                              const std::optional<QSize>& size);
 
 // Prints the evaluation to stdout and writes every view into `directory`; exit code.
-int writeReport(MainWindow& window, const QString& directory, const QSize& size);
+int writeReport(MainWindow& window, const QString& directory, const std::optional<QSize>& size);
 
 // Compare needs an A: with none pinned, pins the fastest configuration the search finds, so the
 // view answers "why is the current configuration slower than the best one?".

@@ -13,9 +13,11 @@
 #include "core/io/scenario_reader.h"
 
 #include <QApplication>
+#include <QGuiApplication>
 
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 
 namespace {
 
@@ -77,14 +79,19 @@ int main(int argc, char** argv)
         }
     }
 
+    // Offscreen there is no screen to size the window by; a real window keeps the size it opens at.
+    const std::optional<QSize> renderSize = options.size ? options.size
+        : QGuiApplication::platformName() == QLatin1String("offscreen") ? std::optional<QSize>(kDefaultRenderSize)
+                                                                         : std::nullopt;
     if (!options.screenshot.isEmpty()) {
-        const QStringList files = renderScreenshots(window, options.screenshot, options.view, options.size);
+        const QStringList files = renderScreenshots(window, options.screenshot, options.view, renderSize);
         for (const QString& file : files)
             std::printf("%s\n", qPrintable(file));
         return files.isEmpty() ? 1 : 0;
     }
     if (options.benchmarkMoves > 0) {
-        window.resize(options.size);
+        if (renderSize)
+            window.resize(*renderSize);
         window.show();
         const InteractionTimings t = benchmarkInteraction(window, options.benchmarkMoves);
         std::printf("slider moves: %zu (overview: memory, step time, timeline, bubble)\nchange to last replot: median "
@@ -93,7 +100,7 @@ int main(int argc, char** argv)
         return 0;
     }
     if (!options.reportDirectory.isEmpty())
-        return writeReport(window, options.reportDirectory, options.size);
+        return writeReport(window, options.reportDirectory, renderSize);
 
     window.show();
     return QApplication::exec();

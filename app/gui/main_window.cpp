@@ -36,10 +36,13 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace paraplan::app {
 
@@ -55,8 +58,25 @@ MainWindow::MainWindow(Settings& settings, QWidget* parent)
     setObjectName(QStringLiteral("ParaPlanMainWindow"));
     buildInterface();
     connect(m_undo, &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
-    restoreGeometry(m_settings.windowGeometry());
+    setMinimumSize(kMinimumSize);
+    if (!restoreGeometry(m_settings.windowGeometry()))
+        placeForFirstStart();
     restoreState(m_settings.windowState(), Settings::kWindowStateVersion);
+}
+
+// No geometry saved yet: most of the screen's available area, up to a size at which every view
+// reads comfortably, centred. A window sized by its widgets' hints alone opens cramped.
+void MainWindow::placeForFirstStart()
+{
+    const QScreen* screen = this->screen();
+    if (!screen)
+        return;
+    const QRect available = screen->availableGeometry();
+    const QSize wanted = (available.size() * 0.9).boundedTo(kComfortableSize).expandedTo(kMinimumSize);
+    resize(wanted.boundedTo(available.size()));
+    move(available.center() - QPoint(width() / 2, height() / 2));
+    const int panel = std::min(m_panel->sizeHint().width() + kScrollBarAllowance, int(kPanelShare * width()));
+    resizeDocks({ m_dock }, { std::max(panel, m_dock->minimumWidth()) }, Qt::Horizontal);
 }
 
 MainWindow::~MainWindow() = default;
@@ -88,7 +108,9 @@ void MainWindow::buildInterface()
     m_dock->setObjectName(QStringLiteral("ScenarioDock"));
     m_dock->setWidget(scroll);
     m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    m_dock->setMinimumWidth(m_panel->sizeHint().width() + 24);
+    // As narrow as the panel's fields allow (the scroll bar beside them), so a small screen leaves
+    // the views their room; the first start gives it its preferred width where there is space.
+    m_dock->setMinimumWidth(m_panel->minimumSizeHint().width() + kScrollBarAllowance);
     addDockWidget(Qt::LeftDockWidgetArea, m_dock);
 
     buildMenus();

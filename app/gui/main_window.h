@@ -7,6 +7,7 @@
 #include "widgets/view_deck.h"
 
 #include <QMainWindow>
+#include <QSize>
 
 class QDockWidget;
 class QLabel;
@@ -58,7 +59,16 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // Below this the views cannot show their figures; a 1024 x 600 screen still holds it.
+    static constexpr QSize kMinimumSize{ 800, 480 };
+    // The first start's size where the screen is larger: every view at ease, not a wall of plot.
+    static constexpr QSize kComfortableSize{ 1680, 1050 };
+    // The scenario panel's share of the first start's width at most, and room for its scroll bar.
+    static constexpr double kPanelShare = 0.3;
+    static constexpr int kScrollBarAllowance = 24;
+
     void buildInterface();
+    void placeForFirstStart();
     void buildMenus();
     void connectWorkbench();
     void showEverything();

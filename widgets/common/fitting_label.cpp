@@ -31,7 +31,7 @@ void FittingLabel::fit()
 {
     QFont f = font();
     const int available = std::max(10, width() - 4);
-    const double smallest = std::max(6.0, m_largest / 3);
+    const double smallest = std::max(5.0, m_largest / 4); // small but whole, rather than cut
     double size = m_largest;
     for (; size > smallest; size -= 0.5) {
         f.setPointSizeF(size);

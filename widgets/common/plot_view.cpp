@@ -5,6 +5,9 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
+#include <vector>
+
 #include <QApplication>
 #include <QClipboard>
 #include <QHelpEvent>
@@ -29,7 +32,7 @@ PlotView::PlotView(QWidget* parent)
     m_plot->installEventFilter(this);
     connect(m_plot, &QCustomPlot::customContextMenuRequested, this, &PlotView::showContextMenu);
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetZoom(); });
-    setMinimumSize(320, 220);
+    setMinimumSize(260, 180); // the overview's quarters on a 1024 x 600 screen
 }
 
 PlotView::~PlotView() = default;
@@ -68,7 +71,37 @@ void PlotView::setPlotTitle(const QString& title)
     m_title->setTextColor(m_theme.foreground);
 }
 
-void PlotView::replotNow() { m_plot->replot(QCustomPlot::rpImmediateRefresh); }
+void PlotView::replotNow()
+{
+    fitLegendColumns();
+    m_plot->replot(QCustomPlot::rpImmediateRefresh);
+}
+
+// As many entries a row as fit the plot's width, at least one: a narrow view stacks its legend
+// rather than cutting entries off. Entries fill columns in turn, each column as wide as its widest.
+void PlotView::fitLegendColumns()
+{
+    QCPLegend* legend = m_plot->legend;
+    if (!m_legendBelow)
+        return;
+    std::vector<int> widths; // a wrapped grid counts its empty cells among the items: skipped
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (const QCPAbstractLegendItem* item = legend->item(i))
+            widths.push_back(item->minimumOuterSizeHint().width());
+    const int available = m_plot->width() - 2 * kLegendSideMargin;
+    int perRow = std::max<int>(1, int(widths.size()));
+    for (; perRow > 1; --perRow) {
+        std::vector<int> columns(size_t(perRow), 0);
+        for (size_t i = 0; i < widths.size(); ++i)
+            columns[i % size_t(perRow)] = std::max(columns[i % size_t(perRow)], widths[i]);
+        int total = legend->columnSpacing() * (perRow - 1);
+        for (int width : columns)
+            total += width;
+        if (total <= available)
+            break;
+    }
+    legend->setWrap(perRow);
+}
 
 void PlotView::dataChanged()
 {
@@ -118,6 +151,8 @@ void PlotView::placeLegendBelowPlot()
     legendRow->addElement(0, 0, m_plot->legend);
     legendRow->setMargins(QMargins(0, 0, 0, 4));
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setIconSize(20, 12); // the swatch says the colour; the name needs the room
+    m_legendBelow = true;
     layout->setRowStretchFactor(layout->rowCount() - 1, 0.001); // the row only as tall as the legend
 }
 

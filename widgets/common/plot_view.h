@@ -65,12 +65,17 @@ private:
     // a resize of the plot itself settles (the view's own resize comes before its layout sizes the
     // plot).
     void plotResized();
+    void fitLegendColumns();
+
+    // Room either side of a legend below the plot.
+    static constexpr int kLegendSideMargin = 8;
 
     QCustomPlot* m_plot;
     QCPTextElement* m_title = nullptr;
     PlotTheme m_theme;
     bool m_stale = false;
     bool m_redrawQueued = false;
+    bool m_legendBelow = false;
 };
 
 } // namespace paraplan::widgets

@@ -12,23 +12,31 @@
 
 #include <QFontMetricsF>
 #include <QFrame>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace paraplan::widgets {
+
+namespace {
+
+// Row names shrink with the rows down to this share of the font, and are left out below it.
+constexpr double kSmallestNameScale = 0.6;
+
+} // namespace
 
 BreakdownView::BreakdownView(QWidget* parent)
     : EvaluationView(parent)
 {
     // Key figures as cards: value large, what it is below.
     auto* figures = new QWidget(this);
-    auto* row = new QHBoxLayout(figures);
-    row->setContentsMargins(6, 6, 6, 0);
-    row->setSpacing(8);
+    m_cards = new QGridLayout(figures);
+    m_cards->setContentsMargins(6, 6, 6, 0);
+    m_cards->setSpacing(8);
     for (size_t i = 0; i < m_figures.size(); ++i) {
         auto* card = new QFrame(figures);
         card->setFrameShape(QFrame::StyledPanel);
@@ -53,7 +61,7 @@ BreakdownView::BreakdownView(QWidget* parent)
         stack->addWidget(m_figures[i]);
         stack->addWidget(m_captions[i]);
         stack->addWidget(m_bands[i]);
-        row->addWidget(card, 1);
+        m_cards->addWidget(card, 0, int(i));
     }
     figures->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     frameLayout()->insertWidget(0, figures);
@@ -61,6 +69,27 @@ BreakdownView::BreakdownView(QWidget* parent)
 }
 
 QString BreakdownView::title() const { return tr("Step time"); }
+
+void BreakdownView::resizeEvent(QResizeEvent* event)
+{
+    EvaluationView::resizeEvent(event);
+    arrangeCards();
+}
+
+// Four cards a row where each has room for caption and band; else two a row, the figures alone.
+void BreakdownView::arrangeCards()
+{
+    const int cards = int(m_figures.size());
+    const bool roomy = width() / cards >= kRoomyCardWidth;
+    const int perRow = roomy ? cards : cards / 2;
+    for (int i = 0; i < cards; ++i) {
+        QWidget* card = m_figures[size_t(i)]->parentWidget();
+        m_cards->removeWidget(card);
+        m_cards->addWidget(card, i / perRow, i % perRow);
+        m_captions[size_t(i)]->setVisible(roomy);
+        m_bands[size_t(i)]->setVisible(roomy && !m_bands[size_t(i)]->text().isEmpty());
+    }
+}
 
 void BreakdownView::redraw()
 {
@@ -91,7 +120,11 @@ void BreakdownView::redraw()
         m_captions[i]->setText(captions[i]);
         m_bands[i]->setText(u ? tr("80 % band\n%1").arg(bands[i]) : QString());
         m_bands[i]->setToolTip(u ? bandBasisText(*u, r.time.step) : QString());
+        // What the caption and band say, for a card too narrow to show them.
+        m_figures[i]->setToolTip(u ? tr("%1 %2 (80 % band %3)").arg(values[i], captions[i], bands[i])
+                                   : QStringLiteral("%1 %2").arg(values[i], captions[i]));
     }
+    arrangeCards(); // the bands may have come or gone
     m_figures[1]->setToolTip(tr("Model FLOPs utilisation, Megatron convention: attention scores counted in full, "
                                 "recomputation not counted. Hardware FLOPs utilisation: %1.")
                                  .arg(formatPercent(r.hfu)));
@@ -110,8 +143,22 @@ void BreakdownView::redraw()
     for (TimeComponent c : m_shown)
         namesWidth = std::max(namesWidth, rowNames.horizontalAdvance(componentName(c)));
     const double plotWidth = p->width() - namesWidth - 40;
+    // Rows shorter than a line of text (a small window): the value labels would overlap, so the
+    // bars go without them (their tooltips and the cards above say the same), and the row names
+    // shrink, or go too where even that does not fit.
+    const double rows = double(m_shown.size() + 1);
+    const double rowHeight = (p->height() - 90.0) / rows;
+    const double lineHeight = QFontMetricsF(p->font()).height();
+    const bool valueLabels = rowHeight >= 1.1 * lineHeight;
+    QFont names = font();
+    names.setPointSizeF(names.pointSizeF() * std::clamp(rowHeight / lineHeight, kSmallestNameScale, 1.0));
+    p->yAxis->setTickLabelFont(names);
+    p->yAxis->setTickLabels(rowHeight >= kSmallestNameScale * lineHeight);
     double reach = 0;
     auto addLabel = [&](double x, double row, const QString& text) {
+        reach = std::max(reach, x);
+        if (!valueLabels)
+            return;
         auto* label = new QCPItemText(p);
         label->position->setCoords(x, row);
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
@@ -174,10 +221,9 @@ void BreakdownView::redraw()
         whisker->addData((u->p90 - u->p10) / 2);
         // Two short lines where rows are tall enough, else one long one, else (a narrow plot) the
         // band alone: the step stands in the card above.
-        const double rowHeight = (p->height() - 90.0) / (stepRow + 1);
         const QString band = formatSecondsRange(u->p10, u->p90);
         const QString oneLine = tr("%1 (%2, 80 % band)").arg(formatSeconds(r.time.step), band);
-        const bool tall = rowHeight > 2.5 * QFontMetricsF(p->font()).height();
+        const bool tall = rowHeight > 2.5 * lineHeight;
         const bool wide = QFontMetricsF(p->font()).horizontalAdvance(oneLine) < 0.45 * plotWidth;
         addLabel(u->p90, stepRow,
                  tall ? tr("%1\n%2, 80 % band").arg(formatSeconds(r.time.step), band) : (wide ? oneLine : band));

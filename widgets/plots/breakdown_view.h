@@ -6,6 +6,7 @@
 
 #include <array>
 
+class QGridLayout;
 class QLabel;
 
 // Where the step goes: the exposed time of each component on the critical stage with the
@@ -25,8 +26,14 @@ public:
 protected:
     [[nodiscard]] QString toolTipAt(const QPointF& position) const override;
     void redraw() override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // Narrower cards go two a row and show the figure alone; caption and band move to its tooltip.
+    static constexpr int kRoomyCardWidth = 110;
+    void arrangeCards();
+
+    QGridLayout* m_cards = nullptr;
     std::array<FittingLabel*, 4> m_figures{};
     std::array<QLabel*, 4> m_captions{};
     std::array<QLabel*, 4> m_bands{};

@@ -16,7 +16,6 @@ namespace paraplan::widgets {
 BubbleView::BubbleView(QWidget* parent)
     : EvaluationView(parent)
 {
-    plot()->legend->setVisible(true);
     plot()->xAxis->setScaleType(QCPAxis::stLogarithmic);
     plot()->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
 }
@@ -30,6 +29,9 @@ void BubbleView::redraw()
     p->clearItems();
     applyTheme();
     setPlotTitle(title());
+    // Inside the plot, a legend would cover the curve a small view has room for: the axis titles
+    // and the tooltips say the same there.
+    p->legend->setVisible(p->width() >= kLegendMinimumSize.width() && p->height() >= kLegendMinimumSize.height());
     if (!evaluation())
         return;
     const Evaluation& e = *evaluation();

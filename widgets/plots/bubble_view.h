@@ -4,6 +4,8 @@
 
 #include "widgets/plots/evaluation_view.h"
 
+#include <QSize>
+
 // The pipeline bubble against the number of micro-batches per step: the current configuration's
 // curve from the schedule simulator (non-uniform stages, sends), the textbook (p−1)/(v·m+p−1)
 // beside it, and the current point marked.
@@ -18,6 +20,10 @@ public:
 protected:
     [[nodiscard]] QString toolTipAt(const QPointF& position) const override;
     void redraw() override;
+
+private:
+    // The smallest plot whose legend leaves the curve room.
+    static constexpr QSize kLegendMinimumSize{ 420, 300 };
 };
 
 } // namespace paraplan::widgets

@@ -58,7 +58,6 @@ void MemoryView::redraw()
         return;
     const Result& r = evaluation()->result;
     const int stages = int(r.stages.size());
-    p->legend->setWrap(std::clamp(width() / 170, 2, 5)); // as many per row as fit
     QVector<double> keys(stages);
     for (int i = 0; i < stages; ++i)
         keys[i] = i;

@@ -45,7 +45,6 @@ void TimelineView::redraw()
         if (QFontMetrics(titleFont).horizontalAdvance(candidate) < width() - 20)
             break;
     }
-    p->legend->setWrap(std::clamp(width() / 200, 2, 4)); // as many per row as fit
     m_gantt = new GanttPlottable(p->xAxis, p->yAxis);
     m_gantt->setColours(theme().forward(), theme().backward(), theme().dark ? Qt::black : Qt::black);
     m_gantt->setOperations(r.timeline, stages);
