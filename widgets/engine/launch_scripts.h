@@ -8,7 +8,7 @@
 
 // What a user runs on a cluster to confirm the scenario there: an mpirun command line, or a Slurm
 // batch script. One rank per GPU of the scenario; the results file comes back through "Import
-// results…".
+// results…". Every path and name becomes one shell word, whatever characters it holds.
 namespace paraplan::widgets {
 
 struct LaunchSpec {

@@ -24,6 +24,7 @@
 
 #include <QFile>
 #include <QLabel>
+#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -137,6 +138,36 @@ TEST(LaunchScripts, MpirunAndSlurmStartOneRankPerGpuOfTheScenario)
     for (const char* line : { "#SBATCH --nodes=8\n", "#SBATCH --ntasks-per-node=8\n", "#SBATCH --gpus-per-node=8\n",
                               "\nsrun paraplan-probe confirm --scenario scenario.json --output results.jsonl\n" })
         EXPECT_TRUE(script.contains(QLatin1String(line))) << line << "\n" << script.toStdString();
+}
+
+// The words bash makes of `script`, with `launcher` (mpirun, srun) a function that prints them.
+QStringList wordsBashSees(const QString& script, const QString& launcher)
+{
+    QProcess bash;
+    bash.start(QStringLiteral("bash"), { QStringLiteral("-c"), launcher + QStringLiteral("() { printf '%s\\0' \"$@\"; }\n") + script });
+    EXPECT_TRUE(bash.waitForFinished(10000));
+    return QString::fromUtf8(bash.readAllStandardOutput()).split(QChar(0), Qt::SkipEmptyParts);
+}
+
+TEST(LaunchScripts, HostilePathsAndNamesReachTheProbeAsOneWordEach)
+{
+    Scenario scenario = builtinScenario();
+    scenario.model.name = "evil\nprintf MODEL_NAME_RAN\n%2 $(printf MODEL_NAME_RAN)";
+    LaunchSpec spec;
+    spec.scenarioFile = QStringLiteral("/data/my runs/it's \"$(printf INJECTED)\"\n`id`;*.json");
+    spec.resultsFile = QStringLiteral("out dir/r'1'.jsonl");
+    spec.probe = QStringLiteral("/opt/para plan/bin/paraplan-probe");
+    const QStringList expected = { spec.probe, QStringLiteral("confirm"), QStringLiteral("--scenario"), spec.scenarioFile,
+                                   QStringLiteral("--output"), spec.resultsFile };
+
+    const QStringList mpirun = wordsBashSees(mpirunCommand(scenario, spec), QStringLiteral("mpirun"));
+    ASSERT_EQ(mpirun.size(), 4 + expected.size()) << mpirun.join(QLatin1Char('|')).toStdString();
+    EXPECT_EQ(mpirun.mid(4), expected);
+
+    const QString script = slurmScript(scenario, spec);
+    const QStringList srun = wordsBashSees(script, QStringLiteral("srun"));
+    EXPECT_EQ(srun, expected) << script.toStdString(); // the model's name stayed in its comment
+    EXPECT_FALSE(srun.join(QString()).contains(QStringLiteral("MODEL_NAME_RAN")));
 }
 
 TEST_F(GuiTest, EngineIsAViewOfItsOwnAfterTheOthers)
