@@ -1236,6 +1236,17 @@
     </message>
 </context>
 <context>
+    <name>Recovery</name>
+    <message>
+        <source>Restore unsaved work?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ParaPlan did not close normally last time. Its unsaved work from %1 was kept. Restore it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TopologyGroups</name>
     <message>
         <source>TP group</source>
@@ -1354,6 +1365,10 @@
 </context>
 <context>
     <name>paraplan::app::MainWindow</name>
+    <message>
+        <source>Restored the unsaved work of the last session.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Scenario</source>
         <translation type="unfinished"></translation>

@@ -1234,6 +1234,17 @@
     </message>
 </context>
 <context>
+    <name>Recovery</name>
+    <message>
+        <source>Restore unsaved work?</source>
+        <translation>恢复未保存的工作？</translation>
+    </message>
+    <message>
+        <source>ParaPlan did not close normally last time. Its unsaved work from %1 was kept. Restore it?</source>
+        <translation>ParaPlan 上次未正常关闭，已保留其 %1 时未保存的工作。要恢复吗？</translation>
+    </message>
+</context>
+<context>
     <name>TopologyGroups</name>
     <message>
         <source>TP group</source>
@@ -1352,6 +1363,10 @@
 </context>
 <context>
     <name>paraplan::app::MainWindow</name>
+    <message>
+        <source>Restored the unsaved work of the last session.</source>
+        <translation>已恢复上次会话中未保存的工作。</translation>
+    </message>
     <message>
         <source>Scenario</source>
         <translation>场景</translation>

@@ -6,10 +6,10 @@
 
 #include "core/explore/band_estimation.h"
 #include "core/explore/cross_validation.h"
+#include "core/io/atomic_file.h"
 #include "core/io/bands_json.h"
 #include "core/io/validation_json.h"
 
-#include <fstream>
 #include <ostream>
 
 namespace paraplan::cli {
@@ -57,9 +57,9 @@ int runValidate(Arguments args, std::ostream& out, std::ostream& err)
         // The bands just written are judged on the runs they come from; otherwise the shipped ones.
         const UncertaintyBands bands = bandsPath ? bandsFromOutcomes(cv.outcomes) : io::builtinUncertaintyBands();
         if (bandsPath) {
-            std::ofstream file(*bandsPath);
-            if (!(file << io::toJson(bands).dump(2) << "\n")) {
-                err << "paraplan-cli validate: cannot write " << *bandsPath << "\n";
+            std::string error;
+            if (!io::replaceFile(*bandsPath, io::toJson(bands).dump(2) + "\n", &error)) {
+                err << "paraplan-cli validate: " << error << "\n";
                 return kExitUnreadable;
             }
         }

@@ -5,6 +5,7 @@
 #include "app/gui/main_window.h"
 
 #include "app/report/text_report.h"
+#include "widgets/common/file_writing.h"
 
 #include "core/explore/search.h"
 #include "core/explore/uncertainty.h"
@@ -74,7 +75,7 @@ bool render(MainWindow& window, ViewId id, const QString& path)
     window.deck()->showView(id);
     for (int i = 0; i < 3; ++i) // layout, then the redraws it queues
         QApplication::processEvents();
-    return window.grab().save(path, "PNG");
+    return widgets::writeWholeFileWith(path, [&](const QString& partial) { return window.grab().save(partial, "PNG"); });
 }
 
 } // namespace

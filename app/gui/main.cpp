@@ -13,6 +13,9 @@
 #include "core/io/scenario_reader.h"
 
 #include <QApplication>
+#include <QFileInfo>
+#include <QLocale>
+#include <QMessageBox>
 #include <QGuiApplication>
 
 #include <cstdio>
@@ -26,6 +29,25 @@ bool hasDisplay()
 {
     return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
         || (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qgetenv("QT_QPA_PLATFORM") != "offscreen");
+}
+
+// Unsaved work of a session that crashed or was killed: back, or gone, as the user says.
+void offerRecovery(paraplan::app::MainWindow& window)
+{
+    const QString found = window.foundRecovery();
+    if (found.isEmpty())
+        return;
+    const QString when = QLocale().toString(QFileInfo(found).lastModified(), QLocale::ShortFormat);
+    const auto answer = QMessageBox::question(
+        &window, QCoreApplication::translate("Recovery", "Restore unsaved work?"),
+        QCoreApplication::translate("Recovery", "ParaPlan did not close normally last time. Its unsaved work from %1 "
+                                                "was kept. Restore it?")
+            .arg(when),
+        QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+    if (answer == QMessageBox::Yes)
+        window.restoreRecovery();
+    else
+        window.declineRecovery();
 }
 
 } // namespace
@@ -103,5 +125,6 @@ int main(int argc, char** argv)
         return writeReport(window, options.reportDirectory, renderSize);
 
     window.show();
+    offerRecovery(window);
     return QApplication::exec();
 }

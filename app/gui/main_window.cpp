@@ -4,6 +4,7 @@
 
 #include "app/gui/appearance.h"
 #include "app/gui/language.h"
+#include "app/gui/recovery_copy.h"
 #include "app/gui/scenario_command.h"
 #include "app/gui/settings.h"
 
@@ -58,6 +59,9 @@ MainWindow::MainWindow(Settings& settings, QWidget* parent)
     setObjectName(QStringLiteral("ParaPlanMainWindow"));
     buildInterface();
     connect(m_undo, &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
+    m_recovery = new RecoveryCopy(m_settings.recoveryPath(), [this] { return projectJson(projectState()); }, this);
+    connect(m_undo, &QUndoStack::indexChanged, this, [this] { m_recovery->workChanged(!m_undo->isClean()); });
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { m_recovery->workChanged(!clean); });
     setMinimumSize(kMinimumSize);
     if (!restoreGeometry(m_settings.windowGeometry()))
         placeForFirstStart();
@@ -315,20 +319,48 @@ bool MainWindow::openDocument(const QString& path, QString* error)
             *error = load.error;
         return false;
     }
-    m_undo->clear();
-    m_workbench->clearPin();
-    if (load.state->pinned) {
-        m_workbench->setScenario(*load.state->pinned);
-        m_workbench->pinCurrent();
-    }
-    m_workbench->setScenario(load.state->scenario);
-    if (const std::optional<ViewId> id = ViewDeck::fromKey(load.state->view))
-        m_deck->showView(*id);
+    adoptState(*load.state);
     adoptDocumentPath(path);
     m_banner->showDiagnostics(m_workbench->isCurrentValid() ? m_workbench->evaluation()->result.diagnostics : Diagnostics{},
                               false);
     return true;
 }
+
+void MainWindow::adoptState(const ProjectState& state)
+{
+    m_undo->clear();
+    m_workbench->clearPin();
+    if (state.pinned) {
+        m_workbench->setScenario(*state.pinned);
+        m_workbench->pinCurrent();
+    }
+    m_workbench->setScenario(state.scenario);
+    if (const std::optional<ViewId> id = ViewDeck::fromKey(state.view))
+        m_deck->showView(*id);
+}
+
+QString MainWindow::foundRecovery() const { return m_recovery->found(); }
+
+bool MainWindow::restoreRecovery(QString* error)
+{
+    const ProjectLoad load = loadProject(foundRecovery());
+    if (!load.state) {
+        showError(load.error);
+        if (error)
+            *error = load.error;
+        return false;
+    }
+    adoptState(*load.state);
+    m_path.clear();
+    m_undo->resetClean(); // unsaved until the user saves it
+    updateTitle();
+    m_recovery->dropFound();
+    m_recovery->workChanged(true);
+    statusBar()->showMessage(tr("Restored the unsaved work of the last session."), 6000);
+    return true;
+}
+
+void MainWindow::declineRecovery() { m_recovery->dropFound(); }
 
 void MainWindow::adoptDocumentPath(const QString& path)
 {
@@ -462,6 +494,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         return;
     }
     m_settings.setWindow(saveGeometry(), saveState(Settings::kWindowStateVersion));
+    m_recovery->discard(); // saved, or the user chose to leave it: nothing to recover
     event->accept();
 }
 

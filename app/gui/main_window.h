@@ -27,6 +27,8 @@ namespace paraplan::app {
 
 class Settings;
 
+class RecoveryCopy;
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -51,6 +53,11 @@ public:
     // on a problem the work stays as it was and the error ("FILE: line N: ...") is shown and returned.
     bool importTopology(const QString& path, QString* error = nullptr);
     [[nodiscard]] ProjectState projectState() const;
+    // Unsaved work an earlier session left when it crashed or was killed (recovery_copy.h): the
+    // file, or empty. Restoring makes it the current, unsaved work; declining deletes it.
+    [[nodiscard]] QString foundRecovery() const;
+    bool restoreRecovery(QString* error = nullptr);
+    void declineRecovery();
     // Rebuilds every visible string in the current language.
     void retranslate();
 
@@ -69,6 +76,7 @@ private:
 
     void buildInterface();
     void placeForFirstStart();
+    void adoptState(const ProjectState& state);
     void buildMenus();
     void connectWorkbench();
     void showEverything();
@@ -91,6 +99,7 @@ private:
     // Outlives the interface (rebuilt for a new language): a probe run goes on meanwhile.
     widgets::EngineSession* m_engine;
     QUndoStack* m_undo;
+    RecoveryCopy* m_recovery = nullptr;
     QString m_path;
     // Rebuilt by buildInterface():
     widgets::ViewDeck* m_deck = nullptr;

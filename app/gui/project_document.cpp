@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/project_document.h"
 
+#include "widgets/common/file_writing.h"
+
 #include "core/io/catalog_reader.h"
 #include "core/io/json_reader.h"
 #include "core/io/scenario_reader.h"
@@ -10,7 +12,6 @@
 
 #include <QCoreApplication>
 #include <QFile>
-#include <QSaveFile>
 
 namespace paraplan::app {
 
@@ -100,10 +101,10 @@ ProjectLoad loadProject(const QString& path)
 
 bool saveProject(const QString& path, const ProjectState& state, QString* error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(projectJson(state)) < 0 || !file.commit()) {
+    QString why;
+    if (!widgets::writeWholeFile(path, projectJson(state), &why)) {
         if (error)
-            *error = ProjectDocument::tr("Cannot save %1: %2").arg(path, file.errorString());
+            *error = ProjectDocument::tr("Cannot save %1: %2").arg(path, why);
         return false;
     }
     return true;

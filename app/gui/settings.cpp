@@ -20,6 +20,12 @@ Settings::Settings(const QString& organization, const QString& application)
 {
 }
 
+QString Settings::recoveryPath() const
+{
+    const QFileInfo store(m_store.fileName());
+    return store.absolutePath() + QLatin1Char('/') + store.completeBaseName() + QStringLiteral(".recovery.paraplan.json");
+}
+
 QStringList Settings::recentFiles() const { return m_store.value(Keys::recentFiles).toStringList(); }
 
 void Settings::addRecentFile(const QString& path)

@@ -34,6 +34,9 @@ public:
     [[nodiscard]] QString lastDirectory() const;
     void setLastDirectory(const QString& directory);
 
+    // Where unsaved work is kept while the user edits (recovery_copy.h): beside this store.
+    [[nodiscard]] QString recoveryPath() const;
+
     static constexpr int kMaxRecentFiles = 8;
     // Bumped when the saved window layout changes shape, so an old one is not restored.
     static constexpr int kWindowStateVersion = 1;

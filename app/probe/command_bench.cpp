@@ -3,7 +3,7 @@
 #include "app/probe/probe_run.h"
 
 #include "engine/bench/micro_bench.h"
-#include "engine/protocol/atomic_file.h"
+#include "core/io/atomic_file.h"
 
 #include "core/io/calibration_json.h"
 #include "core/io/probe_log.h"
@@ -21,7 +21,7 @@ void writeProfile(const std::string& path, const io::ProbeResult& result, const 
     const CalibrationProfile profile
         = io::calibrationFromProbe(log, "paraplan-probe bench --scenario " + scenarioPath + " (" + log.backend
                                             + ", " + std::to_string(log.ranks) + " ranks)");
-    if (!engine::replaceFile(path, io::toJson(profile).dump(2) + "\n"))
+    if (!io::replaceFile(path, io::toJson(profile).dump(2) + "\n"))
         throw engine::EngineError(io::ProbeCode::UnwritableOutput,
                                   "cannot write the calibration profile " + path
                                       + ": check that its folder exists and is writable");

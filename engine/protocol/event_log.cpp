@@ -3,7 +3,7 @@
 #include "engine/protocol/event_log.h"
 
 #include "engine/backend/backend.h"
-#include "engine/protocol/atomic_file.h"
+#include "core/io/atomic_file.h"
 
 #include "core/io/probe_json.h"
 
@@ -69,7 +69,7 @@ bool EventLog::saveResults()
     std::string content;
     for (const std::string& line : m_lines)
         content.append(line).push_back('\n');
-    return replaceFile(*m_resultsFile, content); // on failure the events still reach stdout
+    return io::replaceFile(*m_resultsFile, content); // on failure the events still reach stdout
 }
 
 } // namespace paraplan::engine

@@ -3,6 +3,8 @@
 #undef QT_NO_FOREACH // qcustomplot.h uses foreach
 #include "widgets/common/plot_view.h"
 
+#include "widgets/common/file_writing.h"
+
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -158,10 +160,15 @@ void PlotView::placeLegendBelowPlot()
 
 bool PlotView::exportPng(const QString& path, double scale)
 {
-    return m_plot->savePng(path, m_plot->width(), m_plot->height(), scale);
+    return writeWholeFileWith(path, [&](const QString& partial) {
+        return m_plot->savePng(partial, m_plot->width(), m_plot->height(), scale);
+    });
 }
 
-bool PlotView::exportPdf(const QString& path) { return m_plot->savePdf(path); }
+bool PlotView::exportPdf(const QString& path)
+{
+    return writeWholeFileWith(path, [this](const QString& partial) { return m_plot->savePdf(partial); });
+}
 
 void PlotView::copyToClipboard(double scale)
 {

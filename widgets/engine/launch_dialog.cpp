@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/engine/launch_dialog.h"
 
+#include "widgets/common/file_writing.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QDialogButtonBox>
@@ -10,7 +12,6 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QVBoxLayout>
 
 namespace paraplan::widgets {
@@ -33,11 +34,11 @@ LaunchDialog::LaunchDialog(const QString& title, const QString& explanation, con
     QPushButton* saveScenario = buttons->addButton(tr("Save s&cenario…"), QDialogButtonBox::ActionRole);
     auto* status = new QLabel(this);
     auto write = [this, status](const QString& path, const QByteArray& data) {
-        QSaveFile file(path);
-        if (file.open(QIODevice::WriteOnly) && file.write(data) == data.size() && file.commit())
+        QString why;
+        if (writeWholeFile(path, data, &why))
             status->setText(tr("Saved %1.").arg(path));
         else
-            status->setText(tr("Cannot write %1: %2").arg(path, file.errorString()));
+            status->setText(tr("Cannot write %1: %2").arg(path, why));
     };
     connect(copy, &QPushButton::clicked, this, [this, status] {
         QApplication::clipboard()->setText(m_text->toPlainText());

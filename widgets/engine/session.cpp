@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/engine/session.h"
 
+#include "widgets/common/file_writing.h"
 #include "widgets/engine/probe_event_text.h"
 #include "widgets/engine/probe_process.h"
 #include "widgets/state/workbench.h"
@@ -16,7 +17,6 @@
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QThread>
 
 #include <algorithm>
@@ -36,11 +36,11 @@ int64_t gpusInTopology(const std::optional<TopologySpec>& topology)
 
 bool writeFile(const QString& path, const QByteArray& data, QString* error)
 {
-    QSaveFile file(path);
-    if (file.open(QIODevice::WriteOnly) && file.write(data) == data.size() && file.commit())
+    QString why;
+    if (writeWholeFile(path, data, &why))
         return true;
     if (error)
-        *error = QCoreApplication::translate("EngineSession", "Cannot write %1: %2").arg(path, file.errorString());
+        *error = QCoreApplication::translate("EngineSession", "Cannot write %1: %2").arg(path, why);
     return false;
 }
 

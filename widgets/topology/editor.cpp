@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/topology/editor.h"
 
+#include "widgets/common/file_writing.h"
 #include "widgets/common/link_text.h"
 
 #include "widgets/topology/device_item.h"
@@ -457,7 +458,10 @@ void TopologyEditor::fit() { m_canvas->fitAll(); }
 
 QImage TopologyEditor::image(double scale) const { return renderTopology(*m_scene, scale); }
 
-bool TopologyEditor::exportPng(const QString& path, double scale) const { return image(scale).save(path, "PNG"); }
+bool TopologyEditor::exportPng(const QString& path, double scale) const
+{
+    return writeWholeFileWith(path, [&](const QString& partial) { return image(scale).save(partial, "PNG"); });
+}
 
 bool TopologyEditor::exportPdf(const QString& path) const { return writeTopologyPdf(*m_scene, path); }
 
