@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/commands.h"
 
+#include "core/spec/version.h"
+
 #include <exception>
 #include <iostream>
 #include <string>
@@ -53,7 +55,7 @@ int main(int argc, char** argv)
         return args.empty() ? kExitUnreadable : kExitOk;
     }
     if (args.front() == "--version") {
-        std::cout << "paraplan-cli 0.1.0\n";
+        std::cout << "paraplan-cli " << paraplan::kVersion << "\n";
         return kExitOk;
     }
     const std::string command = args.front();

@@ -10,6 +10,7 @@
 #include "widgets/engine/session.h"
 
 #include "core/io/catalog_reader.h"
+#include "core/spec/version.h"
 #include "core/io/scenario_reader.h"
 
 #include <QApplication>
@@ -61,7 +62,7 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("ParaPlan"));
     QApplication::setOrganizationName(QStringLiteral("ParaPlan"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setApplicationVersion(QString::fromLatin1(paraplan::kVersion));
 
     CommandLine options = parseCommandLine(app);
     if (!options.error.isEmpty()) {

@@ -8,6 +8,8 @@
 
 #include "engine/backend/backend_registry.h"
 
+#include "core/spec/version.h"
+
 #include <unistd.h>
 
 #include <csignal>
@@ -60,6 +62,11 @@ int main(int argc, char** argv)
     std::signal(SIGINT, onTerminate);
 
     const std::string first = argc > 1 ? argv[1] : "";
+    if (first == "--version") {
+        if (world.isRoot())
+            std::cout << "paraplan-probe " << kVersion << "\n";
+        return 0;
+    }
     if (first == "--help" || first == "-h" || first == "help") {
         if (world.isRoot())
             std::cout << probe::probeUsage();

@@ -94,6 +94,7 @@ std::string probeUsage()
            "  --steps N                    confirm: timed steps after one warm-up step (3)\n"
            "  --watchdog-s S               abort a step that takes longer (300)\n"
            "  --stall-rank R, --crash-rank R   make rank R hang or die (to see the run end cleanly)\n"
+           "  --version, --help            the version, this text\n"
            "\n"
            "Output: one JSON event per line on stdout (docs/engine-protocol.md). Exit 0 on success, 1 on an\n"
            "error event, 2 for a scenario that breaks a rule, 3 when the watchdog aborted the run.\n";
