@@ -2746,6 +2746,11 @@ predicted</source>
 <context>
     <name>paraplan::widgets::TimelineView</name>
     <message>
+        <source>%1 micro-batches on %2 stages: %3 operations, too many to draw.
+The step time and the bubble include every one of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Pipeline timeline</source>
         <translation type="unfinished"></translation>
     </message>

@@ -2744,6 +2744,12 @@ predicted</source>
 <context>
     <name>paraplan::widgets::TimelineView</name>
     <message>
+        <source>%1 micro-batches on %2 stages: %3 operations, too many to draw.
+The step time and the bubble include every one of them.</source>
+        <translation>%2 个阶段上 %1 个微批次：共 %3 个操作，过多无法绘制。
+每步时间与气泡已计入全部操作。</translation>
+    </message>
+    <message>
         <source>Pipeline timeline</source>
         <translation>流水线时间线</translation>
     </message>

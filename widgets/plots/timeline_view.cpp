@@ -8,6 +8,8 @@
 
 #include <qcustomplot.h>
 
+#include <QLocale>
+
 #include <algorithm>
 
 namespace paraplan::widgets {
@@ -44,6 +46,17 @@ void TimelineView::redraw()
         setPlotTitle(candidate);
         if (QFontMetrics(titleFont).horizontalAdvance(candidate) < width() - 20)
             break;
+    }
+    if (r.timeline.empty()) { // too many operations to draw (evaluation.h): say so, the figures stand
+        auto* note = new QCPItemText(p);
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setCoords(0.5, 0.5);
+        note->setColor(theme().foreground);
+        note->setText(tr("%1 micro-batches on %2 stages: %3 operations, too many to draw.\nThe step time and the "
+                         "bubble include every one of them.")
+                          .arg(QLocale().toString(r.microBatches), QLocale().toString(stages),
+                               QLocale().toString(timelineOperations(r))));
+        return;
     }
     m_gantt = new GanttPlottable(p->xAxis, p->yAxis);
     m_gantt->setColours(theme().forward(), theme().backward(), theme().dark ? Qt::black : Qt::black);

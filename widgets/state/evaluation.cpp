@@ -29,14 +29,22 @@ std::vector<int64_t> curveCounts(int64_t current, int64_t stages)
 }
 } // namespace
 
+int64_t timelineOperations(const Result& result)
+{
+    return 2 * int64_t(result.stages.size()) * result.parallel.degrees.vpp * result.microBatches;
+}
+
 EvaluationPtr evaluateForViews(const Scenario& scenario, const std::shared_ptr<const Calibration>& calibration)
 {
     auto e = std::make_shared<Evaluation>();
     e->scenario = scenario;
     EvaluateOptions options;
-    options.recordTimeline = true;
     options.calibration = calibration;
     e->result = evaluate(scenario, options);
+    if (e->result.valid && timelineOperations(e->result) <= kMostDrawnTimelineOperations) {
+        options.recordTimeline = true; // again, recording every operation this time: a few hundred microseconds
+        e->result = evaluate(scenario, options);
+    }
     e->result.uncertainty = uncertaintyOf(scenario, e->result, io::builtinUncertaintyBands(), calibration != nullptr);
     if (e->result.valid) {
         e->bubbleMicroBatches = curveCounts(e->result.microBatches, scenario.parallel.degrees.pp);

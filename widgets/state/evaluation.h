@@ -27,6 +27,12 @@ struct Evaluation {
 
 using EvaluationPtr = std::shared_ptr<const Evaluation>;
 
+// The pipeline timeline is recorded for drawing only up to this many operations (2 · stages ·
+// chunks · micro-batches): more blocks than a screen has pixels show nothing more, and a million
+// of them (a global batch of 10^6 sequences) would take seconds to record and draw on every change.
+inline constexpr int64_t kMostDrawnTimelineOperations = 100000;
+[[nodiscard]] int64_t timelineOperations(const Result& result);
+
 // Evaluates a scenario for the views, with the measured figures of `calibration` where it has them
 // (null: the model alone) and the built-in band of its regime; the result may be invalid (its
 // diagnostics say why).
