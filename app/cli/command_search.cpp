@@ -8,7 +8,6 @@
 #include "core/explore/search_ties.h"
 #include "core/io/bands_json.h"
 #include "core/io/result_json.h"
-#include "core/rules/validation.h"
 
 #include <ostream>
 
@@ -40,23 +39,7 @@ int runSearch(Arguments args, std::ostream& out, std::ostream& err)
     if (calibrationPath && !(options.calibration = loadCalibration(*calibrationPath, err)))
         return kExitUnreadable;
 
-    // The model, cluster and batch must be sound before their configurations can be searched;
-    // rules about the parallel split itself are what the search explores.
-    Scenario unsplit = *scenario;
-    unsplit.parallel = ParallelSpec{};
-    unsplit.parallel.degrees.dp = 0;
-    unsplit.training.microBatch = 1;
-    Diagnostics problems;
-    for (const Diagnostic& d : validateScenario(unsplit)) {
-        const bool aboutSplit = d.path.rfind("parallel", 0) == 0 || d.code == "global_batch_not_divisible"
-            || d.code == "schedule_too_large";
-        if (d.severity == Severity::Error && !aboutSplit)
-            problems.push_back(d);
-    }
-    // A degree the scenario gives is one the search keeps: it must be one a split can have.
-    for (const Diagnostic& d : validateScenario(*scenario))
-        if (d.severity == Severity::Error && d.code == "invalid_parallel_degree")
-            problems.push_back(d);
+    const Diagnostics problems = problemsBeforeSearch(*scenario);
     if (!problems.empty()) {
         Result invalid;
         invalid.diagnostics = problems;

@@ -64,6 +64,7 @@ void markTiedWithFastest(std::vector<LandscapePoint>& points, const Scenario& sc
 // (the global batch adjusted to give it), as evaluate() would report it. Counts the
 // configuration cannot run (interleaving needs a multiple of pp) give a negative value. `options`
 // give the constants and the calibration (diagnostics and the timeline are never needed here).
+// The scenario must be valid (evaluate() says so): each count is priced without the rules.
 [[nodiscard]] std::vector<double> bubbleFractionByMicroBatches(const Scenario& scenario,
                                                                const std::vector<int64_t>& counts,
                                                                const EvaluateOptions& options = {});

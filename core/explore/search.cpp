@@ -4,6 +4,7 @@
 
 #include "core/network/placement.h"
 #include "core/rules/parallel_rules.h"
+#include "core/rules/validation.h"
 #include "core/step/evaluator.h"
 #include "core/step/step_model.h"
 
@@ -117,6 +118,8 @@ int64_t visitGrid(const Scenario& s, Visit&& visit)
 // reallocation costs a fifth of a large search (copies and fresh pages).
 Enumeration enumerate(const Scenario& s)
 {
+    if (!problemsBeforeSearch(s).empty())
+        return {};
     size_t count = 0;
     (void)visitGrid(s, [&](const Candidate&) { ++count; });
     Enumeration e;
@@ -153,6 +156,28 @@ void applyCandidate(Scenario& s, const Candidate& c)
     s.parallel.recompute = c.recompute;
     s.parallel.sequenceParallel = c.sequenceParallel;
     s.training.microBatch = c.microBatch;
+}
+
+Diagnostics problemsBeforeSearch(const Scenario& scenario)
+{
+    Scenario unsplit = scenario;
+    unsplit.parallel = ParallelSpec{};
+    unsplit.parallel.degrees.dp = 0;
+    unsplit.training.microBatch = 1;
+    // Every configuration runs one rank on each GPU: a rank table must place them whatever the split.
+    unsplit.parallel.placement = scenario.parallel.placement;
+    Diagnostics problems;
+    for (const Diagnostic& d : validateScenario(unsplit)) {
+        const bool aboutSplit = (d.path.rfind("parallel", 0) == 0 && d.path.rfind("parallel.placement", 0) != 0)
+            || d.code == "global_batch_not_divisible" || d.code == "schedule_too_large";
+        if (d.severity == Severity::Error && !aboutSplit)
+            problems.push_back(d);
+    }
+    // A degree the scenario pins is one the search keeps: it must be one a split can have.
+    for (const Diagnostic& d : validateScenario(scenario))
+        if (d.severity == Severity::Error && d.code == "invalid_parallel_degree")
+            problems.push_back(d);
+    return problems;
 }
 
 std::vector<Candidate> enumerateCandidates(const Scenario& scenario) { return enumerate(scenario).candidates; }

@@ -55,6 +55,13 @@ struct Candidate {
     bool sequenceParallel = false;
 };
 
+// What must be sound before a scenario's configurations can be explored: the errors of its model,
+// cluster, batch and rank table (the rules about the split itself are what the search explores)
+// and a pinned degree no split can have. The search and the landscape explore nothing while there
+// is one: their prices would be meaningless, and sizes beyond validation's maxima take minutes to walk.
+[[nodiscard]] Diagnostics problemsBeforeSearch(const Scenario& scenario);
+
+// Every rule-abiding candidate; none while problemsBeforeSearch() names a problem.
 [[nodiscard]] std::vector<Candidate> enumerateCandidates(const Scenario& scenario);
 [[nodiscard]] SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions& options = {});
 

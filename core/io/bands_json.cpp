@@ -41,12 +41,15 @@ UncertaintyBand readBand(ObjectReader& in)
     if (*runs < 1)
         in.fail("runs", "a band needs at least one run");
     band.runs = *runs;
-    double previous = 0;
+    // A quantile is published / predicted: a model a thousand times off has no band worth drawing,
+    // and a step times a larger one can overflow.
+    constexpr double kMaxRatio = 1000;
+    double previous = 1 / kMaxRatio;
     for (auto [key, value] : { std::pair{ "p10", &band.p10 }, std::pair{ "p50", &band.p50 }, std::pair{ "p90", &band.p90 } }) {
         const std::optional<double> quantile = in.number(key);
         require(quantile.has_value(), in, key, "every band gives p10, p50 and p90");
-        if (!(*quantile > 0) || *quantile < previous)
-            in.fail(key, "quantiles must be positive and ordered: p10 <= p50 <= p90");
+        if (*quantile < previous || *quantile > kMaxRatio)
+            in.fail(key, "quantiles must lie between 0.001 and 1000 and be ordered: p10 <= p50 <= p90");
         *value = previous = *quantile;
     }
     (void)in.string("description"); // written for people; the regime fields above are the data

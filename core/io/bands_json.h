@@ -13,7 +13,7 @@
 namespace paraplan::io {
 
 // Reads a table strictly: unknown fields, unknown regime names, a run count below 1 or quantiles
-// that are not positive and ordered (p10 <= p50 <= p90) are ReadErrors naming the JSON path.
+// that are not ordered (p10 <= p50 <= p90) between 0.001 and 1000 are ReadErrors naming the JSON path.
 [[nodiscard]] UncertaintyBands readUncertaintyBands(const std::string& text);
 
 // Each band with its regime, runs, quantiles and, for people, the regime in words.

@@ -6,6 +6,7 @@
 #include "core/io/spec_fields.h"
 
 #include <cmath>
+#include <sstream>
 
 namespace paraplan::io {
 
@@ -18,26 +19,34 @@ nlohmann::json numberOf(double value)
                                                                      : nlohmann::json(value);
 }
 
-// A figure every measurement needs, and that only makes sense above zero.
-double positive(ObjectReader& in, const char* key, const char* hint)
+std::string decimal(double value)
+{
+    std::ostringstream text;
+    text << value;
+    return text.str();
+}
+
+// A figure every measurement needs, in the range a measurement can have (calibration.h).
+double measured(ObjectReader& in, const char* key, MeasuredRange range, const char* hint)
 {
     const std::optional<double> value = in.number(key);
     require(value.has_value(), in, key, hint);
-    if (!(*value > 0))
-        in.fail(key, "must be positive; " + std::string(hint));
+    if (!range.holds(*value))
+        in.fail(key, "must be between " + decimal(range.lowest) + " and " + decimal(range.highest) + "; "
+                    + std::string(hint));
     return *value;
 }
 
 GemmMeasurement readGemm(ObjectReader& in)
 {
     GemmMeasurement g;
-    g.m = positive(in, "m", "give the rows of C (and of A)");
-    g.n = positive(in, "n", "give the columns of C (and of B)");
-    g.k = positive(in, "k", "give the inner dimension");
+    g.m = measured(in, "m", kGemmDimensionRange, "give the rows of C (and of A)");
+    g.n = measured(in, "n", kGemmDimensionRange, "give the columns of C (and of B)");
+    g.k = measured(in, "k", kGemmDimensionRange, "give the inner dimension");
     const std::optional<size_t> precision = in.choice("precision", { "bf16", "fp16", "fp8" });
     require(precision.has_value(), in, "precision", "one of bf16, fp16, fp8");
     g.precision = Precision(*precision);
-    g.seconds = positive(in, "seconds", "give the time of one product in seconds");
+    g.seconds = measured(in, "seconds", kGemmSecondsRange, "give the time of one product in seconds");
     in.rejectUnknownFields();
     return g;
 }
@@ -58,8 +67,9 @@ CollectiveMeasurement readCollective(ObjectReader& in)
     const std::optional<bool> crossesNodes = in.boolean("crosses_nodes");
     require(crossesNodes.has_value(), in, "crosses_nodes", "say whether the group spans more than one node");
     c.crossesNodes = *crossesNodes;
-    c.bytes = positive(in, "bytes", "give nccl-tests' size S in bytes");
-    c.busGBps = positive(in, "bus_GBps", "give nccl-tests' bus bandwidth in GB/s (1e9 bytes per second)");
+    c.bytes = measured(in, "bytes", kCollectiveBytesRange, "give nccl-tests' size S in bytes");
+    c.busGBps
+        = measured(in, "bus_GBps", kBusGBpsRange, "give nccl-tests' bus bandwidth in GB/s (1e9 bytes per second)");
     in.rejectUnknownFields();
     return c;
 }
@@ -77,14 +87,12 @@ CalibrationProfile readCalibrationProfile(const std::string& text)
     profile.source = in.string("source").value_or("");
     profile.cpu = in.boolean("cpu").value_or(false);
     if (in.has("memory_GBps"))
-        profile.memoryGBps = positive(in, "memory_GBps", "give the copy bandwidth, reads plus writes, in GB/s");
-    if (in.has("overlap_slowdown")) { // 0 is a measurement too: compute that did not slow
-        const double slowdown = in.number("overlap_slowdown").value_or(-1);
-        if (!(slowdown >= 0))
-            in.fail("overlap_slowdown", "must be 0 or more; give the fraction by which compute slows beside "
-                                        "communication (0.15: 15 % slower)");
-        profile.overlapSlowdown = slowdown;
-    }
+        profile.memoryGBps
+            = measured(in, "memory_GBps", kMemoryGBpsRange, "give the copy bandwidth, reads plus writes, in GB/s");
+    if (in.has("overlap_slowdown")) // 0 is a measurement too: compute that did not slow
+        profile.overlapSlowdown = measured(in, "overlap_slowdown", kOverlapSlowdownRange,
+                                           "give the fraction by which compute slows beside communication "
+                                           "(0.15: 15 % slower)");
     if (std::optional<std::vector<ObjectReader>> gemms = in.objectList("gemms"))
         for (ObjectReader& g : *gemms)
             profile.gemms.push_back(readGemm(g));

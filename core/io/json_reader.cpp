@@ -66,6 +66,39 @@ nlohmann::json parseJson(const std::string& text)
     }
 }
 
+bool isUtf8(std::string_view text)
+{
+    for (size_t i = 0; i < text.size();) {
+        const auto byte = [&](size_t at) { return at < text.size() ? uint8_t(text[at]) : uint8_t(0); };
+        const uint8_t lead = byte(i);
+        // The length of the sequence and the range of its second byte (RFC 3629, section 4): no
+        // overlong forms, no surrogates, nothing above U+10FFFF.
+        size_t length = 1;
+        uint8_t low = 0x80, high = 0xBF;
+        if (lead < 0x80)
+            length = 1;
+        else if (lead >= 0xC2 && lead <= 0xDF)
+            length = 2;
+        else if (lead >= 0xE0 && lead <= 0xEF) {
+            length = 3;
+            low = lead == 0xE0 ? 0xA0 : 0x80;
+            high = lead == 0xED ? 0x9F : 0xBF;
+        } else if (lead >= 0xF0 && lead <= 0xF4) {
+            length = 4;
+            low = lead == 0xF0 ? 0x90 : 0x80;
+            high = lead == 0xF4 ? 0x8F : 0xBF;
+        } else
+            return false;
+        if (length > 1 && (byte(i + 1) < low || byte(i + 1) > high))
+            return false;
+        for (size_t k = 2; k < length; ++k)
+            if (byte(i + k) < 0x80 || byte(i + k) > 0xBF)
+                return false;
+        i += length;
+    }
+    return true;
+}
+
 const char* typeName(const nlohmann::json& value)
 {
     switch (value.type()) {

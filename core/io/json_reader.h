@@ -10,6 +10,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 // Strict reading of JSON objects: every field is looked up by name with its expected type, and
@@ -32,6 +33,10 @@ private:
 
 // Parses text into JSON; syntax errors become a ReadError naming line and column.
 [[nodiscard]] nlohmann::json parseJson(const std::string& text);
+
+// Whether `text` is UTF-8, as every JSON string must be: the importers of plain-text tool output
+// check the names they pass on to JSON (nlohmann throws when it writes anything else).
+[[nodiscard]] bool isUtf8(std::string_view text);
 
 class ObjectReader {
 public:

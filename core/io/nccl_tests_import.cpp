@@ -120,6 +120,7 @@ const TestBinary* testBinaryNamedIn(const std::string& line)
 struct RankLine {
     std::string host;
     std::string device;
+    int line = 0;
 };
 
 // "Rank  0 Group  0 Pid  29262 on bm-h100-01 device  0 [0000:19:00] NVIDIA H100 80GB HBM3",
@@ -132,7 +133,7 @@ std::pair<int64_t, RankLine> parseRankLine(const std::vector<std::string>& t, in
         && device != t.end() && device + 2 < t.end() && (device + 2)->front() == '[';
     if (!wellFormed)
         fail(line, "expected \"#  Rank N Group G Pid P on HOST device D [BUS] NAME\"");
-    RankLine rank{ *(on + 1), {} };
+    RankLine rank{ *(on + 1), {}, line };
     for (auto word = device + 3; word != t.end(); ++word)
         rank.device += (rank.device.empty() ? "" : " ") + *word;
     return { std::stoll(t[1]), rank };
@@ -307,6 +308,8 @@ NcclTestsRun importNcclTests(const std::string& text, std::optional<Collective> 
         hosts.insert(where.host);
     run.hosts = int64_t(hosts.size());
     run.device = ranks.begin()->second.device;
+    if (!isUtf8(run.device))
+        fail(ranks.begin()->second.line, "the device name is not UTF-8 text");
     run.collective = named ? *named->collective : inferCollective(rows, run.ranks, unnamed);
 
     const double factor = busBandwidthFactor(run.collective, run.ranks);
@@ -318,10 +321,14 @@ NcclTestsRun importNcclTests(const std::string& text, std::optional<Collective> 
                                + decimals(fromTime, 2) + " for " + collectiveName(run.collective) + " over "
                                + std::to_string(run.ranks) + " ranks: is the collective right?");
         const double busGBps = row.busbwRounding <= fromTimeRounding ? row.busbw : fromTime;
+        const CollectiveMeasurement measured{ run.collective, run.ranks, run.hosts > 1, row.bytes, busGBps };
         if (row.wrong)
             run.skipped.push_back({ row.line, row.bytes, row.wrongField });
+        else if (!isPlausible(measured))
+            fail(row.line, "size " + decimals(row.bytes, 0) + " B at " + decimals(busGBps, 2)
+                               + " GB/s is beyond what a measurement can be; is the row corrupt?");
         else
-            run.measurements.push_back({ run.collective, run.ranks, run.hosts > 1, row.bytes, busGBps });
+            run.measurements.push_back(measured);
     }
     if (run.measurements.empty())
         failFile("every size failed nccl-tests' correctness check (#wrong): nothing to import");

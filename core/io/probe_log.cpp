@@ -123,23 +123,30 @@ CalibrationProfile calibrationFromProbe(const ProbeLog& log, const std::string& 
     profile.device = deviceNames(log);
     profile.source = source;
     profile.cpu = log.cpu;
+    // Only what a profile can hold (calibration.h's ranges): the profile is written for
+    // --calibration, whose reader refuses the rest.
     for (const ProbeGemm& g : log.gemms) {
-        if (!g.correct || g.timing.medianS <= 0)
+        if (!g.correct)
             continue;
         // A batched GEMM is `batch` products one after another: its rate is that of one tall one.
         for (const Precision p : precisionsOf(g.precision))
-            profile.gemms.push_back({ g.m * g.batch, g.n, g.k, p, g.timing.medianS });
+            if (const GemmMeasurement gemm{ g.m * g.batch, g.n, g.k, p, g.timing.medianS }; isPlausible(gemm))
+                profile.gemms.push_back(gemm);
     }
-    if (log.memory && log.memory->correct)
+    if (log.memory && log.memory->correct && kMemoryGBpsRange.holds(log.memory->GBps))
         profile.memoryGBps = log.memory->GBps;
     for (const ProbeCollective& c : log.collectives) {
         const std::optional<Collective> collective = collectiveNamed(c.collective);
-        if (!c.correct || !collective || c.busGBps <= 0)
+        if (!c.correct || !collective)
             continue;
-        profile.collectives.push_back({ *collective, c.ranks, c.crossesNodes, c.bytes, c.busGBps });
+        if (const CollectiveMeasurement measured{ *collective, c.ranks, c.crossesNodes, c.bytes, c.busGBps };
+            isPlausible(measured))
+            profile.collectives.push_back(measured);
     }
-    if (log.overlap && log.overlap->correct && log.overlap->slowdown >= 0)
+    if (log.overlap && log.overlap->correct && kOverlapSlowdownRange.holds(log.overlap->slowdown))
         profile.overlapSlowdown = log.overlap->slowdown;
+    if (profile.gemms.empty() && profile.collectives.empty() && profile.memoryGBps <= 0 && !profile.overlapSlowdown)
+        throw ReadError("(file)", "none of the run's measurements is both correct and plausible: a profile needs one");
     return profile;
 }
 

@@ -59,7 +59,8 @@ void addProbeLine(ProbeLog& log, std::string_view line, int lineNumber);
 // The calibration profile a bench run's measurements make: every correct GEMM at its shape and
 // precision, the copy bandwidth, every correct collective's bus bandwidth at its group size,
 // message size and locality, compute's slowdown beside communication, named after the devices the
-// run measured. Throws ReadError("(file)") when the log holds no bench measurements.
+// run measured; figures outside what a measurement can be (calibration.h) are left out. Throws
+// ReadError("(file)") when the log holds no bench measurements, or none correct and plausible.
 [[nodiscard]] CalibrationProfile calibrationFromProbe(const ProbeLog& log, const std::string& source);
 
 } // namespace paraplan::io

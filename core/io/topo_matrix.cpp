@@ -266,6 +266,9 @@ TopoDevice readRow(TopoMatrix& matrix, const RawRow& row, const std::vector<std:
         cells.push_back(parseCell(row.values[c], row, names[c], c == matrix.cells.size()));
     matrix.cells.push_back(std::move(cells));
 
+    // Device names become the node's device ids, JSON strings, which must be UTF-8.
+    if (!isUtf8(row.label))
+        fail(row.line, "the row's device name is not UTF-8 text");
     TopoDevice device;
     device.name = row.label;
     device.isGpu = numbered(row.label, "GPU").has_value();
@@ -328,6 +331,8 @@ void applyNicLegend(TopoMatrix& m, const std::vector<Line>& lines, size_t from)
         if (nic == m.devices.end())
             fail(lines[i].number, "the NIC Legend names " + label[0] + ", which has no row in the matrix");
         const std::string& name = value[0];
+        if (!isUtf8(name))
+            fail(lines[i].number, "the NIC Legend's name for " + label[0] + " is not UTF-8 text");
         if (name != nic->name && std::any_of(m.devices.begin(), m.devices.end(), [&](const TopoDevice& d) { return d.name == name; }))
             fail(lines[i].number, "the NIC Legend gives " + label[0] + " the name " + name
                                       + ", which another device already has; expected a distinct name per NIC");

@@ -24,13 +24,24 @@ double squaredDistance(const std::array<double, 3>& a, const std::array<double, 
 
 } // namespace
 
+bool isPlausible(const GemmMeasurement& g)
+{
+    return kGemmDimensionRange.holds(g.m) && kGemmDimensionRange.holds(g.n) && kGemmDimensionRange.holds(g.k)
+        && kGemmSecondsRange.holds(g.seconds);
+}
+
+bool isPlausible(const CollectiveMeasurement& c)
+{
+    return c.ranks >= 2 && kCollectiveBytesRange.holds(c.bytes) && kBusGBpsRange.holds(c.busGBps);
+}
+
 Calibration::Calibration(CalibrationProfile profile)
     : m_profile(std::move(profile))
 {
     // Equal shapes (and equal sizes below) measured more than once are averaged.
     std::map<std::pair<Precision, std::array<double, 3>>, std::pair<double, int>> gemmSums;
     for (const GemmMeasurement& g : m_profile.gemms) {
-        if (!(g.m > 0 && g.n > 0 && g.k > 0 && g.seconds > 0)) // nothing to learn; readers reject these
+        if (!isPlausible(g)) // readers refuse these
             continue;
         auto& [sum, count] = gemmSums[{ g.precision, { std::log(g.m), std::log(g.n), std::log(g.k) } }];
         sum += 2 * g.m * g.n * g.k / g.seconds;
@@ -50,7 +61,7 @@ Calibration::Calibration(CalibrationProfile profile)
 
     std::map<std::tuple<Collective, int64_t, bool, double>, std::pair<double, int>> busSums;
     for (const CollectiveMeasurement& c : m_profile.collectives) {
-        if (!(c.bytes > 0 && c.busGBps > 0 && c.ranks >= 2))
+        if (!isPlausible(c))
             continue;
         auto& [sum, count] = busSums[{ c.collective, c.ranks, c.crossesNodes, c.bytes }];
         sum += GBpsToBytesPerS(c.busGBps);

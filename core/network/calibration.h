@@ -49,6 +49,24 @@ struct CalibrationProfile {
     std::vector<CollectiveMeasurement> collectives;
 };
 
+// What a measurement on any machine can be (docs/calibration.md): profiles refuse a figure outside
+// its range and the importers leave such a measurement out or refuse it. Beyond them lie typos and
+// corrupt files, and figures whose times overflow the model's arithmetic.
+struct MeasuredRange {
+    double lowest, highest;
+    [[nodiscard]] constexpr bool holds(double value) const { return value >= lowest && value <= highest; }
+};
+inline constexpr MeasuredRange kGemmDimensionRange{ 1, 1e9 };   // elements of m, n or k
+inline constexpr MeasuredRange kGemmSecondsRange{ 1e-9, 3600 }; // one product: 1 ns to an hour
+inline constexpr MeasuredRange kCollectiveBytesRange{ 1, 1e15 }; // nccl-tests' S
+inline constexpr MeasuredRange kBusGBpsRange{ 1e-6, 1e5 };      // 1 kB/s to 100 TB/s
+inline constexpr MeasuredRange kMemoryGBpsRange{ 1e-3, 1e6 };   // a copy: 1 MB/s to 1 PB/s
+inline constexpr MeasuredRange kOverlapSlowdownRange{ 0, 100 }; // beside communication: up to 101 x as long
+
+// Every figure of the measurement in its range, and a collective of at least 2 ranks.
+[[nodiscard]] bool isPlausible(const GemmMeasurement& gemm);
+[[nodiscard]] bool isPlausible(const CollectiveMeasurement& collective);
+
 // A profile prepared for the lookups the cost model makes thousands of times per search:
 // measurements moved into log space and sorted once, equal points averaged.
 class Calibration {

@@ -395,7 +395,8 @@ GroupSetPricing Fabric::price(const std::vector<std::vector<int64_t>>& groups, T
             }
     }
     std::vector<double> ownNode(groups.size(), kInfinity); // each group's slowest own first link
-    for (const auto& [flow, g] : counted) {
+    for (const auto& [flow, group] : counted) {
+        const int64_t g = group; // a lambda captures a structured binding only from clang 16 on (Debian 12 has 14)
         bool first = true;
         const double latency = route(flow, [&](int32_t link, bool reverse) {
             const Link& l = m_links[size_t(link)];

@@ -3,6 +3,7 @@
 #include "core/rules/parallel_choices.h"
 
 #include "core/rules/parallel_rules.h"
+#include "core/rules/validation_checker.h"
 
 namespace paraplan {
 
@@ -36,12 +37,17 @@ ParallelChoices parallelChoices(const Scenario& s)
     ParallelChoices c;
     const ModelSpec& m = s.model;
     const TrainingSpec& t = s.training;
-    const int64_t gpus = s.cluster.gpuCount();
+    const ClusterSpec& k = s.cluster;
     const ParallelDegrees& given = s.parallel.degrees;
-    // Nothing to offer next to values no rule can judge (validation names them).
-    if (gpus < 1 || m.heads < 1 || m.kvHeads < 1 || m.layers < 1 || t.seqLen < 1 || t.globalBatch < 1
-        || given.tp < 1 || given.pp < 1 || given.cp < 1 || given.ep < 1 || given.vpp < 1)
+    // Nothing to offer next to values no rule can judge, nor beyond validation's maxima, whose
+    // divisors and layer counts would take minutes to walk (validation names them all).
+    using validation::kMaxDimension, validation::kMaxGpus;
+    if (k.nodes < 1 || k.gpusPerNode < 1 || k.nodes > kMaxGpus || k.gpusPerNode > kMaxGpus || k.gpuCount() > kMaxGpus
+        || m.heads < 1 || m.kvHeads < 1 || m.layers < 1 || m.layers > kMaxDimension || m.moe.experts > kMaxDimension
+        || t.seqLen < 1 || t.globalBatch < 1 || t.globalBatch > kMaxDimension || given.tp < 1 || given.pp < 1
+        || given.cp < 1 || given.ep < 1 || given.vpp < 1)
         return c;
+    const int64_t gpus = k.gpuCount();
     // tp·pp·cp·dp = N for the GPU degrees, with the degree's own rule.
     auto fitsGpus = [](const ParallelDegrees& d) { return d.dp > 0; };
     const std::vector<int64_t> gpuDivisors = divisorsOf(gpus);

@@ -100,7 +100,7 @@ bool layersPerStageFit(const std::vector<int64_t>& split, int64_t layers, const 
 std::vector<int64_t> divisorsOf(int64_t n)
 {
     std::vector<int64_t> small, large;
-    for (int64_t d = 1; d * d <= n; ++d) {
+    for (int64_t d = 1; d <= n / d; ++d) { // d * d could overflow
         if (n % d != 0)
             continue;
         small.push_back(d);

@@ -101,7 +101,7 @@ bool checkCluster(Checker& c, const ClusterSpec& k, Precision precision)
     ok &= c.positive("invalid_gpu", "cluster.gpu.hbm_gib", k.gpu.hbmGib, QT_TRANSLATE_NOOP("Diagnostics", "The GPU memory (GiB)"), 1e5);
     ok &= c.positive("invalid_gpu", "cluster.gpu.hbm_GBps", k.gpu.hbmGBps, QT_TRANSLATE_NOOP("Diagnostics", "The memory bandwidth (GB/s)"), 1e6);
     ok &= c.count("invalid_gpu", "cluster.gpu.sms", k.gpu.sms, 1, QT_TRANSLATE_NOOP("Diagnostics", "The SM count"));
-    if (precision == Precision::Fp8 && !(k.gpu.peakFp8Tflops > 0)) {
+    if (precision == Precision::Fp8 && !(k.gpu.peakFp8Tflops >= kMinPositive)) {
         c.error("precision_unsupported", "training.precision",
                 QT_TRANSLATE_NOOP("Diagnostics", "The GPU %1 has no FP8 tensor cores (no fp8 peak); train in bf16, or give "
                          "cluster.gpu.peak_tflops.fp8."),

@@ -12,13 +12,16 @@
 #include <vector>
 
 // What the rule checks of core/rules/*validation.cpp share: the collected diagnostics and the checks of
-// plausible numbers. Internal to validation.
+// plausible numbers. Internal to core/rules (the sliders' choices stop at the same maxima).
 namespace paraplan::validation {
 
 // Sizes beyond these are typos, not clusters or models; rejecting them also keeps every product
 // below in int64 range.
 inline constexpr int64_t kMaxDimension = 10'000'000;
 inline constexpr int64_t kMaxGpus = 10'000'000;
+// Positive figures below a millionth of their unit (GB/s, TFLOP/s, GiB) are typos too, and the
+// times derived from them overflow.
+inline constexpr double kMinPositive = 1e-6;
 
 inline DiagnosticArg num(int64_t v) { return { std::to_string(v) }; }
 
@@ -64,6 +67,12 @@ public:
     {
         if (!(value > 0) || !std::isfinite(value)) {
             error(code, path, QT_TRANSLATE_NOOP("Diagnostics", "%1 is %2; it must be greater than 0."), { noun(what), num(value) });
+            return false;
+        }
+        if (value < kMinPositive) {
+            error(code, path,
+                  QT_TRANSLATE_NOOP("Diagnostics", "%1 is %2, below the plausible %3; check the unit and the value."),
+                  { noun(what), num(value), num(kMinPositive) });
             return false;
         }
         if (value > maximum) {

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 using namespace paraplan;
 
 namespace {
@@ -29,6 +31,24 @@ TEST(Search, APinnedDegreeBelowOneLeavesNothingToSearch)
         EXPECT_TRUE(r.best.empty()) << pinned;
         EXPECT_EQ(r.ruleAbiding, 0) << pinned;
         EXPECT_TRUE(enumerateCandidates(llama8bOnTwoNodes(pinned)).empty()) << pinned;
+    }
+}
+
+// Issue #12 (fuzz corpus crash-search-short-rank-table, crash-landscape-fp8-on-a100): a rank table
+// that does not place a rank on every GPU was read past its end, and a model, cluster or batch
+// that breaks a rule was priced at infinity; neither can be searched.
+TEST(Search, ABrokenRankTableModelClusterOrBatchLeavesNothingToSearch)
+{
+    Scenario shortTable = llama8bOnTwoNodes(R"({"tp": 2, "placement": {"rank_to_gpu": [0, 2, 1, 7]}})");
+    Scenario fp8WithoutFp8 = llama8bOnTwoNodes();
+    fp8WithoutFp8.training.precision = Precision::Fp8;
+    fp8WithoutFp8.cluster.gpu.peakFp8Tflops = 0;
+    Scenario hugeBatch = llama8bOnTwoNodes();
+    hugeBatch.training.globalBatch = std::numeric_limits<int64_t>::max();
+    for (const Scenario& s : { shortTable, fp8WithoutFp8, hugeBatch }) {
+        EXPECT_FALSE(problemsBeforeSearch(s).empty());
+        EXPECT_TRUE(enumerateCandidates(s).empty());
+        EXPECT_TRUE(searchConfigurations(s).best.empty());
     }
 }
 

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/calibration_json.h"
 #include "core/io/json_reader.h"
-#include "tests/core/io/json_fuzz.h"
+#include "tests/fuzz/mutator.h"
 
 #include <gtest/gtest.h>
 
@@ -133,9 +133,26 @@ TEST(CalibrationJson, ErrorsNameTheJsonPath)
     EXPECT_EQ(errorPathOf("{\"device\": \"x\",\n \"gemms\": [}"), "line 2, column 12");
 }
 
+TEST(CalibrationJson, FiguresNoMeasurementCanHaveAreRefused)
+{
+    // Issue #12 (fuzz corpus crash-denormal-gemm-dimension): a GEMM 1e-320 wide priced steps at infinity.
+    auto gemm = [](const std::string& n, const std::string& seconds) {
+        return R"({"device": "x", "gemms": [{"m": 64, "n": )" + n + R"(, "k": 64, "precision": "bf16", "seconds": )"
+            + seconds + "}]}";
+    };
+    EXPECT_EQ(errorPathOf(gemm("1e-320", "1e-5")), "gemms[0].n");
+    EXPECT_EQ(errorPathOf(gemm("0.5", "1e-5")), "gemms[0].n");
+    EXPECT_EQ(errorPathOf(gemm("64", "1e300")), "gemms[0].seconds");
+    EXPECT_EQ(errorPathOf(R"({"device": "x", "collectives": [{"collective": "all_reduce", "ranks": 8, )"
+                          R"("crosses_nodes": false, "bytes": 1024, "bus_GBps": 1e-300}]})"),
+              "collectives[0].bus_GBps");
+    EXPECT_EQ(errorPathOf(R"({"device": "x", "memory_GBps": 1e308})"), "memory_GBps");
+    EXPECT_EQ(errorPathOf(R"({"device": "x", "overlap_slowdown": 1e308})"), "overlap_slowdown");
+}
+
 TEST(CalibrationJson, HostileValuesInEveryFieldReadOrFailNamingAPath)
 {
-    test::readEveryHostileVariant(io::toJson(sampleProfile()), [](const std::string& text) {
+    for (const std::string& text : fuzz::everyHostileVariant(io::toJson(sampleProfile()))) {
         try {
             (void)io::readCalibrationProfile(text);
         } catch (const io::ReadError& e) {
@@ -143,5 +160,5 @@ TEST(CalibrationJson, HostileValuesInEveryFieldReadOrFailNamingAPath)
         } catch (const std::exception& e) {
             ADD_FAILURE() << "threw " << e.what() << " for: " << text;
         }
-    });
+    }
 }

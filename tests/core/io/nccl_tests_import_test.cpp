@@ -168,6 +168,16 @@ TEST(NcclTestsImport, ABadFileNamesTheLine)
     EXPECT_EQ(errorPathOf(edited(good, "on    node005 device  2", "on    node005")), "line 6");
 }
 
+TEST(NcclTestsImport, ADeviceNameOrAFigureNoMachineHasIsRefused)
+{
+    // Issue #12 (fuzz corpus crash-device-name-not-utf8): the profile's JSON could not be written.
+    const std::string good = sample("all_reduce_8xh100_one_node.txt");
+    EXPECT_EQ(errorPathOf(edited(good, "HBM3", "HBM\xb3")), "line 4");
+    // One byte in a thousand seconds: 2e-12 GB/s.
+    const std::string firstRow = "   134217728      33554432     float     sum      -1    613.3  218.85  382.99";
+    EXPECT_EQ(errorPathOf(edited(good, firstRow, "   1   0     float     sum      -1    1000000000  0.00  0.00")), "line 16");
+}
+
 TEST(NcclTestsImport, AFileWithoutWhatItNeedsSaysWhat)
 {
     const std::string good = sample("all_reduce_8xh100_one_node.txt");

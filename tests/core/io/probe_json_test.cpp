@@ -4,7 +4,7 @@
 // paraplan-probe's records in JSON (issue #9): every line of real results files read and written
 // back byte for byte, every record type through a line and back, rank descriptions, and lines cut
 // off, corrupted or holding hostile values, which read or fail with a ReadError naming the line.
-#include "tests/core/io/json_fuzz.h"
+#include "tests/fuzz/mutator.h"
 
 #include "core/io/json_reader.h"
 #include "core/io/probe_json.h"
@@ -14,7 +14,6 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
-#include <random>
 #include <sstream>
 
 using namespace paraplan;
@@ -287,16 +286,14 @@ TEST(ProbeJson, TruncatedLinesReadOrFailNamingTheLine)
 
 TEST(ProbeJson, MutatedLinesReadOrFailNamingTheLine)
 {
-    std::mt19937 random(9); // fixed: a failure reproduces
-    const std::vector<std::string> lines = everySampleLine();
-    for (int round = 0; round < 4000; ++round) {
-        const std::string& line = lines[random() % lines.size()];
-        readsOrRefuses(test::mutatedText(line, random));
-    }
+    fuzz::Mutator mutator(everySampleLine(), 9); // fixed seed: a failure reproduces
+    for (int round = 0; round < 4000; ++round)
+        readsOrRefuses(mutator.next());
 }
 
 TEST(ProbeJson, HostileValuesInEveryFieldReadOrFailNamingTheLine)
 {
     for (const std::string& line : everySampleLine())
-        test::readEveryHostileVariant(nlohmann::json::parse(line), readsOrRefuses);
+        for (const std::string& text : fuzz::everyHostileVariant(nlohmann::json::parse(line)))
+            readsOrRefuses(text);
 }

@@ -4,6 +4,7 @@
 // paraplan-probe's JSON lines read back: results files the host backend wrote under mpirun -np 2
 // (tests/data/engine/probe_*_host.jsonl), read whole or line by line as the GUI reads a live run,
 // cut off mid-line, corrupted; and the calibration profile a bench run makes.
+#include "core/io/calibration_json.h"
 #include "core/io/catalog_reader.h"
 #include "core/io/json_reader.h"
 #include "core/io/probe_log.h"
@@ -229,6 +230,26 @@ TEST(ProbeLog, WrongResultsStayOutOfTheProfile)
     EXPECT_EQ(profile.collectives.size(), 1u);
     EXPECT_EQ(profile.memoryGBps, 0);
     EXPECT_FALSE(profile.overlapSlowdown.has_value());
+}
+
+TEST(ProbeLog, FiguresNoProfileCanHoldStayOutOfIt)
+{
+    // Issue #12 (fuzz corpus crash-profile-gemm-of-n-zero): --calibration refused what from-probe wrote.
+    io::ProbeLog log = io::readProbeLog(sample("probe_bench_host.jsonl"));
+    log.gemms[0].n = 0;
+    log.collectives[0].busGBps = 1e-300;
+    log.memory->GBps = 1e300;
+    const CalibrationProfile profile = io::calibrationFromProbe(log, "test");
+    EXPECT_EQ(profile.gemms.size(), 20u * 3u);
+    EXPECT_EQ(profile.collectives.size(), 1u);
+    EXPECT_EQ(profile.memoryGBps, 0);
+    EXPECT_NO_THROW((void)io::readCalibrationProfile(io::toJson(profile).dump()));
+
+    log.gemms.clear();
+    log.collectives.clear();
+    log.memory.reset();
+    log.overlap->correct = false;
+    EXPECT_THROW((void)io::calibrationFromProbe(log, "test"), io::ReadError);
 }
 
 TEST(ProbeLog, ARunWithoutBenchMeasurementsMakesNoProfile)

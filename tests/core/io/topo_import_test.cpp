@@ -400,4 +400,12 @@ TEST(TopoImportErrors, NoGpuRowsDuplicatesAndNvLinkToANic)
     EXPECT_EQ(errorLine("\tGPU0\tNIC0\nGPU0\t X \tPIX\nNIC0\tPIX\t X \n\nNIC Legend:\n  NIC1: mlx5_1\n"), "line 6");
 }
 
+TEST(TopoImportErrors, ANameThatIsNotUtf8NamesItsLine)
+{
+    // Issue #12 (fuzz corpus crash-nic-name-not-utf8): the node's JSON could not be written.
+    const std::string matrix = "\tGPU0\tNIC0\nGPU0\t X \tPIX\nNIC0\tPIX\t X \n";
+    EXPECT_EQ(errorLine(matrix + "\nNIC Legend:\n\n  NIC0: mlx5_\xff\n"), "line 7");
+    EXPECT_EQ(errorLine("\tGPU0\tNIC\xc3\nGPU0\t X \tPIX\nNIC\xc3\tPIX\t X \n"), "line 3");
+}
+
 } // namespace

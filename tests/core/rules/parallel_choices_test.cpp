@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 using namespace paraplan;
 
 TEST(ParallelChoices, TpDividesHeadsAndTheGpusLeftByPp)
@@ -60,6 +62,18 @@ TEST(ParallelChoices, ExpertParallelismOnlyForMoe)
       "model": { "preset": "mixtral-8x7b" }, "training": { "seq_len": 4096, "global_batch": 64 },
       "cluster": { "preset": "dgx-h100", "nodes": 2 }, "parallel": { "tp": 2 } })");
     EXPECT_EQ(parallelChoices(moe).ep, (std::vector<int64_t>{ 1, 2, 4, 8 }));
+}
+
+TEST(ParallelChoices, NothingBeyondTheSupportedSizes)
+{
+    // Issue #12 (fuzz corpus crash-search-huge-global-batch): listing the micro-batches of a
+    // global batch of 2^63 - 1 took minutes.
+    Scenario s = test::llama70bOnDgxH100();
+    s.training.globalBatch = std::numeric_limits<int64_t>::max();
+    EXPECT_TRUE(parallelChoices(s).microBatch.empty());
+    s = test::llama70bOnDgxH100();
+    s.model.layers = std::numeric_limits<int64_t>::max();
+    EXPECT_TRUE(parallelChoices(s).vpp.empty());
 }
 
 TEST(Divisors, AscendingAndComplete)

@@ -388,6 +388,9 @@ TEST(ValidationCluster, GpuFiguresMustBePositive)
                 { "greater than 0" });
     expectError(changed([](Scenario& s) { s.cluster.gpu.sms = 0; }), "invalid_gpu", "cluster.gpu.sms",
                 { "is 0", "at least 1" });
+    // Issue #12 (fuzz corpus crash-evaluate-denormal-bf16-peak): a step priced at infinity.
+    expectError(changed([](Scenario& s) { s.cluster.gpu.peakBf16Tflops = 1e-320; }), "invalid_gpu",
+                "cluster.gpu.peak_tflops.bf16", { "below the plausible" });
 }
 
 TEST(ValidationCluster, Fp8OnAGpuWithoutFp8TensorCores)
