@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -41,6 +42,8 @@ const std::string kCrashFile = (fs::current_path() / ("crash-" + kTarget)).strin
 const std::string kCrashMessage
     = "\nfuzz target " + kTarget + ": the input that crashed or hung is saved in " + kCrashFile + "\n";
 const std::string* volatile g_input = nullptr;
+constexpr std::array<int, 6> kDeadlySignals = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM };
+std::array<struct sigaction, NSIG> g_previous {};
 
 extern "C" void saveInputAndDie(int signal)
 {
@@ -52,8 +55,9 @@ extern "C" void saveInputAndDie(int signal)
         }
         (void)!::write(STDERR_FILENO, kCrashMessage.data(), kCrashMessage.size());
     }
-    // Let the default action (or a sanitizer's report) follow.
-    std::signal(signal, SIG_DFL);
+    // The handler there was before (a sanitizer's report, or the default action) takes it from
+    // here: a fault recurs on return, a raised signal is delivered then.
+    ::sigaction(signal, &g_previous[size_t(signal)], nullptr);
     std::raise(signal);
 }
 
@@ -61,13 +65,15 @@ class CrashGuard {
 public:
     CrashGuard()
     {
-        for (int signal : { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM })
-            std::signal(signal, saveInputAndDie);
+        struct sigaction save = {};
+        save.sa_handler = saveInputAndDie;
+        for (int signal : kDeadlySignals)
+            ::sigaction(signal, &save, &g_previous[size_t(signal)]);
     }
     ~CrashGuard()
     {
-        for (int signal : { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM })
-            std::signal(signal, SIG_DFL);
+        for (int signal : kDeadlySignals)
+            ::sigaction(signal, &g_previous[size_t(signal)], nullptr);
     }
 };
 
