@@ -9,3 +9,7 @@ bash packaging/install-deps.sh
 cmake --preset release
 cmake --build --preset release
 ctest --preset release
+# The core, CLI, engine and fuzz tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
+cmake --preset asan
+cmake --build --preset asan
+ctest --preset asan

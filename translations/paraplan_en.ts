@@ -2277,6 +2277,18 @@ predicted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Cancelled. Compute the landscape again to price every configuration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute the landscape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Pricing every configuration…</source>
         <translation type="unfinished"></translation>
     </message>

@@ -2275,6 +2275,18 @@ predicted</source>
         <translation>配置全景</translation>
     </message>
     <message>
+        <source>Cancelled. Compute the landscape again to price every configuration.</source>
+        <translation>已取消。重新计算全景即可评估所有配置。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Compute the landscape</source>
+        <translation>计算全景</translation>
+    </message>
+    <message>
         <source>Pricing every configuration…</source>
         <translation>正在评估所有配置…</translation>
     </message>

@@ -149,6 +149,15 @@ void MainWindow::connectWorkbench()
     keep(connect(m_workbench, &Workbench::calibrationChanged, this, &MainWindow::showCalibration));
     keep(connect(m_workbench, &Workbench::landscapeStarted, m_deck->landscape(), &LandscapeView::showComputing));
     keep(connect(m_workbench, &Workbench::landscapeAvailable, m_deck->landscape(), &LandscapeView::showLandscape));
+    keep(connect(m_workbench, &Workbench::landscapeStopped, m_deck->landscape(), &LandscapeView::showStopped));
+    keep(connect(m_deck->landscape(), &LandscapeView::cancelRequested, m_workbench, &Workbench::stopLandscape));
+    keep(connect(m_deck->landscape(), &LandscapeView::computeRequested, m_workbench, &Workbench::requestLandscape));
+    // On the landscape, an edit of the model, cluster or batch prices the new landscape at once
+    // (stopping one on its way); elsewhere it waits until the view is opened.
+    keep(connect(m_workbench, &Workbench::scenarioChanged, this, [this] {
+        if (m_deck->current() == ViewId::Landscape)
+            m_workbench->requestLandscape();
+    }));
     keep(connect(m_deck, &ViewDeck::currentChanged, this, [this](ViewId id) {
         if (id == ViewId::Landscape)
             m_workbench->requestLandscape();
@@ -169,8 +178,12 @@ void MainWindow::showEverything()
     m_deck->topology()->setScenario(m_workbench->scenario());
     if (const EvaluationPtr e = m_workbench->evaluation())
         m_deck->showEvaluation(e);
+    if (const EvaluationPtr current = m_workbench->current())
+        m_banner->showDiagnostics(current->result.diagnostics, !current->result.valid && m_workbench->evaluation());
     if (m_workbench->landscape())
         m_deck->landscape()->showLandscape(m_workbench->landscape());
+    else if (m_workbench->isLandscapeComputing())
+        m_deck->landscape()->showComputing();
     updateComparison();
 }
 

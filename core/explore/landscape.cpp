@@ -64,7 +64,8 @@ Landscape computeLandscape(const Scenario& scenario, const LandscapeOptions& opt
 {
     const auto started = std::chrono::steady_clock::now();
     const Scenario open = landscapeInputs(scenario);
-    const std::vector<Candidate> candidates = enumerateCandidates(open);
+    int64_t enumerated = 0;
+    const std::vector<Candidate> candidates = enumerateCandidates(open, options.cancel, kMostLandscapeCandidates, &enumerated);
 
     // Memory first (cheap), then the exact step of what fits, spread over the threads.
     std::vector<char> fits(candidates.size(), 0);
@@ -96,6 +97,10 @@ Landscape computeLandscape(const Scenario& scenario, const LandscapeOptions& opt
         if (fits[i])
             fitting.push_back(i);
     landscape.fitting = int64_t(fitting.size());
+    if (enumerated > int64_t(candidates.size())) { // priced a sample: the count that fits is its share
+        landscape.fitting = int64_t(std::llround(double(fitting.size()) * double(enumerated) / double(candidates.size())));
+        landscape.truncated = true;
+    }
     if (int64_t(fitting.size()) > options.maxPoints) { // an even spread through the enumeration order
         std::vector<size_t> sample;
         for (int64_t k = 0; k < options.maxPoints; ++k)

@@ -26,6 +26,10 @@ struct LandscapePoint {
     bool tiedWithFastest = false; // it and the fastest point lie within each other's 80 % band
 };
 
+// The candidates a landscape prices at most (an even sample beyond): a few seconds of pricing and
+// about 100 MB, where an absurd model (a hundred thousand layers) has billions.
+inline constexpr size_t kMostLandscapeCandidates = 2'000'000;
+
 struct LandscapeOptions {
     EfficiencyParams params;
     std::shared_ptr<const Calibration> calibration; // as EvaluateOptions::calibration
@@ -38,7 +42,7 @@ struct LandscapeOptions {
 
 struct Landscape {
     std::vector<LandscapePoint> points;
-    int64_t fitting = 0; // configurations that fit, priced or not
+    int64_t fitting = 0; // configurations that fit, priced or not (estimated from the sample past kMostLandscapeCandidates)
     bool truncated = false;
     bool cancelled = false;
     double elapsedS = 0;

@@ -51,10 +51,13 @@ struct Enumeration {
 // recomputation and SP. Each point is held against the rules of core/rules/parallel_rules.h, the
 // predicates validation words (integer tests, nanoseconds, instead of messages). `visit` gets every
 // rule-abiding candidate; the count of grid points held is returned.
+// `cancel`, when set, ends the walk early (checked every few thousand grid points).
 template <typename Visit>
-int64_t visitGrid(const Scenario& s, Visit&& visit)
+int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* cancel = nullptr)
 {
     int64_t examined = 0;
+    int64_t sinceCancelCheck = 0;
+    constexpr int64_t kCancelCheckInterval = 4096;
     const ModelSpec& m = s.model;
     const ParallelSpec& p = s.parallel;
     const ParallelDegrees& given = p.degrees;
@@ -96,6 +99,11 @@ int64_t visitGrid(const Scenario& s, Visit&& visit)
                         for (int64_t vpp : vpps) {
                             d.vpp = vpp;
                             examined += innerPoints;
+                            if (cancel && ++sinceCancelCheck == kCancelCheckInterval) {
+                                sinceCancelCheck = 0;
+                                if (cancel->load(std::memory_order_relaxed))
+                                    return examined;
+                            }
                             if (!(splitAllowed && epAllowed && pipelineRuns(m.layers, s.framework, d, micro)
                                   && layersPerStageFit(p.layersPerStage, m.layers, d)))
                                 continue;
@@ -180,7 +188,35 @@ Diagnostics problemsBeforeSearch(const Scenario& scenario)
     return problems;
 }
 
-std::vector<Candidate> enumerateCandidates(const Scenario& scenario) { return enumerate(scenario).candidates; }
+std::vector<Candidate> enumerateCandidates(const Scenario& scenario, const std::atomic<bool>* cancel, size_t maxCandidates,
+                                           int64_t* total)
+{
+    if (total)
+        *total = 0;
+    if (!problemsBeforeSearch(scenario).empty())
+        return {};
+    uint64_t count = 0;
+    (void)visitGrid(scenario, [&](const Candidate&) { ++count; }, cancel);
+    if (total)
+        *total = int64_t(count);
+    const uint64_t kept = std::min<uint64_t>(count, maxCandidates);
+    std::vector<Candidate> candidates;
+    candidates.reserve(size_t(kept));
+    // Candidate k is kept when the sample's share of the first k+1 passes another whole one: an
+    // even spread, in order (all of them when there are no more than `maxCandidates`).
+    uint64_t k = 0;
+    (void)visitGrid(
+        scenario,
+        [&](const Candidate& c) {
+            if ((k + 1) * kept / count > k * kept / count)
+                candidates.push_back(c);
+            ++k;
+        },
+        cancel);
+    if (cancel && cancel->load())
+        return {};
+    return candidates;
+}
 
 namespace {
 

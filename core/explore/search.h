@@ -8,6 +8,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <atomic>
+#include <cstdint>
 #include <vector>
 
 // Exhaustive search over every rule-abiding (tp, pp, dp, cp, ep, vpp, micro-batch, ZeRO stage,
@@ -61,8 +63,12 @@ struct Candidate {
 // is one: their prices would be meaningless, and sizes beyond validation's maxima take minutes to walk.
 [[nodiscard]] Diagnostics problemsBeforeSearch(const Scenario& scenario);
 
-// Every rule-abiding candidate; none while problemsBeforeSearch() names a problem.
-[[nodiscard]] std::vector<Candidate> enumerateCandidates(const Scenario& scenario);
+// Every rule-abiding candidate, in the grid's order; none while problemsBeforeSearch() names a
+// problem. An absurd model (a hundred thousand layers: as many interleaving depths) has billions:
+// past `maxCandidates` an even sample of them is kept, and `total` (when given) says how many there
+// were. With `cancel` set the walk stops early and returns nothing.
+[[nodiscard]] std::vector<Candidate> enumerateCandidates(const Scenario& scenario, const std::atomic<bool>* cancel = nullptr,
+                                                         size_t maxCandidates = SIZE_MAX, int64_t* total = nullptr);
 [[nodiscard]] SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions& options = {});
 
 // The scenario with a candidate applied (training.micro_batch and the parallel block).

@@ -14,6 +14,7 @@ ScenarioOverride parseScenarioOverride(const std::string& text)
     if (equals == std::string::npos || equals == 0)
         throw ReadError(text, "expected PATH=VALUE, e.g. training.flash_attention=false");
     ScenarioOverride o{ text.substr(0, equals), nullptr };
+    requireJsonNestingWithinLimit(std::string_view(text).substr(equals + 1), o.path);
     try {
         o.value = nlohmann::json::parse(text.substr(equals + 1));
     } catch (const nlohmann::json::exception&) {

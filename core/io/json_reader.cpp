@@ -44,8 +44,49 @@ std::string lineAndColumn(const std::string& text, size_t byte)
 
 } // namespace
 
+size_t nestedTooDeepAt(std::string_view text)
+{
+    int depth = 0;
+    bool inString = false, escaped = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxJsonNesting)
+                return i;
+        } else if (c == ']' || c == '}') {
+            depth = std::max(depth - 1, 0); // a stray closer is the parser's to report
+        }
+    }
+    return std::string_view::npos;
+}
+
+namespace {
+std::string tooDeepMessage()
+{
+    return "arrays and objects nested more than " + std::to_string(kMaxJsonNesting)
+        + " levels deep; no ParaPlan file nests so deep (is it some other program's data?)";
+}
+} // namespace
+
+void requireJsonNestingWithinLimit(std::string_view text, const std::string& where)
+{
+    if (nestedTooDeepAt(text) != std::string_view::npos)
+        throw ReadError(where, tooDeepMessage());
+}
+
 nlohmann::json parseJson(const std::string& text)
 {
+    if (const size_t at = nestedTooDeepAt(text); at != std::string::npos)
+        throw ReadError(lineAndColumn(text, at), tooDeepMessage());
     try {
         return nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {

@@ -31,8 +31,19 @@ private:
     std::string m_path;
 };
 
-// Parses text into JSON; syntax errors become a ReadError naming line and column.
+// Parses text into JSON; syntax errors become a ReadError naming line and column, and so does
+// nesting deeper than kMaxJsonNesting.
 [[nodiscard]] nlohmann::json parseJson(const std::string& text);
+
+// Arrays and objects nested deeper than this are refused before parsing: nlohmann writes, compares
+// and destroys values recursively, so a line of a million '[' would overflow the stack. ParaPlan's
+// deepest files (a topology in a cluster in a scenario in a project) nest about ten levels.
+inline constexpr int kMaxJsonNesting = 64;
+// The byte of `text` that opens an array or object beyond kMaxJsonNesting levels, or npos.
+[[nodiscard]] size_t nestedTooDeepAt(std::string_view text);
+// Throws a ReadError at `where` when `text` nests too deep (nestedTooDeepAt), for the readers that
+// parse JSON lines or values of their own.
+void requireJsonNestingWithinLimit(std::string_view text, const std::string& where);
 
 // Whether `text` is UTF-8, as every JSON string must be: the importers of plain-text tool output
 // check the names they pass on to JSON (nlohmann throws when it writes anything else).
@@ -42,6 +53,8 @@ class ObjectReader {
 public:
     // `path` is the object's own JSON path ("" for the document root).
     ObjectReader(const nlohmann::json& value, std::string path);
+    // The reader keeps a reference to the object: a temporary would die under it.
+    ObjectReader(const nlohmann::json&& value, std::string path) = delete;
 
     [[nodiscard]] bool has(const char* key);
     [[nodiscard]] std::optional<int64_t> integer(const char* key);

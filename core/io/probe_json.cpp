@@ -493,6 +493,7 @@ std::optional<ProbeLine> parseProbeLine(std::string_view line, int lineNumber)
     if (line.find_first_not_of(" \t\r") == std::string_view::npos)
         return std::nullopt;
     const std::string where = "line " + std::to_string(lineNumber);
+    requireJsonNestingWithinLimit(line, where);
     json value;
     try {
         value = json::parse(line);

@@ -8,6 +8,7 @@
 #include "core/spec/topology.h"
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -112,7 +113,13 @@ struct ClusterSpec {
     std::shared_ptr<const TopologySpec> topology;
     std::optional<double> gpuHourCostUsd;
 
-    [[nodiscard]] int64_t gpuCount() const { return nodes * gpusPerNode; }
+    // Saturates rather than overflow: a hostile file may hold any two counts, and the product is
+    // taken before validation says which are wrong.
+    [[nodiscard]] int64_t gpuCount() const
+    {
+        int64_t count = 0;
+        return __builtin_mul_overflow(nodes, gpusPerNode, &count) ? std::numeric_limits<int64_t>::max() : count;
+    }
 
     bool operator==(const ClusterSpec&) const = default;
 };

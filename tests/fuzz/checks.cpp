@@ -26,16 +26,19 @@ namespace {
     {
         if (value.is_number_float())
             return std::isfinite(value.get<double>()) ? std::nullopt : std::optional(at.empty() ? "(root)" : at);
-        if (value.is_object())
-            for (const auto& [key, member] : value.items())
+        if (value.is_object()) {
+            for (const auto& [key, member] : value.items()) {
                 if (member.is_null() && !mayBeNull(key))
                     return at + "/" + key + " (null)";
-                else if (auto found = firstNonFinite(member, at + "/" + key))
+                if (auto found = firstNonFinite(member, at + "/" + key))
                     return found;
-        if (value.is_array())
+            }
+        }
+        if (value.is_array()) {
             for (size_t i = 0; i < value.size(); ++i)
                 if (auto found = firstNonFinite(value[i], at + "/" + std::to_string(i)))
                     return found;
+        }
         return std::nullopt;
     }
 

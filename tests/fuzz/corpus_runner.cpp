@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <vector>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -61,12 +62,21 @@ extern "C" void saveInputAndDie(int signal)
     std::raise(signal);
 }
 
+// The handler runs on a stack of its own: an input that overflows the stack (deep recursion) must
+// still be saved and reported, not end in a second fault on the exhausted stack. Sized for a
+// sanitizer's report, which runs there too.
 class CrashGuard {
 public:
     CrashGuard()
+        : m_stack(kHandlerStackBytes)
     {
+        stack_t stack = {};
+        stack.ss_sp = m_stack.data();
+        stack.ss_size = m_stack.size();
+        ::sigaltstack(&stack, &m_previousStack);
         struct sigaction save = {};
         save.sa_handler = saveInputAndDie;
+        save.sa_flags = SA_ONSTACK;
         for (int signal : kDeadlySignals)
             ::sigaction(signal, &save, &g_previous[size_t(signal)]);
     }
@@ -74,7 +84,15 @@ public:
     {
         for (int signal : kDeadlySignals)
             ::sigaction(signal, &g_previous[size_t(signal)], nullptr);
+        ::sigaltstack(&m_previousStack, nullptr);
     }
+    CrashGuard(const CrashGuard&) = delete;
+    CrashGuard& operator=(const CrashGuard&) = delete;
+
+private:
+    static constexpr size_t kHandlerStackBytes = size_t(1) << 20;
+    std::vector<char> m_stack;
+    stack_t m_previousStack = {};
 };
 
 std::string readFile(const fs::path& path)

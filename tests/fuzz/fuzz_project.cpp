@@ -1,11 +1,11 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
 //
-// Project files (.paraplan.json). Their reader, app::parseProject, lives with Qt in app/gui and is
-// not built here; this target fuzzes what it leaves to core: the document's JSON and the scenarios
-// under "scenario" and "pinned", read with their place in the project, whose errors must name a
-// path inside it (the workbench cuts the message after the path), and written back as a save
-// writes them.
+// Project files (.paraplan.json), what their reader leaves to core (the reader itself,
+// app::parseProject, is Qt code: fuzz_project_reader.cpp, where the GUI is built): the document's
+// JSON and the scenarios under "scenario" and "pinned", read with their place in the project,
+// whose errors must name a path inside it (the workbench cuts the message after the path), and
+// written back as a save writes them.
 #include "tests/fuzz/fuzz_target.h"
 #include "tests/fuzz/scenario_input.h"
 

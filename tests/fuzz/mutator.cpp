@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "tests/fuzz/mutator.h"
 
+#include "core/io/json_reader.h"
+
 #include <algorithm>
 #include <array>
 #include <string_view>
@@ -275,6 +277,9 @@ void Mutator::spliceWithCorpus(std::string& text)
 
 bool Mutator::editJsonValue(std::string& text)
 {
+    // Too deep to write back: nlohmann writes recursively (the readers refuse such text unparsed).
+    if (io::nestedTooDeepAt(text) != std::string::npos)
+        return false;
     nlohmann::json document = nlohmann::json::parse(text, nullptr, false);
     if (document.is_discarded())
         return false;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "app/gui/language.h"
 #include "app/gui/main_window.h"
 #include "app/gui/settings.h"
 
@@ -19,6 +20,16 @@
 // A main window on the built-in default scenario (Llama 3.1 70B on 8 DGX H100), shown offscreen,
 // with settings of its own.
 class GuiTest : public ::testing::Test {
+public:
+    // Installing a translator posts LanguageChange; the window rebuilds itself in a queued call,
+    // the rebuilt widgets show in another, and the views draw once shown and sized: a few rounds.
+    static void switchLanguage(const QString& language)
+    {
+        paraplan::app::installLanguage(language);
+        for (int round = 0; round < 6; ++round)
+            QApplication::processEvents();
+    }
+
 protected:
     void SetUp() override
     {

@@ -9,6 +9,8 @@
 
 #include <qcustomplot.h>
 
+#include <QPushButton>
+
 #include <algorithm>
 #include <cmath>
 
@@ -36,7 +38,17 @@ QString describe(const Candidate& c)
 
 LandscapeView::LandscapeView(QWidget* parent)
     : EvaluationView(parent)
+    , m_progressButton(new QPushButton(this))
 {
+    m_progressButton->setObjectName(QStringLiteral("landscapeProgress"));
+    frameLayout()->insertWidget(0, m_progressButton, 0, Qt::AlignLeft);
+    connect(m_progressButton, &QPushButton::clicked, this, [this] {
+        if (m_progress == Progress::Computing)
+            Q_EMIT cancelRequested();
+        else
+            Q_EMIT computeRequested();
+    });
+    updateProgressButton();
     plot()->legend->setVisible(true);
     plot()->yAxis->setScaleType(QCPAxis::stLogarithmic);
     plot()->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
@@ -53,15 +65,45 @@ QString LandscapeView::title() const { return tr("Configuration landscape"); }
 void LandscapeView::showLandscape(const LandscapePtr& landscape)
 {
     m_landscape = landscape;
-    m_computing = false;
+    m_progress = Progress::NotAsked;
     m_rescale = true;
+    updateProgressButton();
     dataChanged();
 }
 
 void LandscapeView::showComputing()
 {
-    m_computing = true;
+    m_landscape.reset(); // a landscape is computed only for inputs the one shown does not price
+    m_progress = Progress::Computing;
+    updateProgressButton();
     dataChanged();
+}
+
+void LandscapeView::showStopped()
+{
+    m_landscape.reset();
+    m_progress = Progress::Stopped;
+    updateProgressButton();
+    dataChanged();
+}
+
+QString LandscapeView::progressNote() const
+{
+    switch (m_progress) {
+    case Progress::Computing:
+        return tr("Pricing every configuration…");
+    case Progress::Stopped:
+        return tr("Cancelled. Compute the landscape again to price every configuration.");
+    case Progress::NotAsked:
+        break;
+    }
+    return tr("Open this view to price every configuration.");
+}
+
+void LandscapeView::updateProgressButton()
+{
+    m_progressButton->setText(m_progress == Progress::Computing ? tr("Cancel") : tr("Compute the landscape"));
+    m_progressButton->setVisible(m_progress != Progress::NotAsked);
 }
 
 void LandscapeView::resetZoom()
@@ -78,12 +120,13 @@ void LandscapeView::redraw()
     p->clearGraphs();
     p->clearItems();
     applyTheme();
+    updateProgressButton(); // its words, in the language of the moment
     if (!m_landscape) {
         setPlotTitle(title());
         auto* note = new QCPItemText(p);
         note->position->setType(QCPItemPosition::ptAxisRectRatio);
         note->position->setCoords(0.5, 0.5);
-        note->setText(m_computing ? tr("Pricing every configuration…") : tr("Open this view to price every configuration."));
+        note->setText(progressNote());
         note->setColor(theme().subtle);
         return;
     }

@@ -25,8 +25,8 @@ void Workbench::setScenario(const Scenario& scenario)
     m_scenario = scenario;
     Q_EMIT scenarioChanged(m_scenario);
     evaluateCurrent();
-    if (m_landscape && landscapeInputs(scenario) != m_landscapeInputs) {
-        m_landscape.reset(); // stale: it belongs to another model, cluster or batch
+    if ((m_landscape || m_landscapeCancel) && landscapeInputs(scenario) != m_landscapeInputs) {
+        forgetLandscape(); // stale: it belongs to another model, cluster or batch
         Q_EMIT landscapeAvailable(m_landscape);
     }
 }
@@ -34,6 +34,7 @@ void Workbench::setScenario(const Scenario& scenario)
 void Workbench::evaluateCurrent()
 {
     EvaluationPtr evaluation = evaluateForViews(m_scenario, m_calibration);
+    m_current = evaluation;
     m_currentValid = evaluation->result.valid;
     if (m_currentValid) {
         m_evaluation = std::move(evaluation);
@@ -55,10 +56,7 @@ void Workbench::setCalibration(CalibrationPtr calibration)
     }
     evaluateCurrent();
     const bool landscapeWanted = m_landscape || m_landscapeCancel;
-    cancelLandscape();
-    m_landscape.reset();
-    m_landscapeInputs.reset();
-    ++m_landscapeGeneration; // a landscape still on its way was priced without it
+    forgetLandscape(); // a landscape still on its way was priced without it
     if (landscapeWanted) {
         Q_EMIT landscapeAvailable(m_landscape);
         requestLandscape();
@@ -86,12 +84,28 @@ void Workbench::cancelLandscape()
     m_landscapeCancel.reset();
 }
 
+void Workbench::forgetLandscape()
+{
+    cancelLandscape();
+    m_landscape.reset();
+    m_landscapeInputs.reset();
+    ++m_landscapeGeneration;
+}
+
+void Workbench::stopLandscape()
+{
+    if (!m_landscapeCancel)
+        return;
+    forgetLandscape();
+    Q_EMIT landscapeStopped();
+}
+
 void Workbench::requestLandscape()
 {
     Scenario inputs = landscapeInputs(m_scenario);
     if ((m_landscape || m_landscapeCancel) && m_landscapeInputs == inputs)
         return; // known, or being computed
-    cancelLandscape();
+    forgetLandscape();
     m_landscapeInputs = std::move(inputs);
     const uint64_t generation = ++m_landscapeGeneration;
     auto cancel = std::make_shared<std::atomic<bool>>(false);

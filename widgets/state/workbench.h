@@ -36,6 +36,8 @@ public:
     [[nodiscard]] EvaluationPtr pinned() const { return m_pinned; }
     [[nodiscard]] LandscapePtr landscape() const { return m_landscape; }
     [[nodiscard]] bool isCurrentValid() const { return m_currentValid; }
+    // The current scenario's own evaluation, valid or not: its diagnostics are what the banner says.
+    [[nodiscard]] EvaluationPtr current() const { return m_current; }
     // Null: the model's own efficiency figures.
     [[nodiscard]] CalibrationPtr calibration() const { return m_calibration; }
 
@@ -46,6 +48,10 @@ public:
     void clearPin();
     // Computes the landscape of the current model, cluster and batch unless it is known already.
     void requestLandscape();
+    // Stops a landscape being computed (the user's Cancel): nothing of it arrives, and the next
+    // request starts afresh.
+    void stopLandscape();
+    [[nodiscard]] bool isLandscapeComputing() const { return bool(m_landscapeCancel); }
     // Prices everything with `calibration` from now on (null removes it): the current and pinned
     // configurations are evaluated again, and a landscape already asked for is computed again.
     void setCalibration(CalibrationPtr calibration);
@@ -58,14 +64,18 @@ Q_SIGNALS:
     void pinnedChanged(const paraplan::widgets::EvaluationPtr& pinned);
     void landscapeStarted();
     void landscapeAvailable(const paraplan::widgets::LandscapePtr& landscape);
+    void landscapeStopped();
     void calibrationChanged(const paraplan::widgets::CalibrationPtr& calibration);
 
 private:
     void cancelLandscape();
+    // Forgets the landscape, known or on its way, so that none for other inputs ever arrives.
+    void forgetLandscape();
     void evaluateCurrent();
 
     Scenario m_scenario;
     EvaluationPtr m_evaluation;
+    EvaluationPtr m_current;
     EvaluationPtr m_pinned;
     LandscapePtr m_landscape;
     bool m_currentValid = false;

@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: MIT
 // The workbench under stress: thousands of seeded random actions as a restless user makes them
 // (sliders, every choice box, check box and number field, absurd numbers typed, undo and redo, pin
-// and compare, views switched, the landscape started and left, corrupt and foreign files opened).
+// and compare, views switched, topology edits (devices added and removed, links drawn, ranks
+// swapped), the language switched, the landscape started, cancelled, computed again and left,
+// corrupt and foreign files opened).
 // After every action: no crash, no Qt warning, and the plots show the evaluation of the scenario on
 // screen, or the banner says why it cannot be evaluated. The seed is printed; PARAPLAN_MONKEY_SEED
 // and PARAPLAN_MONKEY_ACTIONS replay or lengthen a run.
@@ -12,13 +14,20 @@
 #include "widgets/common/message_banner.h"
 #include "widgets/common/value_slider.h"
 #include "widgets/plots/memory_view.h"
+#include "widgets/plots/landscape_view.h"
 #include "widgets/scenario_panel.h"
+#include "widgets/topology/device_item.h"
+#include "widgets/topology/editor.h"
+#include "widgets/topology/link_item.h"
+#include "widgets/topology/scene.h"
 #include "widgets/view_deck.h"
+
 
 #include <qcustomplot.h>
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QPushButton>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QSpinBox>
@@ -75,7 +84,7 @@ public:
     QString act()
     {
         ScenarioPanel* panel = m_window.panel();
-        switch (pick(10)) {
+        switch (pick(13)) {
         case 0:
         case 1: { // the sliders are what users move most
             const auto degree = ScenarioPanel::Degree(pick(6));
@@ -128,6 +137,11 @@ public:
         }
         case 8:
             return openHostileFile();
+        case 9:
+        case 10:
+            return editTopology();
+        case 11:
+            return pick(8) == 0 ? switchLanguage() : startAndCancelLandscape();
         default: // File > New now and then, so that the run also explores from valid ground again
             if (pick(3) == 0) {
                 m_window.undoStack()->setClean(); // no "save changes?" question
@@ -150,9 +164,9 @@ public:
             return QStringLiteral("the plots show another scenario than the one on screen");
         MemoryView* memory = m_window.deck()->memory();
         if (memory->isVisible()) {
-            int bars = 0;
-            for (int i = 0; i < memory->plot()->plottableCount(); ++i)
-                if (auto* b = qobject_cast<QCPBars*>(memory->plot()->plottable(i)); b && b->name() == QStringLiteral("weights"))
+            int bars = 0; // every part's bars hold one bar per stage; the first part's say how many
+            for (int i = 0; i < memory->plot()->plottableCount() && bars == 0; ++i)
+                if (auto* b = qobject_cast<QCPBars*>(memory->plot()->plottable(i)))
                     bars = b->data()->size();
             if (bars != int(shown->result.stages.size()))
                 return QStringLiteral("the memory plot shows %1 stages of %2").arg(bars).arg(shown->result.stages.size());
@@ -162,6 +176,90 @@ public:
 
 private:
     int pick(int n) { return int(m_random() % uint64_t(std::max(n, 1))); }
+
+    // What the topology editor's toolbar, canvas and side panel do: add a device, remove what is
+    // selected, draw a link, swap the ranks of two GPUs, go back to the default placement.
+    QString editTopology()
+    {
+        m_window.deck()->showView(ViewId::Topology);
+        QApplication::processEvents(); // the editor draws the cluster once shown
+        TopologyEditor* editor = m_window.deck()->topology();
+        TopologyScene* scene = editor->scene();
+        if (scene->drawnNodes() == 0)
+            return QStringLiteral("topology: nothing drawn");
+        const int node = pick(scene->drawnNodes());
+        const int64_t gpusPerNode = std::max<int64_t>(m_window.workbench()->scenario().cluster.gpusPerNode, 1);
+        switch (pick(5)) {
+        case 0: {
+            const DeviceKind kinds[] = { DeviceKind::Gpu, DeviceKind::Nic, DeviceKind::PcieSwitch, DeviceKind::NvSwitch, DeviceKind::Cpu };
+            editor->addDevice(kinds[pick(5)]);
+            return QStringLiteral("topology: added a device");
+        }
+        case 1: { // one device or link, picked from the drawing as a click would
+            QList<QGraphicsItem*> items;
+            for (QGraphicsItem* item : scene->items())
+                if (item->type() == DeviceItem::Type || item->type() == LinkItem::Type)
+                    items << item;
+            if (items.isEmpty())
+                return QStringLiteral("topology: nothing to remove");
+            scene->clearSelection();
+            items.at(pick(int(items.size())))->setSelected(true);
+            editor->removeSelection();
+            return QStringLiteral("topology: removed the selection");
+        }
+        case 2: { // indices past the end too, as a stale drag would give
+            const int64_t a = pick(24), b = pick(24);
+            editor->connectDevices(node, a, b);
+            return QStringLiteral("topology: connected devices %1 and %2 of node %3").arg(a).arg(b).arg(node);
+        }
+        case 3: {
+            const int64_t a = pick(int(gpusPerNode)), b = pick(int(gpusPerNode));
+            editor->pickGpu(node, a);
+            if (DeviceItem* other = scene->gpu(pick(scene->drawnNodes()), b))
+                other->setSelected(true);
+            editor->swapSelectedRanks();
+            return QStringLiteral("topology: swapped the ranks of two GPUs");
+        }
+        default:
+            editor->resetPlacement();
+            return QStringLiteral("topology: default placement");
+        }
+    }
+
+    // The whole interface is rebuilt in the other language, with the work as it was.
+    QString switchLanguage()
+    {
+        static const QString languages[] = { QStringLiteral("zh_CN"), QStringLiteral("en") };
+        const QString& language = languages[size_t(pick(2))];
+        const Scenario before = m_window.workbench()->scenario();
+        GuiTest::switchLanguage(language);
+        if (!(m_window.workbench()->scenario() == before))
+            return QStringLiteral("FAILED: switching the language changed the work");
+        return QStringLiteral("language %1").arg(language);
+    }
+
+    // The landscape opened, often cancelled at once, sometimes computed again, then left or kept.
+    QString startAndCancelLandscape()
+    {
+        m_window.deck()->showView(ViewId::Landscape);
+        auto* progress = m_window.deck()->landscape()->findChild<QPushButton*>(QStringLiteral("landscapeProgress"));
+        if (!progress)
+            return QStringLiteral("FAILED: the landscape has no cancel button");
+        QString what = QStringLiteral("landscape opened");
+        if (m_window.workbench()->isLandscapeComputing() && pick(3) != 0) {
+            progress->click();
+            if (m_window.workbench()->isLandscapeComputing())
+                return QStringLiteral("FAILED: cancel left the landscape computing");
+            what += QStringLiteral(", cancelled");
+            if (pick(2)) {
+                progress->click();
+                what += QStringLiteral(", computed again");
+            }
+        }
+        if (pick(2))
+            m_window.deck()->showView(ViewId::Overview);
+        return what;
+    }
 
     // Corrupt bytes, a truncated project, an image, an empty file: each must be refused with a
     // message, the work on screen left as it was.

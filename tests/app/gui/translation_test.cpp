@@ -4,6 +4,7 @@
 
 #include "app/gui/language.h"
 #include "widgets/common/diagnostic_text.h"
+#include "widgets/common/message_banner.h"
 #include "widgets/view_deck.h"
 
 #include <QAbstractButton>
@@ -129,4 +130,20 @@ TEST_F(GuiTest, TheInterfaceSwitchesToChineseLiveAndBack)
     QApplication::processEvents();
     QApplication::processEvents();
     EXPECT_TRUE(visibleTexts(window.get()).contains(QStringLiteral("&File")));
+}
+
+// The interface is rebuilt for a new language: what it said about the work must come back with it
+// (the monkey test found the banner of an invalid scenario lost on the way).
+TEST_F(GuiTest, ASwitchOfLanguageKeepsTheBannerOfAnInvalidScenario)
+{
+    Scenario broken = window->workbench()->scenario();
+    broken.training.globalBatch = 255;
+    window->workbench()->setScenario(broken);
+    window->deck()->showView(widgets::ViewId::Landscape);
+    ASSERT_TRUE(window->banner()->isVisible());
+    switchLanguage(QStringLiteral("zh_CN"));
+    EXPECT_TRUE(window->banner()->isVisible());
+    EXPECT_TRUE(window->banner()->text().contains(QStringLiteral("255")));
+    switchLanguage(QStringLiteral("en"));
+    EXPECT_TRUE(window->banner()->isVisible());
 }

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
 #include <limits>
 
 using namespace paraplan;
@@ -137,4 +139,33 @@ TEST(Search, CountsEachStageApart)
     EXPECT_GE(r.fits, r.simulated);
     EXPECT_GE(r.simulated, int64_t(r.best.size())); // the winners were all simulated
     EXPECT_LT(r.simulated, r.fits);                 // the bound spared most of the rest
+}
+
+// A hundred thousand layers give as many interleaving depths per split: billions of candidates,
+// which the landscape must neither hold in memory nor wait for once it is cancelled.
+TEST(Search, AHugeGridIsSampledEvenlyAndAWalkCancelled)
+{
+    Scenario s = test::llama8bOnDgxH100(1);
+    s.model.layers = 4096;
+    int64_t total = 0;
+    const std::vector<Candidate> all = enumerateCandidates(s, nullptr, SIZE_MAX, &total);
+    ASSERT_GT(all.size(), 1000u);
+    EXPECT_EQ(int64_t(all.size()), total);
+
+    const std::vector<Candidate> sample = enumerateCandidates(s, nullptr, 100, &total);
+    EXPECT_EQ(sample.size(), 100u);
+    EXPECT_EQ(int64_t(all.size()), total);
+    // An even spread in the grid's order: the first kept ends the first hundredth, the last
+    // is the last.
+    const auto at = [&](const Candidate& c) {
+        return std::find_if(all.begin(), all.end(), [&](const Candidate& a) {
+                   return a.degrees == c.degrees && a.microBatch == c.microBatch && a.zeroStage == c.zeroStage
+                       && a.recompute == c.recompute && a.sequenceParallel == c.sequenceParallel;
+               }) - all.begin();
+    };
+    EXPECT_LE(at(sample.front()), std::ptrdiff_t(all.size() / 100));
+    EXPECT_EQ(at(sample.back()), std::ptrdiff_t(all.size() - 1));
+
+    const std::atomic<bool> cancelled{ true };
+    EXPECT_TRUE(enumerateCandidates(s, &cancelled).empty());
 }

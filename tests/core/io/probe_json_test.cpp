@@ -297,3 +297,15 @@ TEST(ProbeJson, HostileValuesInEveryFieldReadOrFailNamingTheLine)
         for (const std::string& text : fuzz::everyHostileVariant(nlohmann::json::parse(line)))
             readsOrRefuses(text);
 }
+
+// A line nested too deep for nlohmann to write or free safely is refused naming the line.
+TEST(ProbeJson, ALineNestedTooDeepIsRefusedNamingIt)
+{
+    const std::string line = R"({"event": "gemm", "x": )" + std::string(200000, '[');
+    try {
+        (void)io::parseProbeLine(line, 7);
+        FAIL() << "a line nested 200,000 deep was read";
+    } catch (const io::ReadError& e) {
+        EXPECT_EQ(e.path(), "line 7");
+    }
+}

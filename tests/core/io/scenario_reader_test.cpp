@@ -188,6 +188,25 @@ TEST(ScenarioReaderSyntax, ParseJsonReportsSyntaxErrorsAsReadError)
     EXPECT_EQ(paraplan::io::parseJson(R"({"a": 1})")["a"], 1);
 }
 
+// A million '[' would overflow the stack where nlohmann writes or frees the value: refused first,
+// at the bracket that goes too deep. Brackets inside strings do not count.
+TEST(ScenarioReaderSyntax, NestingTooDeepIsAReadErrorAtItsBracket)
+{
+    using paraplan::io::kMaxJsonNesting;
+    const std::string deepest = std::string(kMaxJsonNesting, '[') + std::string(kMaxJsonNesting, ']');
+    EXPECT_NO_THROW((void)paraplan::io::parseJson(deepest));
+    EXPECT_NO_THROW((void)paraplan::io::parseJson(R"({"a": ")" + std::string(1000, '[') + R"("})"));
+    const std::string tooDeep = "\n" + std::string(1000000, '[');
+    try {
+        (void)paraplan::io::parseJson(tooDeep);
+        FAIL() << "a million nested arrays were parsed";
+    } catch (const ReadError& e) {
+        EXPECT_EQ(e.path(), "line 2, column " + std::to_string(kMaxJsonNesting + 1));
+        EXPECT_NE(std::string(e.what()).find("nested more than"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW((void)paraplan::io::parseScenarioOverride("training.seq_len=" + std::string(100000, '[')), ReadError);
+}
+
 // ---- Sections ---------------------------------------------------------------------------------
 
 TEST(ScenarioReaderSections, MissingModelIsNamed)
@@ -385,7 +404,8 @@ TEST(ScenarioReaderUnknownFields, ParallelScheduleListsEveryKnownField)
 // An object whose reader reads no field says so, rather than listing nothing.
 TEST(ScenarioReaderUnknownFields, AnObjectThatTakesNoFieldsSaysSo)
 {
-    const paraplan::io::ObjectReader empty(json::parse(R"({"anything": 1})"), "x");
+    const json object = json::parse(R"({"anything": 1})");
+    const paraplan::io::ObjectReader empty(object, "x");
     try {
         empty.rejectUnknownFields();
         FAIL() << "an unknown field was accepted";

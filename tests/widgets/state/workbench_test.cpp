@@ -12,7 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include <QCoreApplication>
 #include <QSignalSpy>
+#include <QThreadPool>
 
 using namespace paraplan;
 using namespace paraplan::widgets;
@@ -127,6 +129,61 @@ TEST(Workbench, DropsTheLandscapeWhenWhatItPricesChanges)
         ASSERT_GE(available.count(), 2);
         EXPECT_FALSE(available.back().front().value<LandscapePtr>()); // the views clear it
     }
+}
+
+// What a landscape request left running does once it is no longer wanted: it computes on, in
+// the pool, but nothing of it may reach the views.
+void settleBackgroundWork()
+{
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents();
+}
+
+TEST(Workbench, AStoppedLandscapeNeverArrivesAndTheNextRequestStartsAfresh)
+{
+    Workbench workbench;
+    workbench.setScenario(test::llama8bOnDgxH100(16)); // 128 GPUs: long enough to stop on its way
+    QSignalSpy started(&workbench, &Workbench::landscapeStarted);
+    QSignalSpy available(&workbench, &Workbench::landscapeAvailable);
+    QSignalSpy stopped(&workbench, &Workbench::landscapeStopped);
+    workbench.requestLandscape();
+    ASSERT_TRUE(workbench.isLandscapeComputing());
+    workbench.stopLandscape();
+    EXPECT_FALSE(workbench.isLandscapeComputing());
+    EXPECT_EQ(stopped.count(), 1);
+    settleBackgroundWork();
+    EXPECT_EQ(available.count(), 0);
+    EXPECT_FALSE(workbench.landscape());
+
+    workbench.stopLandscape(); // nothing on its way: nothing to say
+    EXPECT_EQ(stopped.count(), 1);
+    workbench.requestLandscape();
+    EXPECT_EQ(started.count(), 2);
+    ASSERT_TRUE(awaitLandscape(workbench, available));
+}
+
+TEST(Workbench, AnEditOfWhatTheLandscapePricesStopsTheOneOnItsWay)
+{
+    Workbench workbench;
+    workbench.setScenario(test::llama8bOnDgxH100(16));
+    QSignalSpy available(&workbench, &Workbench::landscapeAvailable);
+    workbench.requestLandscape();
+    Scenario changed = workbench.scenario();
+    changed.training.globalBatch *= 2;
+    workbench.setScenario(changed);
+    EXPECT_FALSE(workbench.isLandscapeComputing());
+    ASSERT_EQ(available.count(), 1);
+    EXPECT_FALSE(available.front().front().value<LandscapePtr>()); // the views clear what they show
+    settleBackgroundWork();
+    EXPECT_EQ(available.count(), 1) << "a landscape of the old batch arrived";
+
+    // Asked again, it prices the new batch: once there, it is the landscape of these inputs.
+    QSignalSpy started(&workbench, &Workbench::landscapeStarted);
+    workbench.requestLandscape();
+    ASSERT_TRUE(available.wait(60000));
+    ASSERT_TRUE(workbench.landscape());
+    workbench.requestLandscape();
+    EXPECT_EQ(started.count(), 1);
 }
 
 TEST(Workbench, ACalibrationRepricesTheCurrentAndThePinnedConfigurations)
