@@ -79,9 +79,12 @@ ProjectLoad parseProject(const QByteArray& bytes)
         root.rejectUnknownFields();
         load.state = state;
     } catch (const io::ReadError& e) {
+        // The message without its path, which the sentence names apart. what() ends at a NUL the
+        // input put into the message (the fuzzer found one): then only the path is left.
+        const std::string what = e.what(), prefix = e.path() + ": ";
+        const std::string message = what.rfind(prefix, 0) == 0 ? what.substr(prefix.size()) : what;
         load.error = ProjectDocument::tr("The project cannot be read at %1: %2")
-                         .arg(QString::fromStdString(e.path()),
-                              QString::fromStdString(std::string(e.what()).substr(e.path().size() + 2)));
+                         .arg(QString::fromStdString(e.path()), QString::fromStdString(message));
     }
     return load;
 }

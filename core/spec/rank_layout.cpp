@@ -115,8 +115,11 @@ std::optional<RankOrder> parseRankOrder(std::string_view text)
 std::string toString(const RankOrder& order)
 {
     std::string text;
-    for (ParallelDim d : order)
-        text += (text.empty() ? "" : "-") + std::string(toString(d));
+    for (ParallelDim d : order) {
+        if (!text.empty())
+            text += '-';
+        text += toString(d);
+    }
     return text;
 }
 

@@ -25,6 +25,9 @@ void BackgroundThread::post(std::function<void()> work)
 {
     {
         const std::lock_guard lock(m_mutex);
+        // Until wait() hands the caller a failure, what it posts still counts on the failed piece.
+        if (m_failure)
+            return;
         m_queue.push_back(std::move(work));
     }
     m_changed.notify_all();

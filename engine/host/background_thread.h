@@ -24,7 +24,8 @@ public:
     BackgroundThread(const BackgroundThread&) = delete;
     BackgroundThread& operator=(const BackgroundThread&) = delete;
 
-    // Queues `work`; it starts once the work queued before it has finished.
+    // Queues `work`; it starts once the work queued before it has finished. After a piece failed,
+    // work posted before wait() reports the failure is dropped: it counted on the failed piece.
     void post(std::function<void()> work);
     // Returns once everything queued has run, with the seconds from the start of the first piece
     // since the last wait to the end of the last (0 when nothing ran). Rethrows the first exception

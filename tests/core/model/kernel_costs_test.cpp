@@ -102,7 +102,9 @@ TEST(DeviceRates, APowerCapLowersTheClockByTheCubeRootOfThePowerAllowed)
     EXPECT_NEAR(sustainedClockFraction(gpu), 0.894, 0.001);
     const DeviceRates capped = deviceRates(gpu, Precision::Bf16, {});
     EXPECT_DOUBLE_EQ(capped.peakFlops, 989.4e12 * std::cbrt(500.0 / 700.0));
-    EXPECT_DOUBLE_EQ(capped.hbmBytesPerS, deviceRates(GpuSpec{ .hbmGBps = 3350 }, Precision::Bf16, {}).hbmBytesPerS);
+    GpuSpec uncapped;
+    uncapped.hbmGBps = 3350;
+    EXPECT_DOUBLE_EQ(capped.hbmBytesPerS, deviceRates(uncapped, Precision::Bf16, {}).hbmBytesPerS);
     gpu.tdpW = 0; // without the TDP there is nothing to compare with
     EXPECT_EQ(sustainedClockFraction(gpu), 1);
 }

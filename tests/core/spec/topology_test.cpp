@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 using namespace paraplan;
 
 namespace {
@@ -11,8 +13,15 @@ namespace {
 NodeSpec pcieNode()
 {
     NodeSpec node;
-    node.devices = { { "gpu0", DeviceKind::Gpu }, { "gpu1", DeviceKind::Gpu }, { "pcie0", DeviceKind::PcieSwitch },
-                     { "cpu0", DeviceKind::Cpu }, { "nic0", DeviceKind::Nic, 50 } };
+    for (auto [id, kind] : { std::pair{ "gpu0", DeviceKind::Gpu }, std::pair{ "gpu1", DeviceKind::Gpu },
+                             std::pair{ "pcie0", DeviceKind::PcieSwitch }, std::pair{ "cpu0", DeviceKind::Cpu },
+                             std::pair{ "nic0", DeviceKind::Nic } }) {
+        DeviceSpec device;
+        device.id = id;
+        device.kind = kind;
+        device.nicGBps = kind == DeviceKind::Nic ? 50 : 0;
+        node.devices.push_back(device);
+    }
     node.links = { { "gpu0", "pcie0", NodeLinkKind::Pcie, 32 },  { "pcie0", "gpu1", NodeLinkKind::Pcie, 32 },
                    { "cpu0", "pcie0", NodeLinkKind::Pcie, 32 },  { "nic0", "pcie0", NodeLinkKind::Pcie, 32 },
                    { "gpu0", "gpu9", NodeLinkKind::NvLink, 450 }, { "gpu1", "gpu1", NodeLinkKind::NvLink, 450 } };
