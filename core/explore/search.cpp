@@ -44,6 +44,7 @@ std::vector<int64_t> upTo(int64_t n)
 struct Enumeration {
     std::vector<Candidate> candidates; // the rule-abiding ones
     int64_t examined = 0;              // every grid point, including those the rules reject
+    int64_t total = 0;                 // the rule-abiding ones, of which `candidates` may be a sample
 };
 
 // The grid: tp, cp, pp over the divisors of what is left of N; ep over the divisors of the expert
@@ -123,16 +124,30 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
 }
 
 // The grid walked twice, to count and then to fill: growing a vector of a million candidates by
-// reallocation costs a fifth of a large search (copies and fresh pages).
-Enumeration enumerate(const Scenario& s)
+// reallocation costs a fifth of a large search (copies and fresh pages). Past `maxCandidates`,
+// candidate k is kept when the sample's share of the first k+1 passes another whole one: an even
+// spread, in order. A cancelled walk gives nothing.
+Enumeration enumerate(const Scenario& s, const std::atomic<bool>* cancel = nullptr, size_t maxCandidates = SIZE_MAX)
 {
     if (!problemsBeforeSearch(s).empty())
         return {};
-    size_t count = 0;
-    (void)visitGrid(s, [&](const Candidate&) { ++count; });
+    uint64_t count = 0;
+    (void)visitGrid(s, [&](const Candidate&) { ++count; }, cancel);
+    const uint64_t kept = std::min<uint64_t>(count, maxCandidates);
     Enumeration e;
-    e.candidates.reserve(count);
-    e.examined = visitGrid(s, [&](const Candidate& c) { e.candidates.push_back(c); });
+    e.total = int64_t(count);
+    e.candidates.reserve(size_t(kept));
+    uint64_t k = 0;
+    e.examined = visitGrid(
+        s,
+        [&](const Candidate& c) {
+            if ((k + 1) * kept / count > k * kept / count)
+                e.candidates.push_back(c);
+            ++k;
+        },
+        cancel);
+    if (cancel && cancel->load())
+        return {};
     return e;
 }
 
@@ -191,31 +206,10 @@ Diagnostics problemsBeforeSearch(const Scenario& scenario)
 std::vector<Candidate> enumerateCandidates(const Scenario& scenario, const std::atomic<bool>* cancel, size_t maxCandidates,
                                            int64_t* total)
 {
+    Enumeration e = enumerate(scenario, cancel, maxCandidates);
     if (total)
-        *total = 0;
-    if (!problemsBeforeSearch(scenario).empty())
-        return {};
-    uint64_t count = 0;
-    (void)visitGrid(scenario, [&](const Candidate&) { ++count; }, cancel);
-    if (total)
-        *total = int64_t(count);
-    const uint64_t kept = std::min<uint64_t>(count, maxCandidates);
-    std::vector<Candidate> candidates;
-    candidates.reserve(size_t(kept));
-    // Candidate k is kept when the sample's share of the first k+1 passes another whole one: an
-    // even spread, in order (all of them when there are no more than `maxCandidates`).
-    uint64_t k = 0;
-    (void)visitGrid(
-        scenario,
-        [&](const Candidate& c) {
-            if ((k + 1) * kept / count > k * kept / count)
-                candidates.push_back(c);
-            ++k;
-        },
-        cancel);
-    if (cancel && cancel->load())
-        return {};
-    return candidates;
+        *total = e.total;
+    return std::move(e.candidates);
 }
 
 namespace {

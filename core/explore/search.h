@@ -6,10 +6,9 @@
 #include "core/spec/scenario.h"
 #include "core/step/result.h"
 
-#include <cstdint>
-#include <memory>
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 // Exhaustive search over every rule-abiding (tp, pp, dp, cp, ep, vpp, micro-batch, ZeRO stage,

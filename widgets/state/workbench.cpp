@@ -35,8 +35,7 @@ void Workbench::evaluateCurrent()
 {
     EvaluationPtr evaluation = evaluateForViews(m_scenario, m_calibration);
     m_current = evaluation;
-    m_currentValid = evaluation->result.valid;
-    if (m_currentValid) {
+    if (evaluation->result.valid) {
         m_evaluation = std::move(evaluation);
         Q_EMIT evaluationAvailable(m_evaluation);
     } else {

@@ -35,7 +35,7 @@ public:
     [[nodiscard]] EvaluationPtr evaluation() const { return m_evaluation; }
     [[nodiscard]] EvaluationPtr pinned() const { return m_pinned; }
     [[nodiscard]] LandscapePtr landscape() const { return m_landscape; }
-    [[nodiscard]] bool isCurrentValid() const { return m_currentValid; }
+    [[nodiscard]] bool isCurrentValid() const { return m_current && m_current->result.valid; }
     // The current scenario's own evaluation, valid or not: its diagnostics are what the banner says.
     [[nodiscard]] EvaluationPtr current() const { return m_current; }
     // Null: the model's own efficiency figures.
@@ -78,7 +78,6 @@ private:
     EvaluationPtr m_current;
     EvaluationPtr m_pinned;
     LandscapePtr m_landscape;
-    bool m_currentValid = false;
     CalibrationPtr m_calibration;
     std::optional<Scenario> m_landscapeInputs; // what the landscape was computed for (landscapeInputs)
     uint64_t m_landscapeGeneration = 0;
