@@ -79,12 +79,9 @@ ProjectLoad parseProject(const QByteArray& bytes)
         root.rejectUnknownFields();
         load.state = state;
     } catch (const io::ReadError& e) {
-        // The message without its path, which the sentence names apart. what() ends at a NUL the
-        // input put into the message (the fuzzer found one): then only the path is left.
-        const std::string what = e.what(), prefix = e.path() + ": ";
-        const std::string message = what.rfind(prefix, 0) == 0 ? what.substr(prefix.size()) : what;
+        // The message without its path, which the sentence names apart.
         load.error = ProjectDocument::tr("The project cannot be read at %1: %2")
-                         .arg(QString::fromStdString(e.path()), QString::fromStdString(message));
+                         .arg(QString::fromStdString(e.path()), QString::fromStdString(e.message()));
     }
     return load;
 }

@@ -6,7 +6,41 @@
 #include "core/io/scenario_reader.h"
 #include "core/io/spec_fields.h"
 
+#include <array>
+#include <sstream>
+
 namespace paraplan::io {
+
+namespace {
+
+// The range a published figure can take, per metric (PublishedMetric's order). Outside it the figure
+// is a typo or a unit mix-up, and one near zero would make its relative error infinite (a fuzzed
+// case of 1e-320 GiB did).
+struct PlausibleRange {
+    double least;
+    double most;
+    const char* meaning;
+};
+constexpr std::array<PlausibleRange, 5> kPlausibleRanges { {
+    { 1e-6, 1e8, "seconds per step: a microsecond to about three years" },
+    { 1e-3, 1e5, "TFLOP/s per GPU: a GFLOP/s to 100 PFLOP/s" },
+    { 1e-3, 1e5, "TFLOP/s per GPU: a GFLOP/s to 100 PFLOP/s" },
+    { 1e-6, 1.0, "a fraction of the peak, at most 1 (not a percentage)" },
+    { 1e-6, 1e5, "GiB per GPU: a kilobyte to 100 TiB" },
+} };
+
+void requirePlausible(ObjectReader& published, PublishedMetric metric, double value)
+{
+    const PlausibleRange& range = kPlausibleRanges[size_t(metric)];
+    if (value >= range.least && value <= range.most)
+        return;
+    std::ostringstream message;
+    message << "the published " << toString(metric) << " " << value << " is outside " << range.least << " to "
+            << range.most << " (" << range.meaning << "); check the figure and its unit";
+    published.fail("value", message.str());
+}
+
+} // namespace
 
 ScenarioOverride parseScenarioOverride(const std::string& text)
 {
@@ -76,8 +110,9 @@ std::vector<ValidationCase> readValidationCases(const std::string& text, const C
         require(value.has_value(), *published, "value", "give the published value");
         if (*value <= 0)
             published->fail("value", "the published value must be positive");
-        published->rejectUnknownFields();
         c.metric = PublishedMetric(*metric);
+        requirePlausible(*published, c.metric, *value);
+        published->rejectUnknownFields();
         c.published = *value;
         if (const nlohmann::json* assumptions = in.raw("assumptions"); assumptions && !assumptions->is_array())
             in.fail("assumptions", "expected an array of strings");

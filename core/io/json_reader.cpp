@@ -10,6 +10,32 @@ namespace paraplan::io {
 
 namespace {
 
+std::string withVisibleControlCharacters(std::string_view text)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string visible;
+    visible.reserve(text.size());
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if ((byte < 0x20 && c != '\n' && c != '\t') || byte == 0x7f)
+            visible += std::string("\\u00") + kHex[byte >> 4] + kHex[byte & 0xf];
+        else
+            visible += c;
+    }
+    return visible;
+}
+
+} // namespace
+
+ReadError::ReadError(std::string path, std::string message)
+    : std::runtime_error(withVisibleControlCharacters(path) + ": " + withVisibleControlCharacters(message))
+    , m_path(std::move(path))
+    , m_message(std::move(message))
+{
+}
+
+namespace {
+
 // Levenshtein distance, for "did you mean" suggestions on misspelt field names.
 size_t editDistance(const std::string& a, const std::string& b)
 {

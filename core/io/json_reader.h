@@ -20,15 +20,16 @@ namespace paraplan::io {
 // A read failure: where (JSON path, or "line L, column C" for syntax) and what to change.
 class ReadError : public std::runtime_error {
 public:
-    ReadError(std::string path, const std::string& message)
-        : std::runtime_error(path + ": " + message)
-        , m_path(std::move(path))
-    {
-    }
+    // what() is "path: message" with control characters other than line breaks and tabs written
+    // as \u00XX: a key or value quoted from a hostile file may hold a NUL, which would end the C
+    // string there, or escapes that rewrite the terminal. path() and message() keep them as read.
+    ReadError(std::string path, std::string message);
     [[nodiscard]] const std::string& path() const { return m_path; }
+    [[nodiscard]] const std::string& message() const { return m_message; }
 
 private:
     std::string m_path;
+    std::string m_message;
 };
 
 // Parses text into JSON; syntax errors become a ReadError naming line and column, and so does

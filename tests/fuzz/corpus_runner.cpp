@@ -8,6 +8,7 @@
 // message names.
 #include "tests/fuzz/fuzz_target.h"
 #include "tests/fuzz/mutator.h"
+#include "tests/fuzz/runner_target.h"
 
 #include <gtest/gtest.h>
 
@@ -30,12 +31,11 @@ namespace fs = std::filesystem;
 using paraplan::fuzz::fuzzOne;
 
 constexpr uint64_t kDefaultSeed = 12; // issue #12; fixed, so that CI runs the same inputs each time
-constexpr long long kDefaultRuns = PARAPLAN_FUZZ_DEFAULT_RUNS;
 // Far above any input's cost (a target bounds its own); reaching it means a hang.
 constexpr unsigned kWatchdogSeconds = 10;
 
-const fs::path kCorpus = PARAPLAN_FUZZ_CORPUS_DIR;
-const std::string kTarget = PARAPLAN_FUZZ_TARGET;
+const fs::path kCorpus = paraplan::fuzz::kRunnerTarget.corpusDir;
+const std::string kTarget = paraplan::fuzz::kRunnerTarget.name;
 
 // Where the input that crashed or hung goes: the signal handler may only write, so the path and
 // the message are made before any input runs.
@@ -152,7 +152,7 @@ TEST(Fuzz, SeededMutationsRunClean)
 {
     const CrashGuard guard;
     const uint64_t seed = fromEnvironment("PARAPLAN_FUZZ_SEED", kDefaultSeed);
-    const unsigned long long runs = fromEnvironment("PARAPLAN_FUZZ_RUNS", kDefaultRuns);
+    const unsigned long long runs = fromEnvironment("PARAPLAN_FUZZ_RUNS", paraplan::fuzz::kRunnerTarget.defaultRuns);
     std::cout << "fuzz target " << kTarget << ": " << runs << " mutations, seed " << seed
               << " (PARAPLAN_FUZZ_RUNS and PARAPLAN_FUZZ_SEED change them)" << std::endl;
     std::vector<std::string> corpus;

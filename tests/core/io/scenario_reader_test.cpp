@@ -256,6 +256,21 @@ TEST(ScenarioReaderUnknownFields, TopLevelFarMissListsKnownFields)
     expectKnownFieldList(doc, "metadata", { "model", "training", "cluster", "parallel", "description" });
 }
 
+TEST(ScenarioReaderUnknownFields, ControlCharactersInAKeyAreShownNotCutShort)
+{
+    using namespace std::string_literals;
+    json doc = base();
+    const std::string key = "meta\0da\x1b[2Jta"s;
+    doc[key] = 1;
+    const ReadError e = errorOf(doc);
+    // what() is a C string: a NUL from the file must not end it, nor an escape reach the terminal.
+    const std::string what = e.what();
+    EXPECT_TRUE(contains(what, "meta\\u0000da\\u001b[2Jta: unknown field")) << what;
+    EXPECT_TRUE(contains(what, "known fields here:")) << what;
+    EXPECT_EQ(e.path(), key);
+    EXPECT_TRUE(contains(e.message(), "known fields here:")) << e.message();
+}
+
 TEST(ScenarioReaderUnknownFields, TopLevelDescriptionIsAccepted)
 {
     json doc = base();
@@ -1194,6 +1209,17 @@ TEST(ValidationCasesReader, RejectsAnUnknownMetric)
 TEST(ValidationCasesReader, RejectsANonPositivePublishedValue)
 {
     expectError(casesError(caseFile(R"({"metric": "step_s", "value": 0})")), "[0].published.value", { "positive" });
+}
+
+TEST(ValidationCasesReader, RejectsAPublishedValueNoRunCanHave)
+{
+    // 1e-320 GiB made the relative error infinite (found by fuzzing); an MFU of 45 is a percentage.
+    expectError(casesError(caseFile(R"({"metric": "peak_memory_gib", "value": 1e-320})")), "[0].published.value",
+                { "outside", "GiB per GPU", "unit" });
+    expectError(casesError(caseFile(R"({"metric": "mfu", "value": 45})")), "[0].published.value",
+                { "outside", "not a percentage" });
+    expectError(casesError(caseFile(R"({"metric": "step_s", "value": 1e12})")), "[0].published.value",
+                { "outside", "seconds per step" });
 }
 
 TEST(ValidationCasesReader, NamesScenarioErrorsInsideTheCase)
