@@ -5,8 +5,10 @@
 # programs, the desktop entry, the icon, the AppStream metainfo and the man pages (the translations
 # are built into the programs). Depends comes from the binaries themselves (dpkg-shlibdeps), so it
 # lists exactly the Debian runtime packages they load; mpirun is added for the probe.
-# packaging/make-deb.sh builds such a package from a clean build without the cuda backend, whose
-# CUDA and NCCL libraries are no Debian packages (docs: packaging/README.md).
+# packaging/make-deb.sh builds such a package from a clean build. The cuda backend's plugin goes in
+# too where it was built; CUDA and NCCL are no Debian packages, so dpkg-shlibdeps finds their
+# libraries (make-deb.sh puts them on its library path) but no package for them, and they stay out
+# of Depends: the probe loads the plugin where they are installed (docs: packaging/README.md).
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME paraplan)
 set(CPACK_PACKAGE_VENDOR "ParaPlan developers")

@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: MIT
 #
 # Installs the package made by make-deb.sh into a fresh Debian 12 root (debootstrap, minbase) with
-# apt, as a user would, and runs it there: paraplan-cli evaluate on the built-in scenario, and the
+# apt, as a user would, and runs it there: paraplan-cli evaluate on the built-in scenario, the
+# probe (host backend; its cuda plugin refusing to load without CUDA, naming the library), and the
 # GUI's headless main job (paraplan --report). Needs root, debootstrap and the network to Debian's
 # registry. ROOT=DIR reuses a root made earlier (it is modified: use a fresh one to check again).
 set -euo pipefail
@@ -20,6 +21,12 @@ chroot "$ROOT" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LAN
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q ./tmp/'"${deb##*/}"'
     paraplan-cli --version; paraplan-probe --version; paraplan --version
     paraplan-cli evaluate | head -12
+    # No CUDA here: the probe measures with the host backend, and asked for cuda says what is missing.
+    paraplan-probe discover | head -4
+    if dpkg -L paraplan | grep -q paraplan-cuda-backend.so; then
+        ! paraplan-probe discover --backend cuda >/tmp/cuda.txt 2>&1
+        grep -o "the cuda backend [^ ]* cannot be loaded ([^)]*)" /tmp/cuda.txt
+    fi
     cd /tmp && QT_QPA_PLATFORM=offscreen paraplan --report /tmp/report | tail -5
     ls /tmp/report
     man -w paraplan-cli 2>/dev/null || ls /usr/share/man/man1/paraplan*

@@ -4,7 +4,7 @@
 #
 # Prepares the bundle that packaging/gpu-check.sh runs from on a GPU machine where nothing is
 # installed but the NVIDIA driver and CUDA 13 (runtime, cuBLAS, NCCL), and nothing can be
-# downloaded (packaging/README.md): paraplan-probe, the GPU tests and a cuBLAS GEMM reference built
+# downloaded (packaging/README.md): paraplan-probe and its cuda backend plugin, the GPU tests and a cuBLAS GEMM reference built
 # for the device's GPU, every non-CUDA shared library they load (Open MPI with the components, PMIx
 # and help files its MPI_Init opens; OpenBLAS; libstdc++; the C library and its loader), mpirun,
 # the check's scenarios and the check itself.
@@ -48,8 +48,8 @@ for name in "${!BINARIES[@]}"; do
     [ -x "$BUILD/${BINARIES[$name]}/$name" ] || fail "$BUILD/${BINARIES[$name]}/$name is missing: build it \
 (cmake --build $BUILD --target $name), or leave BUILD unset to build everything in build/gpu-bundle"
 done
-readelf -d "$BUILD/app/probe/paraplan-probe" | grep -q "NEEDED.*libnccl" \
-    || fail "$BUILD's paraplan-probe has no cuda backend (its configure output says why: \"cuda backend is left out\")"
+PLUGIN=$BUILD/lib/paraplan/backends/paraplan-cuda-backend.so
+[ -f "$PLUGIN" ] || fail "$BUILD has no cuda backend, $PLUGIN (its configure output says why: \"cuda backend is left out\")"
 
 # An earlier bundle is replaced; any other folder is left alone.
 if [ -e "$BUNDLE" ]; then
@@ -67,6 +67,8 @@ for name in "${!BINARIES[@]}"; do
 done
 cp "$mpirun" "$BUNDLE/libexec/mpirun" && cp "$(dirname "$mpirun")/orted" "$BUNDLE/libexec/orted" \
     || fail "cannot copy mpirun and orted"
+# The cuda backend's plugin, which the probe finds on the library path the launcher gives the loader.
+cp "$PLUGIN" "$BUNDLE/lib/" && strip "$BUNDLE/lib/${PLUGIN##*/}" || fail "cannot copy $PLUGIN"
 for program in "$BUNDLE"/libexec/*; do
     cp packaging/bundle-launcher.sh "$BUNDLE/bin/${program##*/}" || fail "cannot write bin/${program##*/}"
 done
@@ -86,10 +88,12 @@ cp -r "$(ompi_path pkgdatadir)" "$BUNDLE/share/openmpi" || fail "cannot copy Ope
 cuda='lib(cuda|cudart|cublas|cublasLt|nccl)\.so'
 provided="^(linux-vdso\.so|$cuda)"
 needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
-# Whether FILE needs a library the bundle lacks (one that is there came with all that it loads).
+# Whether FILE needs a library the bundle lacks (one that is there came with all that it loads; a
+# CUDA library is not bundled, but what it loads of the C library, libdl and librt, must be).
 lacks() {
     local soname
     for soname in $(needed "$1"); do
+        [[ $soname =~ ^$cuda ]] && return 0
         [[ $soname =~ $provided ]] || [ -e "$BUNDLE/lib/$soname" ] || return 0
     done
     return 1
@@ -105,7 +109,7 @@ copy_libraries() {
         done < <(ldd "$file")
     done
 }
-copy_libraries "$BUNDLE"/libexec/* "$BUNDLE"/lib/openmpi/*.so
+copy_libraries "$BUNDLE"/libexec/* "$BUNDLE/lib/${PLUGIN##*/}" "$BUNDLE"/lib/openmpi/*.so
 loader=$(readelf -l "$BUNDLE/libexec/paraplan-probe" | sed -n 's/.*interpreter: \(.*\)]/\1/p')
 cp -L "$loader" "$BUNDLE/lib/ld-linux-x86-64.so.2" || fail "cannot copy the loader $loader"
 # PMIx, where Open MPI uses an external one (Debian's): its own components and help files.
@@ -135,7 +139,7 @@ cat >"$BUNDLE/bundle.txt" <<EOF
 commit=$(git describe --always --dirty 2>/dev/null || echo unknown)
 built=$(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -n) from $BUILD
 gpu_code=$(grep -soE -- '--generate-code=arch=[^ ]*' "$BUILD/build.ninja" | grep -oE '(sm|compute)_[0-9a-z]+' | sort -u | xargs)
-cuda_libraries=$(readelf -d "$BUNDLE"/libexec/* | grep -oE "\[$cuda[^]]*" | tr -d '[' | sort -u | xargs)
+cuda_libraries=$(readelf -d "$BUNDLE"/libexec/* "$BUNDLE/lib/${PLUGIN##*/}" | grep -oE "\[$cuda[^]]*" | tr -d '[' | sort -u | xargs)
 EOF
 
 bytes=$(du -sb "$BUNDLE" | cut -f1)

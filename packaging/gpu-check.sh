@@ -152,8 +152,8 @@ message=$(event_field "$WORK/discover.jsonl" error message 2>/dev/null)
 case $status:$code in
 0:) cat "$WORK/discover.txt" ;;
 *:no_gpu) refuse "no GPU here: $message" ;;
-*:backend_unavailable) refuse "the bundle's paraplan-probe was built without the cuda backend ($message): rebuild \
-the bundle with packaging/gpu-bundle.sh where CUDA and NCCL are found" ;;
+*:backend_unavailable) refuse "the bundle's cuda backend did not load ($message): rebuild the bundle with \
+packaging/gpu-bundle.sh where CUDA and NCCL are found" ;;
 *:driver_mismatch) refuse "the NVIDIA driver cannot run this bundle: $message" ;;
 124:* | 137:*) refuse "discover did not finish within its time limit (its output is in $LOG)" ;;
 *:) # no error event: the loader or MPI_Init failed before there was one (their first words say why)

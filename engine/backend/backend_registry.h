@@ -9,14 +9,14 @@
 #include <string_view>
 #include <vector>
 
-// The backends this build has: "host" always, "cuda" where the CUDA toolkit and NCCL were found.
+// The backends this machine can run: "host" always, "cuda" where its plugin loads (cuda_plugin.h).
 namespace paraplan::engine {
 
 [[nodiscard]] std::vector<std::string> availableBackends();
-// "cuda" when this build has it, else "host".
+// "cuda" where it loads, else "host".
 [[nodiscard]] std::string defaultBackend();
-// Throws EngineError: "unknown_backend", or "backend_unavailable" for cuda in a build without it,
-// or whatever the backend's start-up reports (no GPU, a driver too old).
+// Throws EngineError: "unknown_backend", or "backend_unavailable" for cuda where its plugin does not
+// load (saying why), or whatever the backend's start-up reports (no GPU, a driver too old).
 [[nodiscard]] std::unique_ptr<Backend> makeBackend(std::string_view name, const World& world);
 
 } // namespace paraplan::engine

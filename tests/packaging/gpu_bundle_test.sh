@@ -26,8 +26,8 @@ fail() {
     exit 1
 }
 
-readelf -d "$PROBE" 2>/dev/null | grep -q "NEEDED.*libnccl" \
-    || skip "this build has no cuda backend (its configure output says why: \"cuda backend is left out\")"
+PLUGIN=$BUILD/lib/paraplan/backends/paraplan-cuda-backend.so
+[ -f "$PLUGIN" ] || skip "this build has no cuda backend (its configure output says why: \"cuda backend is left out\")"
 [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null || skip "a clean root needs root and mount namespaces (chroot, unshare -m)"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/gpu-bundle-test.XXXXXX") || fail "no temporary folder"
@@ -83,7 +83,7 @@ check() { # with-nccl | without-nccl
         rm -f "$ROOT${place[$soname]}"
         [[ $1 == without-nccl && $soname == libnccl* ]] && continue
         mkdir -p "$(dirname "$ROOT${place[$soname]}")" && touch "$ROOT${place[$soname]}"
-        mounts+="mount --bind $(ldd "$PROBE" "$BUILD/packaging/paraplan-gemm-reference" \
+        mounts+="mount --bind $(ldd "$PLUGIN" "$BUILD/packaging/paraplan-gemm-reference" \
             | sed -n "s/^\s*$soname => \(\S*\).*/\1/p" | head -1) $ROOT${place[$soname]} && "
     done
     unshare -m bash -c "mount -t proc proc $ROOT/proc && mount -t sysfs -o ro sysfs $ROOT/sys \
