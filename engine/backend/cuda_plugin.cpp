@@ -63,7 +63,6 @@ CudaPlugin find()
 CudaPlugin loadCudaPlugin(const std::string& path)
 {
     CudaPlugin plugin;
-    plugin.path = path;
     void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
         plugin.whyNot = std::string("the cuda backend ") + path + " cannot be loaded (" + ::dlerror()

@@ -13,8 +13,7 @@ namespace paraplan::engine {
 struct CudaPlugin {
     using Factory = Backend* (*)(const World*);
     Factory make = nullptr; // null where it cannot be loaded
-    std::string path;       // the file loaded, or tried
-    std::string whyNot;     // why it cannot be loaded, and what to do
+    std::string whyNot;     // why it cannot be loaded (naming the file), and what to do
 };
 
 // Looked for, in this order: the file $PARAPLAN_CUDA_BACKEND names (then only there); the library
