@@ -29,7 +29,7 @@ CommandRun run(Command command, std::vector<std::string> args)
 }
 
 // A file of tests/data.
-inline std::string data(const std::string& name) { return std::string(PARAPLAN_TEST_DATA_DIR) + "/" + name; }
+inline std::string data(const std::string& name) { return (std::filesystem::path(PARAPLAN_TEST_DATA_DIR) / name).string(); }
 
 // `text` as a file in the temporary folder, named after `name`.
 inline std::string writeTemporary(const std::string& name, const std::string& text)

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -18,7 +19,7 @@ namespace {
 
 std::string protocolDoc()
 {
-    std::ifstream in(std::string(PARAPLAN_SOURCE_DIR) + "/docs/engine-protocol.md");
+    std::ifstream in(std::filesystem::path(PARAPLAN_SOURCE_DIR) / "docs" / "engine-protocol.md");
     std::stringstream text;
     text << in.rdbuf();
     EXPECT_FALSE(text.str().empty()) << "docs/engine-protocol.md was not found under " << PARAPLAN_SOURCE_DIR;
