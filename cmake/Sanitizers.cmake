@@ -24,7 +24,10 @@ if(PARAPLAN_SANITIZE)
     endif()
     add_library(paraplan_sanitizer_defaults OBJECT ${PROJECT_SOURCE_DIR}/tests/sanitizers/sanitizer_defaults.cpp)
     link_libraries(paraplan_sanitizer_defaults)
-    # Compiled into each program that links the engine (and so MPI): see the file.
+    # Compiled into each program that links the engine (and so MPI): see the file. Only into
+    # programs: a static library's copy would be linked besides the program's own once a unity
+    # build has merged it with code the program needs.
     add_library(paraplan_sanitizer_mpi INTERFACE)
-    target_sources(paraplan_sanitizer_mpi INTERFACE ${PROJECT_SOURCE_DIR}/tests/sanitizers/mpi_leak_unwinding.cpp)
+    target_sources(paraplan_sanitizer_mpi INTERFACE
+        $<$<STREQUAL:$<TARGET_PROPERTY:TYPE>,EXECUTABLE>:${PROJECT_SOURCE_DIR}/tests/sanitizers/mpi_leak_unwinding.cpp>)
 endif()

@@ -14,7 +14,7 @@ namespace paraplan::cli {
 
 namespace {
 
-constexpr const char* kUsage
+constexpr const char* kCalibrationUsage
     = "usage: paraplan-cli calibration import-nccl-tests FILE... [--device NAME] [--collective NAME]\n"
       "  FILE: what all_reduce_perf, all_gather_perf, reduce_scatter_perf, alltoall_perf or sendrecv_perf\n"
       "  printed; several files merge into one profile (JSON on stdout). --collective (all_reduce,\n"
@@ -45,7 +45,7 @@ int importNcclTests(Arguments args, std::ostream& out, std::ostream& err)
     if (error.empty() && files.empty())
         error = "give at least one file of nccl-tests output";
     if (!error.empty()) {
-        err << "paraplan-cli calibration import-nccl-tests: " << error << "\n" << kUsage;
+        err << "paraplan-cli calibration import-nccl-tests: " << error << "\n" << kCalibrationUsage;
         return kExitUnreadable;
     }
 
@@ -96,7 +96,7 @@ int fromProbe(Arguments args, std::ostream& out, std::ostream& err)
     if (error.empty() && files.size() != 1)
         error = "give one results file of paraplan-probe bench";
     if (!error.empty()) {
-        err << "paraplan-cli calibration from-probe: " << error << "\n" << kUsage;
+        err << "paraplan-cli calibration from-probe: " << error << "\n" << kCalibrationUsage;
         return kExitUnreadable;
     }
     const std::optional<std::string> text = readInputFile(files.front(), error);
@@ -136,7 +136,7 @@ int runCalibration(Arguments args, std::ostream& out, std::ostream& err)
         return fromProbe(std::move(args), out, err);
     err << "paraplan-cli calibration: "
         << (action ? "unknown action \"" + *action + "\"" : std::string("name the action")) << "\n"
-        << kUsage;
+        << kCalibrationUsage;
     return kExitUnreadable;
 }
 

@@ -12,8 +12,9 @@ namespace paraplan::cli {
 
 namespace {
 
-constexpr const char* kUsage = "usage: paraplan-cli topo-import FILE [--nvlink-GBps-per-link X] [--pcie-GBps X] "
-                               "[--nic-GBps X] [--socket-GBps X]\n";
+constexpr const char* kTopoImportUsage
+    = "usage: paraplan-cli topo-import FILE [--nvlink-GBps-per-link X] [--pcie-GBps X] [--nic-GBps X] "
+      "[--socket-GBps X]\n";
 
 // Replaces `value` by the option's value when given; sets `error` unless it is a positive number.
 void takeGBps(Arguments& args, const std::string& option, double& value, std::string& error)
@@ -48,7 +49,7 @@ int runTopoImport(Arguments args, std::ostream& out, std::ostream& err)
     if (error.empty() && files.size() != 1)
         error = "topo-import takes one file, the output of `nvidia-smi topo -m`";
     if (!error.empty()) {
-        err << "paraplan-cli topo-import: " << error << "\n" << kUsage;
+        err << "paraplan-cli topo-import: " << error << "\n" << kTopoImportUsage;
         return kExitUnreadable;
     }
     const std::string& path = files.front();

@@ -30,7 +30,7 @@ struct Rule {
 };
 
 // What puts each entry below the one before it in robust order (None for the first).
-using Ranked = std::vector<std::pair<size_t, TieRule>>;
+using RobustRanking = std::vector<std::pair<size_t, TieRule>>;
 
 class RobustOrder {
 public:
@@ -44,7 +44,7 @@ public:
     }
 
     // The entries of `group` (indices) in robust order from rule `ruleIndex` on.
-    [[nodiscard]] Ranked rank(std::vector<size_t> group, size_t ruleIndex) const
+    [[nodiscard]] RobustRanking rank(std::vector<size_t> group, size_t ruleIndex) const
     {
         if (ruleIndex == m_rules.size()) // no rule tells them apart: the search's order stands
             return inSearchOrder(std::move(group));
@@ -54,9 +54,10 @@ public:
         const auto split = std::find_if(group.begin(), group.end(),
                                         [&](size_t i) { return score(i) > score(group.front()) + rule.alike; });
         const std::vector<size_t> alike(group.begin(), split), others(split, group.end());
-        Ranked ranked = alike.size() > 1 ? rank(alike, ruleIndex + 1) : Ranked{ { alike.front(), TieRule::None } };
+        RobustRanking ranked
+            = alike.size() > 1 ? rank(alike, ruleIndex + 1) : RobustRanking { { alike.front(), TieRule::None } };
         if (!others.empty()) {
-            Ranked below = rank(others, ruleIndex);
+            RobustRanking below = rank(others, ruleIndex);
             below.front().second = rule.rule;
             ranked.insert(ranked.end(), below.begin(), below.end());
         }
@@ -64,10 +65,10 @@ public:
     }
 
 private:
-    [[nodiscard]] static Ranked inSearchOrder(std::vector<size_t> group)
+    [[nodiscard]] static RobustRanking inSearchOrder(std::vector<size_t> group)
     {
         std::sort(group.begin(), group.end());
-        Ranked ranked;
+        RobustRanking ranked;
         for (size_t i : group)
             ranked.push_back({ i, ranked.empty() ? TieRule::None : TieRule::SearchOrder });
         return ranked;
@@ -95,7 +96,7 @@ void rankTiesByRobustness(SearchResult& search, const Scenario& scenario, const 
     if (tied.size() < 2)
         return;
     const Result& fastest = entries.front().result;
-    const Ranked ranked = RobustOrder(entries, fastest.time.step, fastest.capacityBytes).rank(tied, 0);
+    const RobustRanking ranked = RobustOrder(entries, fastest.time.step, fastest.capacityBytes).rank(tied, 0);
     for (size_t k = 0; k < ranked.size(); ++k) {
         SearchEntry& e = entries[ranked[k].first];
         e.tiedWithBest = true;

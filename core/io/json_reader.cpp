@@ -34,6 +34,11 @@ ReadError::ReadError(std::string path, std::string message)
 {
 }
 
+void failAtLine(int line, const std::string& message)
+{
+    throw ReadError("line " + std::to_string(line), message);
+}
+
 namespace {
 
 // Levenshtein distance, for "did you mean" suggestions on misspelt field names.

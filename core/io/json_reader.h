@@ -32,6 +32,9 @@ private:
     std::string m_message;
 };
 
+// Throws the ReadError of the plain-text importers (nvidia-smi, nccl-tests): at "line N" of the file.
+[[noreturn]] void failAtLine(int line, const std::string& message);
+
 // Parses text into JSON; syntax errors become a ReadError naming line and column, and so does
 // nesting deeper than kMaxJsonNesting.
 [[nodiscard]] nlohmann::json parseJson(const std::string& text);

@@ -38,11 +38,6 @@ namespace paraplan::io {
 
 namespace {
 
-[[noreturn]] void fail(int line, const std::string& message)
-{
-    throw ReadError("line " + std::to_string(line), message);
-}
-
 [[noreturn]] void failFile(const std::string& message) { throw ReadError("(file)", message); }
 
 std::vector<std::string> tokensOf(const std::string& text)
@@ -132,7 +127,7 @@ std::pair<int64_t, RankLine> parseRankLine(const std::vector<std::string>& t, in
     const bool wellFormed = t.size() >= 2 && isWholeNumber(t[1]) && t[1].size() < 10 && on != t.end() && on + 1 < device
         && device != t.end() && device + 2 < t.end() && (device + 2)->front() == '[';
     if (!wellFormed)
-        fail(line, "expected \"#  Rank N Group G Pid P on HOST device D [BUS] NAME\"");
+        failAtLine(line, "expected \"#  Rank N Group G Pid P on HOST device D [BUS] NAME\"");
     RankLine rank{ *(on + 1), {}, line };
     for (auto word = device + 3; word != t.end(); ++word)
         rank.device += (rank.device.empty() ? "" : " ") + *word;
@@ -169,9 +164,10 @@ Row parseRow(const std::vector<std::string>& t, const TableLayout& layout, int l
 {
     const size_t groupFields = 4 * size_t(layout.groups);
     const auto expected = [&] {
-        fail(line, "expected size, count, type, [redop, root,] then time, algbw, busbw and "
-                   + std::string(layout.wrongIsCount ? "#wrong" : "error")
-                   + (layout.groups == 2 ? " out of place and in place" : ""));
+        failAtLine(line,
+            "expected size, count, type, [redop, root,] then time, algbw, busbw and "
+                + std::string(layout.wrongIsCount ? "#wrong" : "error")
+                + (layout.groups == 2 ? " out of place and in place" : ""));
     };
     if (t.size() < 3 + groupFields || t.size() > 5 + groupFields)
         expected();
@@ -183,7 +179,7 @@ Row parseRow(const std::vector<std::string>& t, const TableLayout& layout, int l
     if (!bytes || !time || !algbw || !busbw)
         expected();
     if (!(*bytes > 0 && *time > 0))
-        fail(line, "size and time must be positive");
+        failAtLine(line, "size and time must be positive");
     Row row{ line, *bytes, *time, *algbw, *busbw, roundingOf(t[first]), roundingOf(t[first + 2]), t[first + 3] };
     const std::string& wrong = row.wrongField;
     if (wrong.back() == '*') {
@@ -224,14 +220,15 @@ Collective inferCollective(const std::vector<Row>& rows, int64_t ranks, std::opt
     if (fits.size() != 1 && unnamed)
         return *unnamed;
     if (fits.empty())
-        fail(largest.line, "busbw / algbw = " + decimals(ratio, 3) + " fits no collective over "
-                               + std::to_string(ranks) + " ranks; " + kNameTheCollective);
+        failAtLine(largest.line,
+            "busbw / algbw = " + decimals(ratio, 3) + " fits no collective over " + std::to_string(ranks) + " ranks; "
+                + kNameTheCollective);
     if (fits.size() > 1) {
         std::string names;
         for (size_t i = 0; i < fits.size(); ++i)
             names += (i == 0 ? "" : i + 1 == fits.size() ? " from " : ", ") + collectiveName(fits[i]);
-        fail(largest.line, "the file does not name its test and the table cannot tell " + names
-                               + "; " + kNameTheCollective);
+        failAtLine(largest.line,
+            "the file does not name its test and the table cannot tell " + names + "; " + kNameTheCollective);
     }
     return fits.front();
 }
@@ -256,11 +253,14 @@ NcclTestsRun importNcclTests(const std::string& text, std::optional<Collective> 
             content.pop_back();
         if (const TestBinary* binary = testBinaryNamedIn(content)) {
             if (!binary->collective)
-                fail(line, std::string(binary->name) + " measures a collective the model does not use; import "
-                                                       "all_reduce, all_gather, reduce_scatter, alltoall or sendrecv");
+                failAtLine(line,
+                    std::string(binary->name)
+                        + " measures a collective the model does not use; import "
+                          "all_reduce, all_gather, reduce_scatter, alltoall or sendrecv");
             if (named && named != binary)
-                fail(line, "names " + std::string(binary->name) + " but line " + std::to_string(namedLine) + " names "
-                               + named->name + "; give one run per file");
+                failAtLine(line,
+                    "names " + std::string(binary->name) + " but line " + std::to_string(namedLine) + " names "
+                        + named->name + "; give one run per file");
             named = binary;
             namedLine = line;
         }
@@ -273,13 +273,15 @@ NcclTestsRun importNcclTests(const std::string& text, std::optional<Collective> 
                 continue;
             if (words.front() == "nThread") {
                 if (runHeaderLine)
-                    fail(line, "a second run starts here (the first at line " + std::to_string(runHeaderLine)
-                                   + "); give each run in its own file");
+                    failAtLine(line,
+                        "a second run starts here (the first at line " + std::to_string(runHeaderLine)
+                            + "); give each run in its own file");
                 runHeaderLine = line;
             } else if (words.front() == "Rank") {
                 auto [rank, where] = parseRankLine(words, line);
                 if (!ranks.emplace(rank, where).second)
-                    fail(line, "rank " + std::to_string(rank) + " is listed twice; give each run in its own file");
+                    failAtLine(
+                        line, "rank " + std::to_string(rank) + " is listed twice; give each run in its own file");
             } else if (words.front() == "size" && std::count(words.begin(), words.end(), "busbw") > 0) {
                 const int groups = int(std::count(words.begin(), words.end(), "busbw"));
                 layout = TableLayout{ std::min(groups, 2), std::count(words.begin(), words.end(), "error") == 0 };
@@ -309,7 +311,7 @@ NcclTestsRun importNcclTests(const std::string& text, std::optional<Collective> 
     run.hosts = int64_t(hosts.size());
     run.device = ranks.begin()->second.device;
     if (!isUtf8(run.device))
-        fail(ranks.begin()->second.line, "the device name is not UTF-8 text");
+        failAtLine(ranks.begin()->second.line, "the device name is not UTF-8 text");
     run.collective = named ? *named->collective : inferCollective(rows, run.ranks, unnamed);
 
     const double factor = busBandwidthFactor(run.collective, run.ranks);
@@ -317,16 +319,18 @@ NcclTestsRun importNcclTests(const std::string& text, std::optional<Collective> 
         const double fromTime = bytesPerSToGBps(row.bytes * factor / usToSeconds(row.timeUs));
         const double fromTimeRounding = fromTime * row.timeRounding / row.timeUs;
         if (std::fabs(fromTime - row.busbw) > 2 * (fromTimeRounding + row.busbwRounding))
-            fail(row.line, "busbw " + decimals(row.busbw, 2) + " GB/s is not size x factor / time = "
-                               + decimals(fromTime, 2) + " for " + collectiveName(run.collective) + " over "
-                               + std::to_string(run.ranks) + " ranks: is the collective right?");
+            failAtLine(row.line,
+                "busbw " + decimals(row.busbw, 2) + " GB/s is not size x factor / time = " + decimals(fromTime, 2)
+                    + " for " + collectiveName(run.collective) + " over " + std::to_string(run.ranks)
+                    + " ranks: is the collective right?");
         const double busGBps = row.busbwRounding <= fromTimeRounding ? row.busbw : fromTime;
         const CollectiveMeasurement measured{ run.collective, run.ranks, run.hosts > 1, row.bytes, busGBps };
         if (row.wrong)
             run.skipped.push_back({ row.line, row.bytes, row.wrongField });
         else if (!isPlausible(measured))
-            fail(row.line, "size " + decimals(row.bytes, 0) + " B at " + decimals(busGBps, 2)
-                               + " GB/s is beyond what a measurement can be; is the row corrupt?");
+            failAtLine(row.line,
+                "size " + decimals(row.bytes, 0) + " B at " + decimals(busGBps, 2)
+                    + " GB/s is beyond what a measurement can be; is the row corrupt?");
         else
             run.measurements.push_back(measured);
     }

@@ -38,11 +38,6 @@ namespace {
 // NVLinks of the widest GPU so far (H100, B200: 18).
 constexpr int kMaxNvLinksPerGpu = 18;
 
-[[noreturn]] void fail(int line, const std::string& message)
-{
-    throw ReadError("line " + std::to_string(line), message);
-}
-
 // Union-find whose representative is the smallest index, so groups come out in row order.
 class DisjointSets {
 public:
@@ -152,9 +147,10 @@ private:
                 const TopoCell& cell = m_matrix.cells[i][j];
                 const bool gpus = m_matrix.devices[i].isGpu && m_matrix.devices[j].isGpu;
                 if (cell.path == TopoPath::NvLink && !gpus)
-                    fail(m_matrix.devices[j].line, m_matrix.devices[j].name + " to " + m_matrix.devices[i].name + " is NV"
-                                                       + std::to_string(cell.nvlinks)
-                                                       + ", but NVLink joins GPUs only; expected a PCIe path (PIX … SYS)");
+                    failAtLine(m_matrix.devices[j].line,
+                        m_matrix.devices[j].name + " to " + m_matrix.devices[i].name + " is NV"
+                            + std::to_string(cell.nvlinks)
+                            + ", but NVLink joins GPUs only; expected a PCIe path (PIX … SYS)");
                 if (!gpus)
                     continue;
                 everyPair = everyPair && cell.path == TopoPath::NvLink;
@@ -285,8 +281,9 @@ private:
             const auto same = std::count_if(node.devices.begin(), node.devices.end(),
                                             [&](const DeviceSpec& d) { return d.id == m_ids[n]; });
             if (same > 1)
-                fail(m_matrix.devices[n].line, "the NIC " + m_ids[n] + " has the name of a device the import adds "
-                                                   + "(gpuN, nvswitch, pcieN, cpuN); expected another name, e.g. mlx5_0");
+                failAtLine(m_matrix.devices[n].line,
+                    "the NIC " + m_ids[n] + " has the name of a device the import adds "
+                        + "(gpuN, nvswitch, pcieN, cpuN); expected another name, e.g. mlx5_0");
         }
     }
 

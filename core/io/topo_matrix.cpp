@@ -26,11 +26,6 @@ constexpr std::array<std::string_view, 3> kAffinityTitles = { "CPU Affinity", "N
 constexpr size_t kMaxDevices = 256;
 constexpr const char* kKnownCells = "X, NV# (# bonded NVLinks, e.g. NV12), PIX, PXB, PHB, NODE, SYS, or the older SOC and PSB";
 
-[[noreturn]] void fail(int line, const std::string& message)
-{
-    throw ReadError("line " + std::to_string(line), message);
-}
-
 struct Line {
     int number;
     std::string text;
@@ -133,8 +128,9 @@ Header readHeader(const std::vector<Line>& lines, size_t& next)
             continue;
         const std::vector<std::string> words = tokens(text);
         if (words.size() >= 2 && words[0] == "GPU0" && words[1] == "X")
-            fail(lines[i].number, "the row of GPU0 comes before any header; expected the header row of "
-                                  "`nvidia-smi topo -m` (GPU0 GPU1 … CPU Affinity) above it");
+            failAtLine(lines[i].number,
+                "the row of GPU0 comes before any header; expected the header row of "
+                "`nvidia-smi topo -m` (GPU0 GPU1 … CPU Affinity) above it");
         Header header;
         header.line = lines[i].number;
         size_t titlesAt = text.size();
@@ -144,11 +140,12 @@ Header readHeader(const std::vector<Line>& lines, size_t& next)
         for (size_t k = 0; k < header.names.size(); ++k) {
             const std::string& name = header.names[k];
             if (name == "CPU" || name == "NUMA" || name.find("ffinity") != std::string::npos)
-                fail(header.line, "the column titles after the devices are garbled near \""
-                                      + joined({ header.names.begin() + long(k),
-                                                 header.names.begin() + long(std::min(k + 3, header.names.size())) },
-                                               " ")
-                                      + "\"; expected CPU Affinity, NUMA Affinity and GPU NUMA ID");
+                failAtLine(header.line,
+                    "the column titles after the devices are garbled near \""
+                        + joined({ header.names.begin() + long(k),
+                                     header.names.begin() + long(std::min(k + 3, header.names.size())) },
+                            " ")
+                        + "\"; expected CPU Affinity, NUMA Affinity and GPU NUMA ID");
         }
         std::string rest = text.substr(titlesAt);
         while (!isBlank(rest)) {
@@ -156,21 +153,23 @@ Header readHeader(const std::vector<Line>& lines, size_t& next)
             const auto title = std::find_if(kAffinityTitles.begin(), kAffinityTitles.end(),
                                             [&](std::string_view t) { return rest.rfind(t, 0) == 0; });
             if (title == kAffinityTitles.end())
-                fail(header.line, "unexpected column \"" + tokens(rest).front()
-                                      + "\" after the device columns; expected CPU Affinity, NUMA Affinity or GPU NUMA ID");
+                failAtLine(header.line,
+                    "unexpected column \"" + tokens(rest).front()
+                        + "\" after the device columns; expected CPU Affinity, NUMA Affinity or GPU NUMA ID");
             header.titles.emplace_back(*title);
             rest = rest.substr(title->size());
         }
         if (header.names.empty())
-            fail(header.line, "the header names no devices; expected GPU0 GPU1 … before CPU Affinity");
+            failAtLine(header.line, "the header names no devices; expected GPU0 GPU1 … before CPU Affinity");
         next = i + 1;
         return header;
     }
     const auto firstText = std::find_if(lines.begin(), lines.end(), [](const Line& l) { return !isBlank(l.text); });
     if (firstText == lines.end())
-        fail(1, "the text is empty; expected the output of `nvidia-smi topo -m`");
-    fail(firstText->number, "no header row naming GPU0; expected the output of `nvidia-smi topo -m`, "
-                            "which starts with a row of device names (GPU0 GPU1 … CPU Affinity)");
+        failAtLine(1, "the text is empty; expected the output of `nvidia-smi topo -m`");
+    failAtLine(firstText->number,
+        "no header row naming GPU0; expected the output of `nvidia-smi topo -m`, "
+        "which starts with a row of device names (GPU0 GPU1 … CPU Affinity)");
 }
 
 struct RawRow {
@@ -204,27 +203,29 @@ std::vector<std::string> deviceNames(const Header& header, const std::vector<Raw
     const bool glued = header.names != labels && joined(header.names) == joined(labels);
     const std::vector<std::string> names = glued ? labels : header.names;
     if (names.size() > kMaxDevices)
-        fail(header.line, "the header names " + std::to_string(names.size()) + " devices; expected at most "
-                              + std::to_string(kMaxDevices) + " GPUs and NICs in one node");
+        failAtLine(header.line,
+            "the header names " + std::to_string(names.size()) + " devices; expected at most "
+                + std::to_string(kMaxDevices) + " GPUs and NICs in one node");
     for (size_t i = 0; i < names.size(); ++i)
         if (std::find(names.begin(), names.begin() + i, names[i]) != names.begin() + i)
-            fail(header.line, names[i] + " appears twice among the header's device columns");
+            failAtLine(header.line, names[i] + " appears twice among the header's device columns");
     for (size_t i = 0; i < rows.size(); ++i) {
         if (i >= names.size())
-            fail(rows[i].line, "row " + rows[i].label + " has no column in the header (line "
-                                   + std::to_string(header.line) + "), which names " + std::to_string(names.size())
-                                   + " devices (" + listOf(names) + ")");
+            failAtLine(rows[i].line,
+                "row " + rows[i].label + " has no column in the header (line " + std::to_string(header.line)
+                    + "), which names " + std::to_string(names.size()) + " devices (" + listOf(names) + ")");
         if (rows[i].label != names[i])
-            fail(rows[i].line, "row " + std::to_string(i + 1) + " is " + rows[i].label + " but the header's column "
-                                   + std::to_string(i + 1) + " is " + names[i]
-                                   + "; expected one row per header column, in the same order");
+            failAtLine(rows[i].line,
+                "row " + std::to_string(i + 1) + " is " + rows[i].label + " but the header's column "
+                    + std::to_string(i + 1) + " is " + names[i]
+                    + "; expected one row per header column, in the same order");
     }
     if (rows.size() < names.size()) {
         const int after = rows.empty() ? header.line : rows.back().line;
         const bool atEnd = after >= lines.back().number;
-        fail(atEnd ? after : after + 1, "the matrix stops after " + std::to_string(rows.size()) + " rows but the header names "
-                                            + std::to_string(names.size()) + " devices; the row of " + names[rows.size()]
-                                            + " is missing");
+        failAtLine(atEnd ? after : after + 1,
+            "the matrix stops after " + std::to_string(rows.size()) + " rows but the header names "
+                + std::to_string(names.size()) + " devices; the row of " + names[rows.size()] + " is missing");
     }
     return names;
 }
@@ -244,10 +245,12 @@ TopoCell parseCell(const std::string& token, const RawRow& row, const std::strin
     else if (auto it = pcie.find(token); it != pcie.end())
         cell = TopoCell{ it->second, 0 };
     if (!cell)
-        fail(row.line, "unknown link \"" + token + "\" between " + row.label + " and " + column + "; expected " + kKnownCells);
+        failAtLine(row.line,
+            "unknown link \"" + token + "\" between " + row.label + " and " + column + "; expected " + kKnownCells);
     if (diagonal != (cell->path == TopoPath::Self))
-        fail(row.line, diagonal ? row.label + "'s own cell is " + token + "; expected X on the diagonal"
-                                : row.label + " to " + column + " is X, which only the diagonal may be");
+        failAtLine(row.line,
+            diagonal ? row.label + "'s own cell is " + token + "; expected X on the diagonal"
+                     : row.label + " to " + column + " is X, which only the diagonal may be");
     return *cell;
 }
 
@@ -255,12 +258,14 @@ TopoDevice readRow(TopoMatrix& matrix, const RawRow& row, const std::vector<std:
 {
     const size_t n = names.size();
     if (row.values.size() < n)
-        fail(row.line, "row " + row.label + " has " + std::to_string(row.values.size()) + " cells; expected "
-                           + std::to_string(n) + ", one per device of the header (" + listOf(names) + ")");
+        failAtLine(row.line,
+            "row " + row.label + " has " + std::to_string(row.values.size()) + " cells; expected " + std::to_string(n)
+                + ", one per device of the header (" + listOf(names) + ")");
     if (row.values.size() > n + header.titles.size())
-        fail(row.line, "row " + row.label + " has " + std::to_string(row.values.size() - n) + " values after its "
-                           + std::to_string(n) + " cells; expected at most " + std::to_string(header.titles.size())
-                           + (header.titles.empty() ? "" : " (" + joined(header.titles, ", ") + ")"));
+        failAtLine(row.line,
+            "row " + row.label + " has " + std::to_string(row.values.size() - n) + " values after its "
+                + std::to_string(n) + " cells; expected at most " + std::to_string(header.titles.size())
+                + (header.titles.empty() ? "" : " (" + joined(header.titles, ", ") + ")"));
     std::vector<TopoCell> cells;
     for (size_t c = 0; c < n; ++c)
         cells.push_back(parseCell(row.values[c], row, names[c], c == matrix.cells.size()));
@@ -268,7 +273,7 @@ TopoDevice readRow(TopoMatrix& matrix, const RawRow& row, const std::vector<std:
 
     // Device names become the node's device ids, JSON strings, which must be UTF-8.
     if (!isUtf8(row.label))
-        fail(row.line, "the row's device name is not UTF-8 text");
+        failAtLine(row.line, "the row's device name is not UTF-8 text");
     TopoDevice device;
     device.name = row.label;
     device.isGpu = numbered(row.label, "GPU").has_value();
@@ -310,10 +315,10 @@ void requireSymmetric(const TopoMatrix& m)
             const TopoCell& a = m.cells[i][j];
             const TopoCell& b = m.cells[j][i];
             if (a.path != b.path || a.nvlinks != b.nvlinks)
-                fail(m.devices[j].line, m.devices[j].name + " to " + m.devices[i].name + " is " + spelled(b) + " but "
-                                            + m.devices[i].name + " to " + m.devices[j].name + " (line "
-                                            + std::to_string(m.devices[i].line) + ") is " + spelled(a)
-                                            + "; expected a symmetric matrix");
+                failAtLine(m.devices[j].line,
+                    m.devices[j].name + " to " + m.devices[i].name + " is " + spelled(b) + " but " + m.devices[i].name
+                        + " to " + m.devices[j].name + " (line " + std::to_string(m.devices[i].line) + ") is "
+                        + spelled(a) + "; expected a symmetric matrix");
         }
 }
 
@@ -329,13 +334,14 @@ void applyNicLegend(TopoMatrix& m, const std::vector<Line>& lines, size_t from)
             continue;
         const auto nic = std::find_if(m.devices.begin(), m.devices.end(), [&](const TopoDevice& d) { return d.name == label[0]; });
         if (nic == m.devices.end())
-            fail(lines[i].number, "the NIC Legend names " + label[0] + ", which has no row in the matrix");
+            failAtLine(lines[i].number, "the NIC Legend names " + label[0] + ", which has no row in the matrix");
         const std::string& name = value[0];
         if (!isUtf8(name))
-            fail(lines[i].number, "the NIC Legend's name for " + label[0] + " is not UTF-8 text");
+            failAtLine(lines[i].number, "the NIC Legend's name for " + label[0] + " is not UTF-8 text");
         if (name != nic->name && std::any_of(m.devices.begin(), m.devices.end(), [&](const TopoDevice& d) { return d.name == name; }))
-            fail(lines[i].number, "the NIC Legend gives " + label[0] + " the name " + name
-                                      + ", which another device already has; expected a distinct name per NIC");
+            failAtLine(lines[i].number,
+                "the NIC Legend gives " + label[0] + " the name " + name
+                    + ", which another device already has; expected a distinct name per NIC");
         nic->name = name;
     }
 }
@@ -356,7 +362,7 @@ TopoMatrix parseTopoMatrix(const std::string& text)
         matrix.devices.push_back(readRow(matrix, row, names, header));
     requireSymmetric(matrix);
     if (std::none_of(matrix.devices.begin(), matrix.devices.end(), [](const TopoDevice& d) { return d.isGpu; }))
-        fail(header.line, "the matrix has no GPU rows; expected rows named GPU0, GPU1, …");
+        failAtLine(header.line, "the matrix has no GPU rows; expected rows named GPU0, GPU1, …");
     applyNicLegend(matrix, lines, next);
     return matrix;
 }

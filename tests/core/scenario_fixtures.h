@@ -4,6 +4,7 @@
 
 #include "core/io/catalog_reader.h"
 #include "core/io/scenario_reader.h"
+#include "core/spec/efficiency_params.h"
 
 #include <string>
 
@@ -23,6 +24,15 @@ inline ModelSpec gptModel(int64_t layers, int64_t hidden, int64_t heads, int64_t
     m.tiedEmbeddings = false;
     m.dropout = true;
     return m;
+}
+
+// NCCL reaching the links' full rate inside and between nodes, for tests that check the placement's arithmetic.
+inline EfficiencyParams unitEfficiency()
+{
+    EfficiencyParams p;
+    p.ncclIntraNodeEfficiency = 1;
+    p.ncclInterNodeEfficiency = 1;
+    return p;
 }
 
 inline Scenario scenarioFromJson(const std::string& json) { return io::readScenarioText(json, io::builtinCatalog()); }

@@ -9,12 +9,16 @@
 #include "core/io/catalog_reader.h"
 #include "core/io/scenario_reader.h"
 
+#include "widgets/common/value_slider.h"
+
 #include <gtest/gtest.h>
 
 #include <QApplication>
 #include <QTemporaryDir>
 #include <QUndoStack>
 
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 
 // A main window on the built-in default scenario (Llama 3.1 70B on 8 DGX H100), shown offscreen,
@@ -28,6 +32,15 @@ public:
         paraplan::app::installLanguage(language);
         for (int round = 0; round < 6; ++round)
             QApplication::processEvents();
+    }
+
+    // Moves the slider to `value`, as a drag that ends there would.
+    static void moveTo(paraplan::widgets::ValueSlider* slider, int64_t value)
+    {
+        const auto& values = slider->values();
+        const auto it = std::find(values.begin(), values.end(), value);
+        ASSERT_NE(it, values.end()) << "value " << value << " not offered";
+        slider->moveToIndex(int(it - values.begin()));
     }
 
 protected:

@@ -1,6 +1,5 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#undef QT_NO_FOREACH // qcustomplot.h uses foreach
 #include "widgets/engine/rate_plot.h"
 
 #include "widgets/common/formatting.h"

@@ -1,6 +1,5 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#undef QT_NO_FOREACH // qcustomplot.h uses foreach
 #include "widgets/plots/landscape_view.h"
 
 #include "core/spec/units.h"

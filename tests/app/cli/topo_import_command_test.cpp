@@ -16,7 +16,7 @@ namespace {
 
 CommandRun topoImport(std::vector<std::string> args) { return run(runTopoImport, std::move(args)); }
 
-std::string sample(const std::string& name) { return std::string(PARAPLAN_TEST_DATA_DIR) + "/topo/" + name; }
+std::string sample(const std::string& name) { return data("topo/" + name); }
 
 } // namespace
 

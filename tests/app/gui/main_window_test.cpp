@@ -1,6 +1,5 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#undef QT_NO_FOREACH // qcustomplot.h uses foreach
 #include "tests/widgets/gui_fixture.h"
 
 #include "app/gui/headless.h"
@@ -38,14 +37,6 @@ std::vector<double> plottedMemory(MemoryView* view, const QString& name)
             for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it)
                 values.push_back(it->value);
     return values;
-}
-
-void moveTo(ValueSlider* slider, int64_t value)
-{
-    const auto& values = slider->values();
-    const auto it = std::find(values.begin(), values.end(), value);
-    ASSERT_NE(it, values.end()) << "value " << value << " not offered";
-    slider->moveToIndex(int(it - values.begin()));
 }
 
 } // namespace

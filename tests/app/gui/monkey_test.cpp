@@ -8,7 +8,6 @@
 // After every action: no crash, no Qt warning, and the plots show the evaluation of the scenario on
 // screen, or the banner says why it cannot be evaluated. The seed is printed; PARAPLAN_MONKEY_SEED
 // and PARAPLAN_MONKEY_ACTIONS replay or lengthen a run.
-#undef QT_NO_FOREACH // qcustomplot.h uses foreach
 #include "tests/widgets/gui_fixture.h"
 
 #include "widgets/common/message_banner.h"

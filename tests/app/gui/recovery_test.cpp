@@ -19,14 +19,6 @@ using namespace paraplan::widgets;
 
 namespace {
 
-void moveTo(ValueSlider* slider, int64_t value)
-{
-    const auto& values = slider->values();
-    const auto it = std::find(values.begin(), values.end(), value);
-    ASSERT_NE(it, values.end()) << "value " << value << " not offered";
-    slider->moveToIndex(int(it - values.begin()));
-}
-
 // The copy's scenario, once the copy is there.
 std::optional<Scenario> copiedScenario(const QString& path)
 {

@@ -29,7 +29,7 @@ UncertaintyBands sample()
     return table;
 }
 
-std::string errorPathOf(const std::string& text)
+std::string bandsErrorPathOf(const std::string& text)
 {
     try {
         (void)io::readUncertaintyBands(text);
@@ -41,7 +41,7 @@ std::string errorPathOf(const std::string& text)
 
 // Reads `text` if it can; a table that reads must hold only bands a lookup can use, and anything
 // else must be a ReadError with a message, never another exception or a crash.
-void readsOrRefuses(const std::string& text)
+void bandsReadOrRefused(const std::string& text)
 {
     try {
         for (const UncertaintyBand& b : io::readUncertaintyBands(text).bands) {
@@ -83,29 +83,29 @@ TEST(BandsJson, RefusesDisorderedQuantilesUnknownRegimesAndMissingFields)
 {
     const std::string good = R"({"bands": [{"precision": "any", "scale": "any", "pipeline": "any", "calibrated": false,
                                  "runs": 12, "p10": 0.9, "p50": 1.0, "p90": 1.2}]})";
-    EXPECT_EQ(errorPathOf(good), "");
+    EXPECT_EQ(bandsErrorPathOf(good), "");
     auto with = [&](const std::string& from, const std::string& to) {
         std::string text = good;
         text.replace(text.find(from), from.size(), to);
         return text;
     };
-    EXPECT_EQ(errorPathOf(with("\"p90\": 1.2", "\"p90\": 0.95")), "bands[0].p90");
-    EXPECT_EQ(errorPathOf(with("\"p10\": 0.9", "\"p10\": 0")), "bands[0].p10");
+    EXPECT_EQ(bandsErrorPathOf(with("\"p90\": 1.2", "\"p90\": 0.95")), "bands[0].p90");
+    EXPECT_EQ(bandsErrorPathOf(with("\"p10\": 0.9", "\"p10\": 0")), "bands[0].p10");
     // Issue #12 (fuzz corpus crash-quantile-1e308): a step times this was infinite.
-    EXPECT_EQ(errorPathOf(with("\"p90\": 1.2", "\"p90\": 1e308")), "bands[0].p90");
-    EXPECT_EQ(errorPathOf(with("\"scale\": \"any\"", "\"scale\": \"huge\"")), "bands[0].scale");
-    EXPECT_EQ(errorPathOf(with("\"runs\": 12", "\"runs\": 0")), "bands[0].runs");
-    EXPECT_EQ(errorPathOf(with("\"runs\": 12,", "")), "bands[0].runs");
-    EXPECT_EQ(errorPathOf(with("\"runs\": 12", "\"runs\": 12, \"extra\": 1")), "bands[0].extra");
-    EXPECT_EQ(errorPathOf(with("\"p90\": 1.2", "\"p90\": 1e999")), "line 2, column 77");
-    EXPECT_EQ(errorPathOf("[]"), "(document)");
+    EXPECT_EQ(bandsErrorPathOf(with("\"p90\": 1.2", "\"p90\": 1e308")), "bands[0].p90");
+    EXPECT_EQ(bandsErrorPathOf(with("\"scale\": \"any\"", "\"scale\": \"huge\"")), "bands[0].scale");
+    EXPECT_EQ(bandsErrorPathOf(with("\"runs\": 12", "\"runs\": 0")), "bands[0].runs");
+    EXPECT_EQ(bandsErrorPathOf(with("\"runs\": 12,", "")), "bands[0].runs");
+    EXPECT_EQ(bandsErrorPathOf(with("\"runs\": 12", "\"runs\": 12, \"extra\": 1")), "bands[0].extra");
+    EXPECT_EQ(bandsErrorPathOf(with("\"p90\": 1.2", "\"p90\": 1e999")), "line 2, column 77");
+    EXPECT_EQ(bandsErrorPathOf("[]"), "(document)");
 }
 
 TEST(BandsJson, ARegimeGivenTwiceIsRefused)
 {
     const nlohmann::json band = io::toJson(sample())["bands"][0];
     const nlohmann::json twice = { { "bands", { band, band } } };
-    EXPECT_EQ(errorPathOf(twice.dump()), "bands[1].precision");
+    EXPECT_EQ(bandsErrorPathOf(twice.dump()), "bands[1].precision");
 }
 
 TEST(BandsJson, TruncatedTextIsRefusedAtEveryLength)
@@ -119,13 +119,13 @@ TEST(BandsJson, MutatedTextReadsOrIsRefused)
 {
     fuzz::Mutator mutator({ io::toJson(sample()).dump() }, 10); // fixed seed: a failure reproduces
     for (int round = 0; round < 4000; ++round)
-        readsOrRefuses(mutator.next());
+        bandsReadOrRefused(mutator.next());
 }
 
 TEST(BandsJson, HostileValuesInEveryFieldReadOrAreRefused)
 {
     for (const std::string& text : fuzz::everyHostileVariant(io::toJson(sample())))
-        readsOrRefuses(text);
+        bandsReadOrRefused(text);
 }
 
 TEST(BandsJson, TheBuiltInTableReads)

@@ -27,7 +27,7 @@ CalibrationProfile sampleProfile()
 }
 
 // The ReadError's path for `text`, or "" when it reads.
-std::string errorPathOf(const std::string& text)
+std::string calibrationErrorPathOf(const std::string& text)
 {
     try {
         (void)io::readCalibrationProfile(text);
@@ -98,39 +98,44 @@ TEST(CalibrationJson, ErrorsNameTheJsonPath)
     const std::string gemm = R"({"m": 64, "n": 64, "k": 64, "precision": "bf16", "seconds": 1e-5})";
     const std::string allReduce
         = R"({"collective": "all_reduce", "ranks": 8, "crosses_nodes": false, "bytes": 1024, "bus_GBps": 1.5})";
-    EXPECT_EQ(errorPathOf(withGemms(gemm)), "");
-    EXPECT_EQ(errorPathOf(withCollectives(allReduce)), "");
-    EXPECT_EQ(errorPathOf(R"({"gemms": [)" + gemm + "]}"), "device");
-    EXPECT_EQ(errorPathOf(R"({"device": "x"})"), "(document)"); // no measurements at all
-    EXPECT_EQ(errorPathOf(R"({"device": "x", "memory_GBps": 2000})"), "");
-    EXPECT_EQ(errorPathOf(R"({"device": "x", "memory_GBps": 0})"), "memory_GBps");
-    EXPECT_EQ(errorPathOf(R"({"device": "x", "memory_GBps": "fast"})"), "memory_GBps");
-    EXPECT_EQ(errorPathOf(R"({"device": "x", "gemms": [)" + gemm + R"(], "devise": 1})"), "devise");
+    EXPECT_EQ(calibrationErrorPathOf(withGemms(gemm)), "");
+    EXPECT_EQ(calibrationErrorPathOf(withCollectives(allReduce)), "");
+    EXPECT_EQ(calibrationErrorPathOf(R"({"gemms": [)" + gemm + "]}"), "device");
+    EXPECT_EQ(calibrationErrorPathOf(R"({"device": "x"})"), "(document)"); // no measurements at all
+    EXPECT_EQ(calibrationErrorPathOf(R"({"device": "x", "memory_GBps": 2000})"), "");
+    EXPECT_EQ(calibrationErrorPathOf(R"({"device": "x", "memory_GBps": 0})"), "memory_GBps");
+    EXPECT_EQ(calibrationErrorPathOf(R"({"device": "x", "memory_GBps": "fast"})"), "memory_GBps");
+    EXPECT_EQ(calibrationErrorPathOf(R"({"device": "x", "gemms": [)" + gemm + R"(], "devise": 1})"), "devise");
     // An overlap slowdown alone is a measurement; 0 (no slowdown) is one too.
-    EXPECT_EQ(errorPathOf(R"({"device": "x", "overlap_slowdown": 0.2})"), "");
-    EXPECT_EQ(errorPathOf(R"({"device": "x", "overlap_slowdown": 0})"), "");
-    EXPECT_EQ(errorPathOf(R"({"device": "x", "overlap_slowdown": -0.1})"), "overlap_slowdown");
-    EXPECT_EQ(errorPathOf(R"({"device": "x", "overlap_slowdown": "15 %"})"), "overlap_slowdown");
-    EXPECT_EQ(errorPathOf(R"({"device": "x", "overlap_slowdown": null})"), "overlap_slowdown");
-    EXPECT_EQ(errorPathOf(withGemms(gemm + R"(, {"m": 64, "n": 64, "k": 64, "precision": "bf16", "seconds": 0})")),
-              "gemms[1].seconds");
-    EXPECT_EQ(errorPathOf(withGemms(R"({"m": 64, "n": 64, "k": 64, "precision": "int8", "seconds": 1})")),
-              "gemms[0].precision");
-    EXPECT_EQ(errorPathOf(withGemms(R"({"m": 64, "n": 64, "precision": "bf16", "seconds": 1})")), "gemms[0].k");
+    EXPECT_EQ(calibrationErrorPathOf(R"({"device": "x", "overlap_slowdown": 0.2})"), "");
+    EXPECT_EQ(calibrationErrorPathOf(R"({"device": "x", "overlap_slowdown": 0})"), "");
+    EXPECT_EQ(calibrationErrorPathOf(R"({"device": "x", "overlap_slowdown": -0.1})"), "overlap_slowdown");
+    EXPECT_EQ(calibrationErrorPathOf(R"({"device": "x", "overlap_slowdown": "15 %"})"), "overlap_slowdown");
+    EXPECT_EQ(calibrationErrorPathOf(R"({"device": "x", "overlap_slowdown": null})"), "overlap_slowdown");
+    EXPECT_EQ(
+        calibrationErrorPathOf(withGemms(gemm + R"(, {"m": 64, "n": 64, "k": 64, "precision": "bf16", "seconds": 0})")),
+        "gemms[1].seconds");
+    EXPECT_EQ(calibrationErrorPathOf(withGemms(R"({"m": 64, "n": 64, "k": 64, "precision": "int8", "seconds": 1})")),
+        "gemms[0].precision");
+    EXPECT_EQ(
+        calibrationErrorPathOf(withGemms(R"({"m": 64, "n": 64, "precision": "bf16", "seconds": 1})")), "gemms[0].k");
     // A collective with these fields (crosses_nodes left out when empty).
     auto collective = [](const char* name, const char* ranks, const std::string& crossesNodes, const char* bus) {
         return R"({"collective": ")" + std::string(name) + R"(", "ranks": )" + ranks
             + (crossesNodes.empty() ? "" : R"(, "crosses_nodes": )" + crossesNodes) + R"(, "bytes": 1, "bus_GBps": )"
             + bus + "}";
     };
-    EXPECT_EQ(errorPathOf(withCollectives(allReduce + ", " + collective("allreduce", "8", "false", "1"))),
-              "collectives[1].collective");
-    EXPECT_EQ(errorPathOf(withCollectives(collective("all_reduce", "1", "false", "1"))), "collectives[0].ranks");
-    EXPECT_EQ(errorPathOf(withCollectives(collective("all_reduce", "8", "\"no\"", "1"))),
-              "collectives[0].crosses_nodes");
-    EXPECT_EQ(errorPathOf(withCollectives(collective("all_reduce", "8", "", "1"))), "collectives[0].crosses_nodes");
-    EXPECT_EQ(errorPathOf(withCollectives(collective("all_reduce", "8", "false", "-3"))), "collectives[0].bus_GBps");
-    EXPECT_EQ(errorPathOf("{\"device\": \"x\",\n \"gemms\": [}"), "line 2, column 12");
+    EXPECT_EQ(calibrationErrorPathOf(withCollectives(allReduce + ", " + collective("allreduce", "8", "false", "1"))),
+        "collectives[1].collective");
+    EXPECT_EQ(
+        calibrationErrorPathOf(withCollectives(collective("all_reduce", "1", "false", "1"))), "collectives[0].ranks");
+    EXPECT_EQ(calibrationErrorPathOf(withCollectives(collective("all_reduce", "8", "\"no\"", "1"))),
+        "collectives[0].crosses_nodes");
+    EXPECT_EQ(calibrationErrorPathOf(withCollectives(collective("all_reduce", "8", "", "1"))),
+        "collectives[0].crosses_nodes");
+    EXPECT_EQ(calibrationErrorPathOf(withCollectives(collective("all_reduce", "8", "false", "-3"))),
+        "collectives[0].bus_GBps");
+    EXPECT_EQ(calibrationErrorPathOf("{\"device\": \"x\",\n \"gemms\": [}"), "line 2, column 12");
 }
 
 TEST(CalibrationJson, FiguresNoMeasurementCanHaveAreRefused)
@@ -140,14 +145,14 @@ TEST(CalibrationJson, FiguresNoMeasurementCanHaveAreRefused)
         return R"({"device": "x", "gemms": [{"m": 64, "n": )" + n + R"(, "k": 64, "precision": "bf16", "seconds": )"
             + seconds + "}]}";
     };
-    EXPECT_EQ(errorPathOf(gemm("1e-320", "1e-5")), "gemms[0].n");
-    EXPECT_EQ(errorPathOf(gemm("0.5", "1e-5")), "gemms[0].n");
-    EXPECT_EQ(errorPathOf(gemm("64", "1e300")), "gemms[0].seconds");
-    EXPECT_EQ(errorPathOf(R"({"device": "x", "collectives": [{"collective": "all_reduce", "ranks": 8, )"
-                          R"("crosses_nodes": false, "bytes": 1024, "bus_GBps": 1e-300}]})"),
-              "collectives[0].bus_GBps");
-    EXPECT_EQ(errorPathOf(R"({"device": "x", "memory_GBps": 1e308})"), "memory_GBps");
-    EXPECT_EQ(errorPathOf(R"({"device": "x", "overlap_slowdown": 1e308})"), "overlap_slowdown");
+    EXPECT_EQ(calibrationErrorPathOf(gemm("1e-320", "1e-5")), "gemms[0].n");
+    EXPECT_EQ(calibrationErrorPathOf(gemm("0.5", "1e-5")), "gemms[0].n");
+    EXPECT_EQ(calibrationErrorPathOf(gemm("64", "1e300")), "gemms[0].seconds");
+    EXPECT_EQ(calibrationErrorPathOf(R"({"device": "x", "collectives": [{"collective": "all_reduce", "ranks": 8, )"
+                                     R"("crosses_nodes": false, "bytes": 1024, "bus_GBps": 1e-300}]})"),
+        "collectives[0].bus_GBps");
+    EXPECT_EQ(calibrationErrorPathOf(R"({"device": "x", "memory_GBps": 1e308})"), "memory_GBps");
+    EXPECT_EQ(calibrationErrorPathOf(R"({"device": "x", "overlap_slowdown": 1e308})"), "overlap_slowdown");
 }
 
 TEST(CalibrationJson, HostileValuesInEveryFieldReadOrFailNamingAPath)

@@ -15,7 +15,7 @@ using namespace paraplan;
 
 namespace {
 
-std::string sample(const std::string& name)
+std::string ncclTestsSample(const std::string& name)
 {
     std::ifstream in(std::string(PARAPLAN_TEST_DATA_DIR) + "/nccl_tests/" + name);
     std::stringstream text;
@@ -35,7 +35,7 @@ const CollectiveMeasurement& at(const io::NcclTestsRun& run, double bytes)
 }
 
 // "line N" of the ReadError the text raises, or "" when it imports.
-std::string errorPathOf(const std::string& text, std::optional<Collective> collective = std::nullopt)
+std::string importErrorPathOf(const std::string& text, std::optional<Collective> collective = std::nullopt)
 {
     try {
         (void)io::importNcclTests(text, collective);
@@ -58,7 +58,7 @@ std::string edited(std::string text, const std::string& from, const std::string&
 TEST(NcclTestsImport, AllReduceOnEightGpusOfOneNode)
 {
     // No test name in the file: busbw / algbw = 2(n-1)/n and a reduction say all-reduce.
-    const io::NcclTestsRun run = io::importNcclTests(sample("all_reduce_8xh100_one_node.txt"));
+    const io::NcclTestsRun run = io::importNcclTests(ncclTestsSample("all_reduce_8xh100_one_node.txt"));
     EXPECT_EQ(run.collective, Collective::AllReduce);
     EXPECT_EQ(run.ranks, 8);
     EXPECT_EQ(run.hosts, 1);
@@ -80,7 +80,7 @@ TEST(NcclTestsImport, AllReduceOnEightGpusOfOneNode)
 TEST(NcclTestsImport, AllReduceOnSixteenGpusOfTwoNodes)
 {
     // The command line names all_reduce_perf_mpi; MPI's warnings sit between the header lines.
-    const io::NcclTestsRun run = io::importNcclTests(sample("all_reduce_16xh100_two_nodes.txt"));
+    const io::NcclTestsRun run = io::importNcclTests(ncclTestsSample("all_reduce_16xh100_two_nodes.txt"));
     EXPECT_EQ(run.collective, Collective::AllReduce);
     EXPECT_EQ(run.ranks, 16);
     EXPECT_EQ(run.hosts, 2);
@@ -98,7 +98,7 @@ TEST(NcclTestsImport, AllReduceOnSixteenGpusOfTwoNodes)
 
 TEST(NcclTestsImport, AllGatherNeedsItsNameAndThenImports)
 {
-    const std::string text = sample("all_gather_16xb200_two_nodes.txt");
+    const std::string text = ncclTestsSample("all_gather_16xb200_two_nodes.txt");
     // all_gather and alltoall print the same table: the file must be told which it is.
     try {
         (void)io::importNcclTests(text);
@@ -117,30 +117,34 @@ TEST(NcclTestsImport, AllGatherNeedsItsNameAndThenImports)
     EXPECT_NEAR(at(run, 8589934592).busGBps, 260.03, 0.01);
     EXPECT_TRUE(at(run, 1024).crossesNodes);
     // Naming it all-reduce contradicts the printed busbw, (n-1)/n not 2(n-1)/n times algbw,
-    EXPECT_EQ(errorPathOf(text, Collective::AllReduce), "line 35"); // the first size big enough to show it
+    EXPECT_EQ(importErrorPathOf(text, Collective::AllReduce), "line 35"); // the first size big enough to show it
 }
 
 TEST(NcclTestsImport, TheCallersCollectiveIsForFilesThatDoNotSay)
 {
     // The table fits all-reduce alone (2(n-1)/n and a reduction): a guess for unnamed files leaves it be.
-    EXPECT_EQ(io::importNcclTests(sample("all_reduce_8xh100_one_node.txt"), Collective::AllGather).collective,
-              Collective::AllReduce);
+    EXPECT_EQ(io::importNcclTests(ncclTestsSample("all_reduce_8xh100_one_node.txt"), Collective::AllGather).collective,
+        Collective::AllReduce);
     // So does a file that names its test.
-    EXPECT_EQ(io::importNcclTests(sample("all_reduce_16xh100_two_nodes.txt"), Collective::AllGather).collective,
-              Collective::AllReduce);
+    EXPECT_EQ(
+        io::importNcclTests(ncclTestsSample("all_reduce_16xh100_two_nodes.txt"), Collective::AllGather).collective,
+        Collective::AllReduce);
 }
 
 TEST(NcclTestsImport, TheTestNamedInTheHeaderDecides)
 {
-    const std::string text = "# Collective test starting: alltoall_perf\n" + sample("all_gather_16xb200_two_nodes.txt");
+    const std::string text
+        = "# Collective test starting: alltoall_perf\n" + ncclTestsSample("all_gather_16xb200_two_nodes.txt");
     EXPECT_EQ(io::importNcclTests(text).collective, Collective::AllToAll);
-    EXPECT_EQ(errorPathOf("# Collective test starting: broadcast_perf\n" + sample("all_reduce_8xh100_one_node.txt")),
-              "line 1");
+    EXPECT_EQ(importErrorPathOf(
+                  "# Collective test starting: broadcast_perf\n" + ncclTestsSample("all_reduce_8xh100_one_node.txt")),
+        "line 1");
 }
 
 TEST(NcclTestsImport, RowsNcclTestsFoundWrongAreLeftOutAndReported)
 {
-    const std::string text = edited(sample("all_reduce_8xh100_one_node.txt"), "382.99      0", "382.99      3");
+    const std::string text
+        = edited(ncclTestsSample("all_reduce_8xh100_one_node.txt"), "382.99      0", "382.99      3");
     const io::NcclTestsRun run = io::importNcclTests(text);
     ASSERT_EQ(run.skipped.size(), 1u);
     EXPECT_EQ(run.skipped.front().line, 16);
@@ -148,44 +152,46 @@ TEST(NcclTestsImport, RowsNcclTestsFoundWrongAreLeftOutAndReported)
     EXPECT_EQ(run.skipped.front().wrong, "3");
     EXPECT_EQ(run.measurements.size(), 5u);
     // "N/A" (validation off) is not wrong.
-    const std::string unchecked = edited(sample("all_reduce_8xh100_one_node.txt"), "382.99      0", "382.99    N/A");
+    const std::string unchecked
+        = edited(ncclTestsSample("all_reduce_8xh100_one_node.txt"), "382.99      0", "382.99    N/A");
     EXPECT_TRUE(io::importNcclTests(unchecked).skipped.empty());
 }
 
 TEST(NcclTestsImport, ABadFileNamesTheLine)
 {
-    const std::string good = sample("all_reduce_8xh100_one_node.txt");
+    const std::string good = ncclTestsSample("all_reduce_8xh100_one_node.txt");
     // A row cut short.
     const std::string secondRowTail = "   1139.2  235.63  412.35      0   1134.8  236.56  413.97      0";
-    EXPECT_EQ(errorPathOf(edited(good, secondRowTail, "   1139.2")), "line 17");
+    EXPECT_EQ(importErrorPathOf(edited(good, secondRowTail, "   1139.2")), "line 17");
     // A number that is not one.
-    EXPECT_EQ(errorPathOf(edited(good, "2175.8", "2l75.8")), "line 18");
+    EXPECT_EQ(importErrorPathOf(edited(good, "2175.8", "2l75.8")), "line 18");
     // A busbw that does not follow from size and time.
-    EXPECT_EQ(errorPathOf(edited(good, "465.25", "565.25")), "line 19");
+    EXPECT_EQ(importErrorPathOf(edited(good, "465.25", "565.25")), "line 19");
     // A rank listed twice: two runs pasted together.
-    EXPECT_EQ(errorPathOf(edited(good, "#  Rank  7 Group", "#  Rank  6 Group")), "line 11");
-    EXPECT_EQ(errorPathOf(good + good), "line 25");
-    EXPECT_EQ(errorPathOf(edited(good, "on    node005 device  2", "on    node005")), "line 6");
+    EXPECT_EQ(importErrorPathOf(edited(good, "#  Rank  7 Group", "#  Rank  6 Group")), "line 11");
+    EXPECT_EQ(importErrorPathOf(good + good), "line 25");
+    EXPECT_EQ(importErrorPathOf(edited(good, "on    node005 device  2", "on    node005")), "line 6");
 }
 
 TEST(NcclTestsImport, ADeviceNameOrAFigureNoMachineHasIsRefused)
 {
     // Issue #12 (fuzz corpus crash-device-name-not-utf8): the profile's JSON could not be written.
-    const std::string good = sample("all_reduce_8xh100_one_node.txt");
-    EXPECT_EQ(errorPathOf(edited(good, "HBM3", "HBM\xb3")), "line 4");
+    const std::string good = ncclTestsSample("all_reduce_8xh100_one_node.txt");
+    EXPECT_EQ(importErrorPathOf(edited(good, "HBM3", "HBM\xb3")), "line 4");
     // One byte in a thousand seconds: 2e-12 GB/s.
     const std::string firstRow = "   134217728      33554432     float     sum      -1    613.3  218.85  382.99";
-    EXPECT_EQ(errorPathOf(edited(good, firstRow, "   1   0     float     sum      -1    1000000000  0.00  0.00")), "line 16");
+    EXPECT_EQ(importErrorPathOf(edited(good, firstRow, "   1   0     float     sum      -1    1000000000  0.00  0.00")),
+        "line 16");
 }
 
 TEST(NcclTestsImport, AFileWithoutWhatItNeedsSaysWhat)
 {
-    const std::string good = sample("all_reduce_8xh100_one_node.txt");
-    EXPECT_EQ(errorPathOf("hello\n"), "(file)");
+    const std::string good = ncclTestsSample("all_reduce_8xh100_one_node.txt");
+    EXPECT_EQ(importErrorPathOf("hello\n"), "(file)");
     std::string noRanks;
     std::istringstream lines(good);
     for (std::string line; std::getline(lines, line);)
         if (line.find("Rank") == std::string::npos)
             noRanks += line + "\n";
-    EXPECT_EQ(errorPathOf(noRanks), "(file)");
+    EXPECT_EQ(importErrorPathOf(noRanks), "(file)");
 }

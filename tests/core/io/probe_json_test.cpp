@@ -170,7 +170,7 @@ void expectSameResult(const io::ProbeResult& a, const io::ProbeResult& b)
 }
 
 // Reading `line` either gives an event or throws a ReadError naming the line; nothing else.
-void readsOrRefuses(const std::string& line)
+void probeLineReadsOrRefuses(const std::string& line)
 {
     try {
         (void)io::parseProbeLine(line, 7);
@@ -281,21 +281,21 @@ TEST(ProbeJson, TruncatedLinesReadOrFailNamingTheLine)
 {
     for (const std::string& line : everySampleLine())
         for (size_t length = 0; length < line.size(); length += 5)
-            readsOrRefuses(line.substr(0, length));
+            probeLineReadsOrRefuses(line.substr(0, length));
 }
 
 TEST(ProbeJson, MutatedLinesReadOrFailNamingTheLine)
 {
     fuzz::Mutator mutator(everySampleLine(), 9); // fixed seed: a failure reproduces
     for (int round = 0; round < 4000; ++round)
-        readsOrRefuses(mutator.next());
+        probeLineReadsOrRefuses(mutator.next());
 }
 
 TEST(ProbeJson, HostileValuesInEveryFieldReadOrFailNamingTheLine)
 {
     for (const std::string& line : everySampleLine())
         for (const std::string& text : fuzz::everyHostileVariant(nlohmann::json::parse(line)))
-            readsOrRefuses(text);
+            probeLineReadsOrRefuses(text);
 }
 
 // A line nested too deep for nlohmann to write or free safely is refused naming the line.

@@ -22,7 +22,7 @@ using namespace paraplan;
 
 namespace {
 
-std::string sample(const std::string& name)
+std::string probeLogSample(const std::string& name)
 {
     std::ifstream in(std::string(PARAPLAN_TEST_DATA_DIR) + "/engine/" + name);
     std::stringstream text;
@@ -41,7 +41,7 @@ std::vector<std::string> linesOf(const std::string& text)
 }
 
 // The ReadError's path for `text`, or "" when it reads.
-std::string errorPathOf(const std::string& text)
+std::string probeLogErrorPathOf(const std::string& text)
 {
     try {
         (void)io::readProbeLog(text);
@@ -55,7 +55,7 @@ std::string errorPathOf(const std::string& text)
 
 TEST(ProbeLog, DiscoverGivesTheDevicesAndTheTopology)
 {
-    const io::ProbeLog log = io::readProbeLog(sample("probe_discover_host.jsonl"));
+    const io::ProbeLog log = io::readProbeLog(probeLogSample("probe_discover_host.jsonl"));
     ASSERT_TRUE(log.finished());
     EXPECT_EQ(log.command, "discover");
     EXPECT_EQ(log.backend, "host");
@@ -73,7 +73,7 @@ TEST(ProbeLog, DiscoverGivesTheDevicesAndTheTopology)
 
 TEST(ProbeLog, TheDiscoveredTopologyIsOneTheCoreReadsAndPrices)
 {
-    const io::ProbeLog log = io::readProbeLog(sample("probe_discover_host.jsonl"));
+    const io::ProbeLog log = io::readProbeLog(probeLogSample("probe_discover_host.jsonl"));
     const std::string scenario = R"({"model": {"preset": "llama3.1-8b"}, "training": {"seq_len": 2048, "global_batch": 16},
         "cluster": {"preset": "dgx-h100", "nodes": 1, "gpus_per_node": 2, "topology": )"
         + io::toJson(*log.topology).dump() + R"(}, "parallel": {"tp": 2, "pp": 1}})";
@@ -84,7 +84,7 @@ TEST(ProbeLog, TheDiscoveredTopologyIsOneTheCoreReadsAndPrices)
 
 TEST(ProbeLog, BenchGivesEveryMeasurementWithItsTiming)
 {
-    const io::ProbeLog log = io::readProbeLog(sample("probe_bench_host.jsonl"));
+    const io::ProbeLog log = io::readProbeLog(probeLogSample("probe_bench_host.jsonl"));
     EXPECT_EQ(log.command, "bench");
     ASSERT_EQ(log.gemms.size(), 21u); // seven products, each forward and both gradients
     EXPECT_EQ(log.gemms[0].name, "qkv");
@@ -120,7 +120,7 @@ TEST(ProbeLog, BenchGivesEveryMeasurementWithItsTiming)
 
 TEST(ProbeLog, ConfirmGivesTheMeasuredAndPredictedStep)
 {
-    const io::ProbeLog log = io::readProbeLog(sample("probe_confirm_host.jsonl"));
+    const io::ProbeLog log = io::readProbeLog(probeLogSample("probe_confirm_host.jsonl"));
     EXPECT_EQ(log.command, "confirm");
     EXPECT_EQ(log.stepSeconds.size(), 2u);
     ASSERT_TRUE(log.measured && log.predicted && log.predictedWithoutFramework);
@@ -134,7 +134,7 @@ TEST(ProbeLog, ConfirmGivesTheMeasuredAndPredictedStep)
 
 TEST(ProbeLog, ReadLineByLineAsARunGoesItMatchesTheWholeFile)
 {
-    const std::string text = sample("probe_bench_host.jsonl");
+    const std::string text = probeLogSample("probe_bench_host.jsonl");
     io::ProbeLog live;
     int number = 0;
     for (const std::string& line : linesOf(text)) {
@@ -151,7 +151,7 @@ TEST(ProbeLog, ReadLineByLineAsARunGoesItMatchesTheWholeFile)
 
 TEST(ProbeLog, AFileCutOffMidLineKeepsWhatCameBefore)
 {
-    const std::string text = sample("probe_bench_host.jsonl");
+    const std::string text = probeLogSample("probe_bench_host.jsonl");
     const std::vector<std::string> lines = linesOf(text);
     std::string cut;
     for (size_t i = 0; i + 1 < lines.size(); ++i)
@@ -165,21 +165,22 @@ TEST(ProbeLog, AFileCutOffMidLineKeepsWhatCameBefore)
 
 TEST(ProbeLog, ABrokenLineIsNamed)
 {
-    const std::vector<std::string> lines = linesOf(sample("probe_confirm_host.jsonl"));
+    const std::vector<std::string> lines = linesOf(probeLogSample("probe_confirm_host.jsonl"));
     auto withLine3 = [&](const std::string& replacement) {
         std::string text;
         for (size_t i = 0; i < lines.size(); ++i)
             text += (i == 2 ? replacement : lines[i]) + "\n";
         return text;
     };
-    EXPECT_EQ(errorPathOf(withLine3("Segmentation fault (core dumped)")), "line 3");
-    EXPECT_EQ(errorPathOf(withLine3("{\"rank\": 0}")), "line 3");
-    EXPECT_EQ(errorPathOf(withLine3("{\"event\": \"gossip\"}")), "line 3");
-    EXPECT_EQ(errorPathOf(withLine3("{\"event\": \"measurement\", \"kind\": \"step\", \"seconds\": \"fast\"}")), "line 3");
-    EXPECT_EQ(errorPathOf(withLine3("{\"event\": \"error\", \"code\": \"no_gpu\"}")), "line 3"); // no message
+    EXPECT_EQ(probeLogErrorPathOf(withLine3("Segmentation fault (core dumped)")), "line 3");
+    EXPECT_EQ(probeLogErrorPathOf(withLine3("{\"rank\": 0}")), "line 3");
+    EXPECT_EQ(probeLogErrorPathOf(withLine3("{\"event\": \"gossip\"}")), "line 3");
+    EXPECT_EQ(probeLogErrorPathOf(withLine3("{\"event\": \"measurement\", \"kind\": \"step\", \"seconds\": \"fast\"}")),
+        "line 3");
+    EXPECT_EQ(probeLogErrorPathOf(withLine3("{\"event\": \"error\", \"code\": \"no_gpu\"}")), "line 3"); // no message
     // Blank lines and measurement kinds a newer probe adds are no error.
-    EXPECT_EQ(errorPathOf(withLine3("")), "");
-    EXPECT_EQ(errorPathOf(withLine3("{\"event\": \"measurement\", \"kind\": \"power\", \"watts\": 700}")), "");
+    EXPECT_EQ(probeLogErrorPathOf(withLine3("")), "");
+    EXPECT_EQ(probeLogErrorPathOf(withLine3("{\"event\": \"measurement\", \"kind\": \"power\", \"watts\": 700}")), "");
 }
 
 TEST(ProbeLog, ErrorsAreCollectedWithTheirRank)
@@ -194,7 +195,7 @@ TEST(ProbeLog, ErrorsAreCollectedWithTheirRank)
 
 TEST(ProbeLog, BenchMeasurementsMakeACalibrationProfile)
 {
-    const io::ProbeLog log = io::readProbeLog(sample("probe_bench_host.jsonl"));
+    const io::ProbeLog log = io::readProbeLog(probeLogSample("probe_bench_host.jsonl"));
     const CalibrationProfile profile = io::calibrationFromProbe(log, "test");
     EXPECT_TRUE(profile.cpu);
     EXPECT_EQ(profile.source, "test");
@@ -220,7 +221,7 @@ TEST(ProbeLog, BenchMeasurementsMakeACalibrationProfile)
 
 TEST(ProbeLog, WrongResultsStayOutOfTheProfile)
 {
-    io::ProbeLog log = io::readProbeLog(sample("probe_bench_host.jsonl"));
+    io::ProbeLog log = io::readProbeLog(probeLogSample("probe_bench_host.jsonl"));
     log.gemms[0].correct = false;
     log.collectives[1].correct = false;
     log.memory->correct = false;
@@ -235,7 +236,7 @@ TEST(ProbeLog, WrongResultsStayOutOfTheProfile)
 TEST(ProbeLog, FiguresNoProfileCanHoldStayOutOfIt)
 {
     // Issue #12 (fuzz corpus crash-profile-gemm-of-n-zero): --calibration refused what from-probe wrote.
-    io::ProbeLog log = io::readProbeLog(sample("probe_bench_host.jsonl"));
+    io::ProbeLog log = io::readProbeLog(probeLogSample("probe_bench_host.jsonl"));
     log.gemms[0].n = 0;
     log.collectives[0].busGBps = 1e-300;
     log.memory->GBps = 1e300;
@@ -254,7 +255,7 @@ TEST(ProbeLog, FiguresNoProfileCanHoldStayOutOfIt)
 
 TEST(ProbeLog, ARunWithoutBenchMeasurementsMakesNoProfile)
 {
-    const io::ProbeLog log = io::readProbeLog(sample("probe_confirm_host.jsonl"));
+    const io::ProbeLog log = io::readProbeLog(probeLogSample("probe_confirm_host.jsonl"));
     try {
         (void)io::calibrationFromProbe(log, "test");
         FAIL() << "a confirm run made a profile";

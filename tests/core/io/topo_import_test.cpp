@@ -22,7 +22,7 @@ using paraplan::io::ReadError;
 using paraplan::io::TopoImportOptions;
 
 // A real `nvidia-smi topo -m` output from tests/data/topo (sources in its README).
-std::string sample(const std::string& name)
+std::string topoSample(const std::string& name)
 {
     std::ifstream in(std::string(PARAPLAN_TEST_DATA_DIR) + "/topo/" + name);
     EXPECT_TRUE(in) << name;
@@ -147,7 +147,7 @@ std::string withCell(std::string text, int line, size_t column, const std::strin
 
 TEST(TopoImportDgxA100, GpusHangOffOneNvSwitchAndNicsKeepTheirLegendNames)
 {
-    const NodeSpec node = importNvidiaSmiTopology(sample("dgx_a100.txt"));
+    const NodeSpec node = importNvidiaSmiTopology(topoSample("dgx_a100.txt"));
     EXPECT_EQ(node.gpuCount(), 8);
     EXPECT_EQ(node.nicCount(), 10);
     EXPECT_EQ(count(node, DeviceKind::NvSwitch), 1);
@@ -162,7 +162,7 @@ TEST(TopoImportDgxA100, GpusHangOffOneNvSwitchAndNicsKeepTheirLegendNames)
 
 TEST(TopoImportDgxA100, EveryNumaNodeIsACpuAndGpuPairsShareASwitchWithTheirNics)
 {
-    const NodeSpec node = importNvidiaSmiTopology(sample("dgx_a100.txt"));
+    const NodeSpec node = importNvidiaSmiTopology(topoSample("dgx_a100.txt"));
     // SYS between the NPS4 NUMA nodes: the four of the GPU pairs and the storage NICs' one.
     EXPECT_EQ(count(node, DeviceKind::Cpu), 5);
     EXPECT_EQ(count(node, NodeLinkKind::SocketLink), 5 * 4 / 2);
@@ -181,7 +181,7 @@ TEST(TopoImportDgxH100, EachGpuSharesASwitchWithItsNicsUnderTwoSockets)
     TopoImportOptions ndr;
     ndr.nicGBps = 50;
     ndr.pcieGBps = 64;
-    const NodeSpec node = importNvidiaSmiTopology(sample("dgx_h100.txt"), ndr);
+    const NodeSpec node = importNvidiaSmiTopology(topoSample("dgx_h100.txt"), ndr);
     EXPECT_EQ(node.gpuCount(), 8);
     EXPECT_EQ(node.nicCount(), 12);
     EXPECT_EQ(count(node, DeviceKind::NvSwitch), 1);
@@ -203,7 +203,7 @@ TEST(TopoImportDgxH100, EachGpuSharesASwitchWithItsNicsUnderTwoSockets)
 
 TEST(TopoImportPcieServer, SwitchesNestUnderTwoSocketsWithoutNvLink)
 {
-    const NodeSpec node = importNvidiaSmiTopology(sample("pcie_8gpu_2socket.txt"));
+    const NodeSpec node = importNvidiaSmiTopology(topoSample("pcie_8gpu_2socket.txt"));
     EXPECT_EQ(node.gpuCount(), 8);
     EXPECT_EQ(node.nicCount(), 2);
     EXPECT_EQ(count(node, DeviceKind::NvSwitch), 0);
@@ -228,7 +228,7 @@ TEST(TopoImportPcieServer, SwitchesNestUnderTwoSocketsWithoutNvLink)
 
 TEST(TopoImportDgx1, OlderSocFormatWithGluedHeaderGivesDirectNvLinksOfTheCubeMesh)
 {
-    const NodeSpec node = importNvidiaSmiTopology(sample("dgx1_p100_soc.txt"));
+    const NodeSpec node = importNvidiaSmiTopology(topoSample("dgx1_p100_soc.txt"));
     EXPECT_EQ(node.gpuCount(), 8);
     EXPECT_EQ(node.nicCount(), 4);
     EXPECT_EQ(count(node, DeviceKind::NvSwitch), 0);
@@ -252,7 +252,7 @@ TEST(TopoImportDgx1, OlderSocFormatWithGluedHeaderGivesDirectNvLinksOfTheCubeMes
 
 TEST(TopoImportWorkstation, PhbJoinsTwoSwitchesThroughOneCpu)
 {
-    const NodeSpec node = importNvidiaSmiTopology(sample("workstation_7gpu_phb.txt"));
+    const NodeSpec node = importNvidiaSmiTopology(topoSample("workstation_7gpu_phb.txt"));
     EXPECT_EQ(node.gpuCount(), 7);
     EXPECT_EQ(node.nicCount(), 0);
     EXPECT_EQ(count(node, DeviceKind::Cpu), 1);
@@ -266,7 +266,7 @@ TEST(TopoImportWorkstation, PhbJoinsTwoSwitchesThroughOneCpu)
 TEST(TopoImportHgx4Gpu, AFourGpuMeshIsDirectLinksNotASwitch)
 {
     // 6 links to each of 3 peers is all 18 an H100 has: a mesh, not an NVSwitch.
-    const NodeSpec node = importNvidiaSmiTopology(sample("hgx_h100_4gpu_nv6.txt"));
+    const NodeSpec node = importNvidiaSmiTopology(topoSample("hgx_h100_4gpu_nv6.txt"));
     EXPECT_EQ(count(node, DeviceKind::NvSwitch), 0);
     EXPECT_EQ(count(node, NodeLinkKind::NvLink), 6);
     EXPECT_TRUE(linked(node, "gpu1", "gpu3", NodeLinkKind::NvLink));
@@ -319,7 +319,7 @@ TEST(TopoImportRules, TwoBridgedGpusGetOneDirectLinkFromTheOptions)
 
 TEST(TopoImportRules, CrlfAnsiColourAndBlankLinesReadLikeThePlainText)
 {
-    std::string text = sample("dgx_a100.txt");
+    std::string text = topoSample("dgx_a100.txt");
     std::string noisy = "\r\n\r\n\x1b[4m";
     for (char c : text)
         noisy += c == '\n' ? std::string("\r\n") : std::string(1, c);
@@ -346,7 +346,7 @@ TEST(TopoImportErrors, EmptyOrGarbageTextNamesLineOne)
 
 TEST(TopoImportErrors, MissingOrGarbledHeaderNamesItsLine)
 {
-    const std::string text = sample("pcie_8gpu_2socket.txt");
+    const std::string text = topoSample("pcie_8gpu_2socket.txt");
     const std::string headless = text.substr(text.find("GPU0     X"));
     EXPECT_EQ(errorLine(headless), "line 1");
     std::string garbled = text;
@@ -358,7 +358,7 @@ TEST(TopoImportErrors, MissingOrGarbledHeaderNamesItsLine)
 
 TEST(TopoImportErrors, TruncatedRowOrMissingRowNamesTheLine)
 {
-    const std::string text = sample("dgx_a100.txt");
+    const std::string text = topoSample("dgx_a100.txt");
     const std::string truncated = text.substr(0, text.find("\nGPU3\t") + 1) + "GPU3\tNV12\tNV12\tNV12\t X \tNV12\n"
         + text.substr(text.find("\nGPU4\t") + 1);
     std::string message;
@@ -373,17 +373,17 @@ TEST(TopoImportErrors, TruncatedRowOrMissingRowNamesTheLine)
 TEST(TopoImportErrors, UnknownTokenIsNamedWithTheKnownOnes)
 {
     std::string message;
-    EXPECT_EQ(errorLine(withCell(sample("dgx_a100.txt"), 4, 1, "NV"), &message), "line 4");
+    EXPECT_EQ(errorLine(withCell(topoSample("dgx_a100.txt"), 4, 1, "NV"), &message), "line 4");
     EXPECT_NE(message.find("\"NV\" between GPU2 and GPU0"), std::string::npos) << message;
     EXPECT_NE(message.find("PIX, PXB, PHB, NODE, SYS"), std::string::npos) << message;
-    EXPECT_EQ(errorLine(withCell(sample("dgx_a100.txt"), 3, 1, "X")), "line 3");
+    EXPECT_EQ(errorLine(withCell(topoSample("dgx_a100.txt"), 3, 1, "X")), "line 3");
 }
 
 TEST(TopoImportErrors, AsymmetricCellNamesBothCells)
 {
     // pcie_8gpu_2socket.txt: line 6 is GPU3's row, its third cell GPU2 (PIX on GPU2's row, line 5).
     std::string message;
-    EXPECT_EQ(errorLine(withCell(sample("pcie_8gpu_2socket.txt"), 6, 3, "PXB"), &message), "line 6");
+    EXPECT_EQ(errorLine(withCell(topoSample("pcie_8gpu_2socket.txt"), 6, 3, "PXB"), &message), "line 6");
     EXPECT_NE(message.find("GPU3 to GPU2 is PXB"), std::string::npos) << message;
     EXPECT_NE(message.find("GPU2 to GPU3 (line 5) is PIX"), std::string::npos) << message;
 }

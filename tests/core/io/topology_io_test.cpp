@@ -15,9 +15,12 @@ using nlohmann::json;
 
 namespace {
 
-Scenario read(const json& document) { return io::readScenario(document, io::builtinCatalog()); }
+Scenario readDocument(const json& document)
+{
+    return io::readScenario(document, io::builtinCatalog());
+}
 
-json base()
+json topologyBase()
 {
     return json::parse(R"({
       "model": { "preset": "llama3.1-8b" },
@@ -42,7 +45,7 @@ json smallNode()
 std::string readErrorPath(const json& document)
 {
     try {
-        (void)read(document);
+        (void)readDocument(document);
     } catch (const io::ReadError& e) {
         return e.path();
     }
@@ -81,7 +84,7 @@ TEST(TopologyCatalog, ThePcieServerHasTwoSwitchesPerSocketAndNoNvLink)
 
 TEST(TopologyReader, PresetClusterBringsItsTopology)
 {
-    const Scenario s = read(base());
+    const Scenario s = readDocument(topologyBase());
     ASSERT_TRUE(s.cluster.topology);
     EXPECT_EQ(s.cluster.topology->preset, "dgx-h100");
     EXPECT_EQ(s.cluster.topology->network.kind, NetworkKind::RailOptimized);
@@ -89,16 +92,16 @@ TEST(TopologyReader, PresetClusterBringsItsTopology)
 
 TEST(TopologyReader, SummaryBesideThePresetTakesOver)
 {
-    json doc = base();
+    json doc = topologyBase();
     doc["cluster"]["intra_node"] = { { "kind", "nvswitch" }, { "GBps_per_gpu", 300 }, { "latency_us", 3 } };
-    EXPECT_FALSE(read(doc).cluster.topology);
+    EXPECT_FALSE(readDocument(doc).cluster.topology);
 }
 
 TEST(TopologyReader, ATopologyPresetByName)
 {
-    json doc = base();
+    json doc = topologyBase();
     doc["cluster"]["topology"] = { { "preset", "dgx-a100" } };
-    const Scenario s = read(doc);
+    const Scenario s = readDocument(doc);
     EXPECT_EQ(s.cluster.topology->preset, "dgx-a100");
     doc["cluster"]["topology"] = { { "preset", "dgx-a1000" } };
     EXPECT_EQ(readErrorPath(doc), "cluster.topology.preset");
@@ -106,9 +109,9 @@ TEST(TopologyReader, ATopologyPresetByName)
 
 TEST(TopologyReader, NetworkOverridesFieldByField)
 {
-    json doc = base();
+    json doc = topologyBase();
     doc["cluster"]["topology"] = { { "network", { { "oversubscription", 2 } } } };
-    const Scenario s = read(doc);
+    const Scenario s = readDocument(doc);
     EXPECT_EQ(s.cluster.topology->network.oversubscription, 2);
     EXPECT_EQ(s.cluster.topology->network.kind, NetworkKind::RailOptimized); // kept from the preset
     EXPECT_EQ(s.cluster.topology->nodes.front().gpuCount(), 8);
@@ -117,9 +120,9 @@ TEST(TopologyReader, NetworkOverridesFieldByField)
 
 TEST(TopologyReader, DescribedNodeSetsGpusPerNode)
 {
-    json doc = base();
+    json doc = topologyBase();
     doc["cluster"]["topology"] = { { "nodes", json::array({ smallNode() }) } };
-    const Scenario s = read(doc);
+    const Scenario s = readDocument(doc);
     EXPECT_EQ(s.cluster.gpusPerNode, 2);
     const NodeSpec& node = s.cluster.topology->nodes.front();
     EXPECT_EQ(node.name, "two-gpu box");
@@ -130,19 +133,19 @@ TEST(TopologyReader, DescribedNodeSetsGpusPerNode)
 
 TEST(TopologyReader, SeveralNodeKindsCountTheNodes)
 {
-    json doc = base();
+    json doc = topologyBase();
     doc["cluster"].erase("nodes");
     json a = smallNode(), b = smallNode();
     a["count"] = 3;
     b["count"] = 2;
     doc["cluster"]["topology"] = { { "nodes", json::array({ a, b }) } };
-    EXPECT_EQ(read(doc).cluster.nodes, 5);
+    EXPECT_EQ(readDocument(doc).cluster.nodes, 5);
 }
 
 TEST(TopologyReader, ErrorsNameThePath)
 {
     auto withNode = [](const std::function<void(json&)>& change) {
-        json doc = base(), node = smallNode();
+        json doc = topologyBase(), node = smallNode();
         change(node);
         doc["cluster"]["topology"] = { { "nodes", json::array({ node }) } };
         return doc;
@@ -157,20 +160,20 @@ TEST(TopologyReader, ErrorsNameThePath)
     EXPECT_EQ(readErrorPath(withNode([](json& n) { n["devices"] = "gpu0"; })), "cluster.topology.nodes[0].devices");
     EXPECT_EQ(readErrorPath(withNode([](json& n) { n["devices"][0]["position"] = { 1 }; })),
               "cluster.topology.nodes[0].devices[0].position");
-    json doc = base();
+    json doc = topologyBase();
     doc["cluster"]["topology"] = { { "nodez", json::array() } };
     EXPECT_EQ(readErrorPath(doc), "cluster.topology.nodez");
 }
 
 TEST(PlacementReader, OrderAndTable)
 {
-    json doc = base();
+    json doc = topologyBase();
     doc["parallel"] = { { "tp", 2 }, { "placement", { { "order", "dp-tp-cp-ep-pp" }, { "rank_to_gpu", json::array() } } } };
     std::vector<int64_t> table(16);
     for (int64_t i = 0; i < 16; ++i)
         table[size_t(i)] = 15 - i;
     doc["parallel"]["placement"]["rank_to_gpu"] = table;
-    const Scenario s = read(doc);
+    const Scenario s = readDocument(doc);
     EXPECT_EQ(toString(s.parallel.placement.order), "dp-tp-cp-ep-pp");
     ASSERT_TRUE(s.parallel.placement.table);
     EXPECT_EQ(s.parallel.placement.gpuOf(0), 15);
@@ -182,14 +185,14 @@ TEST(PlacementReader, OrderAndTable)
 
 TEST(TopologyWriter, RoundTripsDescribedTopologyAndPlacement)
 {
-    json doc = base();
+    json doc = topologyBase();
     doc["cluster"]["topology"] = { { "nodes", json::array({ smallNode() }) },
                                    { "network", { { "kind", "fat_tree" }, { "nodes_per_leaf", 4 } } } };
     doc["cluster"]["topology"]["nodes"][0]["devices"][0]["position"] = { 10.5, -3 };
     doc["parallel"] = { { "tp", 2 }, { "placement", { { "order", "tp-dp-cp-ep-pp" }, { "rank_to_gpu", { 1, 0, 3, 2 } } } } };
-    const Scenario first = read(doc);
+    const Scenario first = readDocument(doc);
     const json written = io::toJson(first);
-    const Scenario second = read(written);
+    const Scenario second = readDocument(written);
     EXPECT_EQ(io::toJson(second), written);
     const NodeSpec& node = second.cluster.topology->nodes.front();
     ASSERT_TRUE(node.devices[0].position);
@@ -200,8 +203,8 @@ TEST(TopologyWriter, RoundTripsDescribedTopologyAndPlacement)
 
 TEST(TopologyWriter, PresetTopologyIsWrittenByName)
 {
-    const json written = io::toJson(read(base()));
+    const json written = io::toJson(readDocument(topologyBase()));
     EXPECT_EQ(written["cluster"]["topology"], (json{ { "preset", "dgx-h100" } }));
     EXPECT_FALSE(written["parallel"].contains("placement"));
-    EXPECT_EQ(read(written).cluster.topology->preset, "dgx-h100");
+    EXPECT_EQ(readDocument(written).cluster.topology->preset, "dgx-h100");
 }

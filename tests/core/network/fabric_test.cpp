@@ -18,14 +18,6 @@ using namespace paraplan;
 
 namespace {
 
-EfficiencyParams unitEfficiency()
-{
-    EfficiencyParams p;
-    p.ncclIntraNodeEfficiency = 1;
-    p.ncclInterNodeEfficiency = 1;
-    return p;
-}
-
 Scenario onCluster(const char* preset, int64_t nodes)
 {
     Scenario s;
@@ -34,15 +26,15 @@ Scenario onCluster(const char* preset, int64_t nodes)
     return s;
 }
 
-GroupPlacement place(const Scenario& s, ParallelDegrees d, CommGroup g)
+GroupPlacement placeOnFabric(const Scenario& s, ParallelDegrees d, CommGroup g)
 {
-    return placeGroup(s, d, g, unitEfficiency());
+    return placeGroup(s, d, g, test::unitEfficiency());
 }
 
 // The fabric's description of the link that limits a placement.
 std::string limitingLink(const Scenario& s, const GroupPlacement& g)
 {
-    return fabricOf(s.cluster)->describe(g.limit(unitEfficiency()).link.link);
+    return fabricOf(s.cluster)->describe(g.limit(test::unitEfficiency()).link.link);
 }
 
 std::string readText(const std::string& path)
@@ -63,7 +55,7 @@ std::vector<int64_t> seedSwap() { return { 0, 2, 1, 3, 4, 6, 5, 7 }; } // TP pai
 TEST(FabricPresets, TpOfEightInsideADgxH100UsesNvSwitch)
 {
     const Scenario s = onCluster("dgx-h100", 4);
-    const GroupPlacement g = place(s, { .tp = 8, .dp = 4 }, CommGroup::Tp);
+    const GroupPlacement g = placeOnFabric(s, { .tp = 8, .dp = 4 }, CommGroup::Tp);
     EXPECT_FALSE(g.crossesNodes());
     EXPECT_DOUBLE_EQ(g.rate.busBytesPerS, 450e9);
     EXPECT_EQ(limitingLink(s, g).find("nvswitch") != std::string::npos, true) << limitingLink(s, g);
@@ -72,7 +64,7 @@ TEST(FabricPresets, TpOfEightInsideADgxH100UsesNvSwitch)
 TEST(FabricPresets, TpOfSixteenOnDgxH100CrossesTheNics)
 {
     const Scenario s = onCluster("dgx-h100", 4);
-    const GroupPlacement g = place(s, { .tp = 16, .dp = 2 }, CommGroup::Tp);
+    const GroupPlacement g = placeOnFabric(s, { .tp = 16, .dp = 2 }, CommGroup::Tp);
     EXPECT_TRUE(g.crossesNodes());
     EXPECT_EQ(g.pricing->channels, 8); // one ring per rail
     EXPECT_DOUBLE_EQ(g.rate.busBytesPerS, 8 * 50e9);
@@ -84,7 +76,7 @@ TEST(FabricPresets, DgxA100GpuPairsShareASwitchButEachTakesItsOwnNic)
 {
     // GPU 0 and 1 sit under one PCIe switch with mlx5_0 and mlx5_1: each DP group gets its own rail.
     const Scenario s = onCluster("dgx-a100-80gb", 4);
-    const GroupPlacement g = place(s, { .tp = 8, .dp = 4 }, CommGroup::DataParallel);
+    const GroupPlacement g = placeOnFabric(s, { .tp = 8, .dp = 4 }, CommGroup::DataParallel);
     EXPECT_DOUBLE_EQ(g.rate.busBytesPerS, 25e9);
     EXPECT_EQ(g.pricing->network.sharing, 1);
     const auto fabric = fabricOf(s.cluster);
@@ -95,11 +87,11 @@ TEST(FabricPresets, TpOfFourOnThePcieServerInsideOneSocketVersusAcrossSockets)
 {
     const Scenario s = pcieServer();
     // Ranks in order: TP groups {0..3} and {4..7}, each under one socket, through its CPU.
-    const GroupPlacement inSocket = place(s, { .tp = 4, .dp = 2 }, CommGroup::Tp);
+    const GroupPlacement inSocket = placeOnFabric(s, { .tp = 4, .dp = 2 }, CommGroup::Tp);
     // dp fastest: TP groups {0,2,4,6} and {1,3,5,7} cross the socket link, both of them.
     Scenario spread = s;
     spread.parallel.placement.order = *parseRankOrder("dp-tp-cp-ep-pp");
-    const GroupPlacement acrossSockets = place(spread, { .tp = 4, .dp = 2 }, CommGroup::Tp);
+    const GroupPlacement acrossSockets = placeOnFabric(spread, { .tp = 4, .dp = 2 }, CommGroup::Tp);
     EXPECT_GT(inSocket.rate.busBytesPerS, acrossSockets.rate.busBytesPerS);
     // Inside a socket the ring climbs each switch's uplink once per direction: 50 GB/s.
     EXPECT_DOUBLE_EQ(inSocket.rate.busBytesPerS, 50e9);
@@ -116,8 +108,8 @@ TEST(FabricPresets, SeedExampleTpPairsInsideASwitchVersusAcrossSwitches)
     const Scenario together = pcieServer();
     Scenario apart = pcieServer();
     apart.parallel.placement.table = makeRankTable(seedSwap());
-    const GroupPlacement a = place(together, { .tp = 2, .dp = 4 }, CommGroup::Tp);
-    const GroupPlacement b = place(apart, { .tp = 2, .dp = 4 }, CommGroup::Tp);
+    const GroupPlacement a = placeOnFabric(together, { .tp = 2, .dp = 4 }, CommGroup::Tp);
+    const GroupPlacement b = placeOnFabric(apart, { .tp = 2, .dp = 4 }, CommGroup::Tp);
     EXPECT_DOUBLE_EQ(a.rate.busBytesPerS, 50e9);
     EXPECT_DOUBLE_EQ(b.rate.busBytesPerS, 25e9);
     EXPECT_EQ(b.pricing->node.sharing, 2);
@@ -154,16 +146,16 @@ TEST(FabricPresets, OneNicForManyGpusIsShared)
 {
     // The workstation preset has one NIC: four DP groups (one per GPU) across nodes share it.
     const Scenario s = onCluster("workstation-4x-rtx4090", 2);
-    const GroupPlacement g = place(s, { .tp = 4, .dp = 2 }, CommGroup::Tp);
+    const GroupPlacement g = placeOnFabric(s, { .tp = 4, .dp = 2 }, CommGroup::Tp);
     EXPECT_FALSE(g.crossesNodes());
     // One ring over all eight GPUs: a single channel, through the one NIC of each node; the GPUs'
     // own 12 GB/s host-staged links are slower still.
-    const GroupPlacement all = place(s, { .tp = 1, .dp = 8 }, CommGroup::DataParallel);
+    const GroupPlacement all = placeOnFabric(s, { .tp = 1, .dp = 8 }, CommGroup::DataParallel);
     EXPECT_TRUE(all.crossesNodes());
     EXPECT_EQ(all.pricing->channels, 1);
     EXPECT_DOUBLE_EQ(all.rate.busBytesPerS, 12e9);
     // tp = 4 fills each node: four DP pairs, one per GPU, all through the same NIC.
-    const GroupPlacement pairs = place(s, { .tp = 4, .dp = 2 }, CommGroup::DataParallel);
+    const GroupPlacement pairs = placeOnFabric(s, { .tp = 4, .dp = 2 }, CommGroup::DataParallel);
     EXPECT_EQ(pairs.pricing->network.sharing, 4); // four DP groups of two, one NIC per node
     EXPECT_DOUBLE_EQ(pairs.rate.busBytesPerS, 12.5e9 / 4);
     EXPECT_DOUBLE_EQ(pairs.pricing->network.slowdown(), 4.0);
@@ -172,7 +164,7 @@ TEST(FabricPresets, OneNicForManyGpusIsShared)
 TEST(FabricPresets, Gb200Nvl72KeepsSeventyTwoGpusOnNvLink)
 {
     const Scenario s = onCluster("gb200-nvl72", 2);
-    const GroupPlacement g = place(s, { .tp = 72, .dp = 2 }, CommGroup::Tp);
+    const GroupPlacement g = placeOnFabric(s, { .tp = 72, .dp = 2 }, CommGroup::Tp);
     EXPECT_FALSE(g.crossesNodes());
     EXPECT_DOUBLE_EQ(g.rate.busBytesPerS, 900e9);
 }
@@ -184,7 +176,7 @@ TEST(FabricNetwork, OversubscribedSpineSlowsGroupsAcrossLeaves)
     topology.network = { NetworkKind::FatTree, 2, 4.0, 8, 1 }; // 2 nodes per leaf, 4:1 oversubscribed
     s.cluster.topology = std::make_shared<const TopologySpec>(topology);
     // DP over 4 nodes, one rank per node: the rings climb to the spine.
-    const GroupPlacement g = place(s, { .tp = 8, .dp = 4 }, CommGroup::DataParallel);
+    const GroupPlacement g = placeOnFabric(s, { .tp = 8, .dp = 4 }, CommGroup::DataParallel);
     EXPECT_TRUE(g.pricing->network.found());
     EXPECT_EQ(fabricOf(s.cluster)->railOfLink(g.pricing->network.link.link), -1); // an uplink, not a NIC
     // Each leaf sends 8 rails x 50 GB/s through uplinks of 2 x 8 x 50 / 4 = 200 GB/s; 8 rings each
@@ -194,7 +186,7 @@ TEST(FabricNetwork, OversubscribedSpineSlowsGroupsAcrossLeaves)
     // Non-blocking, the same rings run at the NICs' rate.
     topology.network.oversubscription = 1;
     s.cluster.topology = std::make_shared<const TopologySpec>(topology);
-    EXPECT_DOUBLE_EQ(place(s, { .tp = 8, .dp = 4 }, CommGroup::DataParallel).rate.busBytesPerS, 50e9);
+    EXPECT_DOUBLE_EQ(placeOnFabric(s, { .tp = 8, .dp = 4 }, CommGroup::DataParallel).rate.busBytesPerS, 50e9);
 }
 
 TEST(FabricNetwork, ASummaryClusterBeyondOnePodGetsSpines)
@@ -207,8 +199,8 @@ TEST(FabricNetwork, ASummaryClusterBeyondOnePodGetsSpines)
     s.cluster.nodes = 64;
     // DP over 64 nodes crosses from one 32-node pod to the other: one spine level more latency,
     // and the non-blocking spines keep the NICs' bandwidth.
-    const GroupPlacement across = place(s, { .tp = 8, .dp = 64 }, CommGroup::DataParallel);
-    const GroupPlacement within = place(s, { .tp = 8, .dp = 32, .pp = 2 }, CommGroup::DataParallel);
+    const GroupPlacement across = placeOnFabric(s, { .tp = 8, .dp = 64 }, CommGroup::DataParallel);
+    const GroupPlacement within = placeOnFabric(s, { .tp = 8, .dp = 32, .pp = 2 }, CommGroup::DataParallel);
     EXPECT_DOUBLE_EQ(across.rate.latencyS - within.rate.latencyS, 1e-6);
     EXPECT_DOUBLE_EQ(across.rate.busBytesPerS, within.rate.busBytesPerS);
 }
@@ -252,9 +244,9 @@ TEST(FabricImport, ImportedDgxH100PricesLikeThePreset)
     topology.nodes = { node };
     topology.network.latencyUs = 8;
     s.cluster.topology = std::make_shared<const TopologySpec>(topology);
-    EXPECT_DOUBLE_EQ(place(s, { .tp = 8, .dp = 2 }, CommGroup::Tp).rate.busBytesPerS, 450e9);
+    EXPECT_DOUBLE_EQ(placeOnFabric(s, { .tp = 8, .dp = 2 }, CommGroup::Tp).rate.busBytesPerS, 450e9);
     // Each GPU has a NIC of its own beside it: DP across the two nodes runs on eight separate rails.
-    const GroupPlacement dp = place(s, { .tp = 8, .dp = 2 }, CommGroup::DataParallel);
+    const GroupPlacement dp = placeOnFabric(s, { .tp = 8, .dp = 2 }, CommGroup::DataParallel);
     EXPECT_DOUBLE_EQ(dp.rate.busBytesPerS, 50e9);
     EXPECT_EQ(dp.pricing->network.sharing, 1);
 }

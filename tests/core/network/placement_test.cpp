@@ -3,6 +3,7 @@
 // Groups placed on a cluster described by its intra_node / inter_node summary: the summary expands
 // to one NVSwitch per node and a NIC per GPU, and the prices follow nccl-tests' picture of it.
 #include "core/network/placement.h"
+#include "tests/core/scenario_fixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -18,14 +19,8 @@ Scenario dgxH100(int64_t nodes)
     s.cluster.interNode = { LinkKind::InfiniBand, 50, 8 };
     return s;
 }
-EfficiencyParams unitEfficiency()
-{
-    EfficiencyParams p;
-    p.ncclIntraNodeEfficiency = 1;
-    p.ncclInterNodeEfficiency = 1;
-    return p;
-}
-GroupPlacement place(const Scenario& s, ParallelDegrees d, CommGroup g, const EfficiencyParams& p = unitEfficiency())
+GroupPlacement place(
+    const Scenario& s, ParallelDegrees d, CommGroup g, const EfficiencyParams& p = test::unitEfficiency())
 {
     return placeGroup(s, d, g, p);
 }
@@ -103,7 +98,7 @@ TEST(Placement, NothingToSendCostsNothing)
     const GroupPlacement g = place(dgxH100(1), { .dp = 8 }, CommGroup::Tp);
     EXPECT_EQ(g.pricing->groupCount, 0);
     EXPECT_EQ(g.rate.busBytesPerS, 0);
-    EXPECT_EQ(collectiveSeconds(Collective::AllReduce, 1e9, g.size(), g.rate, unitEfficiency()), 0);
+    EXPECT_EQ(collectiveSeconds(Collective::AllReduce, 1e9, g.size(), g.rate, test::unitEfficiency()), 0);
 }
 
 TEST(Placement, AllToAllAcrossNodesIsBoundByEachGpusOwnRail)

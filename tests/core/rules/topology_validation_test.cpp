@@ -15,7 +15,7 @@ using namespace paraplan;
 namespace {
 
 // Llama 3.1 8B on two DGX H100 with the preset's topology: clean.
-Scenario baseline()
+Scenario cleanTopologyBaseline()
 {
     Scenario s;
     s.model = io::builtinCatalog().findModel("llama3.1-8b")->spec;
@@ -31,7 +31,7 @@ Scenario baseline()
 // The baseline with its node kind changed by `change`.
 Scenario withNode(const std::function<void(NodeSpec&)>& change)
 {
-    Scenario s = baseline();
+    Scenario s = cleanTopologyBaseline();
     TopologySpec topology = *s.cluster.topology;
     change(topology.nodes.front());
     s.cluster.topology = std::make_shared<const TopologySpec>(topology);
@@ -40,7 +40,7 @@ Scenario withNode(const std::function<void(NodeSpec&)>& change)
 
 Scenario withTopology(const std::function<void(TopologySpec&)>& change)
 {
-    Scenario s = baseline();
+    Scenario s = cleanTopologyBaseline();
     TopologySpec topology = *s.cluster.topology;
     change(topology);
     s.cluster.topology = std::make_shared<const TopologySpec>(topology);
@@ -70,7 +70,7 @@ Diagnostic onlyError(const Scenario& s, const std::string& code, const std::stri
 TEST(TopologyValidation, PresetTopologiesAreClean)
 {
     for (const ClusterPreset& preset : io::builtinCatalog().clusters) {
-        Scenario s = baseline();
+        Scenario s = cleanTopologyBaseline();
         s.cluster = preset.spec;
         s.cluster.nodes = 2;
         s.parallel.degrees.tp = 1;
@@ -183,7 +183,7 @@ TEST(TopologyValidation, NetworkValues)
 
 TEST(PlacementValidation, TableMustBeAPermutationOfTheGpus)
 {
-    Scenario s = baseline();
+    Scenario s = cleanTopologyBaseline();
     s.parallel.placement.table = makeRankTable({ 0, 1, 2 });
     onlyError(s, "placement_table_size", "parallel.placement.rank_to_gpu");
     std::vector<int64_t> table(16);

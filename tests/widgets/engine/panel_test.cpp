@@ -4,7 +4,6 @@
 // The engine panel (issue #5): the ladder adapted to what is attached, cluster launch text, results
 // files imported (and refused, naming the line), calibration applied to the workbench, and the
 // real paraplan-probe driven through the panel on the host backend.
-#undef QT_NO_FOREACH // qcustomplot.h uses foreach
 #include "tests/widgets/gui_fixture.h"
 
 #include "widgets/engine/ladder.h"
