@@ -321,6 +321,62 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The number of multi-token prediction layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key-value latent rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The query latent rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The position-free query-key head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rotary query-key head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The value head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The local attention window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The period of globally attending layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The number of shared experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shared expert FFN hidden size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The number of dense layers before the MoE layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The MoE layer frequency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With %1 dense layers first and one MoE layer in every %2 after them, none of the %3 layers is MoE; lower first_dense_layers or layer_frequency, or set moe.experts to 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The hidden size</source>
         <translation type="unfinished"></translation>
     </message>

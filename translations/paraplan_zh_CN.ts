@@ -321,6 +321,62 @@
         <translation>层数</translation>
     </message>
     <message>
+        <source>The head dimension</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>The number of multi-token prediction layers</source>
+        <translation>多 token 预测层数</translation>
+    </message>
+    <message>
+        <source>The key-value latent rank</source>
+        <translation>键值潜向量的秩</translation>
+    </message>
+    <message>
+        <source>The query latent rank</source>
+        <translation>查询潜向量的秩</translation>
+    </message>
+    <message>
+        <source>The position-free query-key head dimension</source>
+        <translation>无位置编码部分的查询-键头维度</translation>
+    </message>
+    <message>
+        <source>The rotary query-key head dimension</source>
+        <translation>旋转位置编码部分的查询-键头维度</translation>
+    </message>
+    <message>
+        <source>The value head dimension</source>
+        <translation>值头维度</translation>
+    </message>
+    <message>
+        <source>The local attention window</source>
+        <translation>局部注意力窗口</translation>
+    </message>
+    <message>
+        <source>The period of globally attending layers</source>
+        <translation>全局注意力层的间隔</translation>
+    </message>
+    <message>
+        <source>The number of shared experts</source>
+        <translation>共享专家数</translation>
+    </message>
+    <message>
+        <source>The shared expert FFN hidden size</source>
+        <translation>共享专家的 FFN 隐藏维度</translation>
+    </message>
+    <message>
+        <source>The number of dense layers before the MoE layers</source>
+        <translation>MoE 层之前的稠密层数</translation>
+    </message>
+    <message>
+        <source>The MoE layer frequency</source>
+        <translation>MoE 层的间隔</translation>
+    </message>
+    <message>
+        <source>With %1 dense layers first and one MoE layer in every %2 after them, none of the %3 layers is MoE; lower first_dense_layers or layer_frequency, or set moe.experts to 0.</source>
+        <translation>前 %1 层为稠密层、其后每 %2 层中有一层 MoE 时，%3 层中没有一层是 MoE；请减小 first_dense_layers 或 layer_frequency，或将 moe.experts 设为 0。</translation>
+    </message>
+    <message>
         <source>The hidden size</source>
         <translation>隐藏维度</translation>
     </message>

@@ -12,6 +12,45 @@ namespace paraplan::cli {
 
 using namespace paraplan::report;
 
+namespace {
+
+// The main model's weights, the MTP modules' own beside them (as DeepSeek counts 671B + 14B).
+std::string parameterText(const ModelSpec& m)
+{
+    const std::string total = parameterCount(totalParameters(m));
+    return m.mtpLayers > 0 ? total + " + " + parameterCount(mtpParameters(m).total()) + " MTP" : total;
+}
+
+// A MoE model's active weights without and with the input embedding: publishers count it either way
+// (OpenAI and DeepSeek without, Mistral and Qwen with; docs/cost-model.md).
+std::string activeText(const ModelSpec& m)
+{
+    if (!m.isMoe())
+        return "-";
+    return parameterCount(activeParameters(m)) + " (" + parameterCount(activeParameters(m) + embeddingParameters(m))
+        + " with embedding)";
+}
+
+std::string attentionText(const ModelSpec& m)
+{
+    const std::string heads = std::to_string(m.heads);
+    return m.mla.enabled() ? heads + " MLA" : heads + "/" + std::to_string(m.kvHeads);
+}
+
+std::string expertText(const ModelSpec& m)
+{
+    if (!m.isMoe())
+        return "-";
+    std::string text = std::to_string(m.moe.experts) + " top-" + std::to_string(m.moe.topK);
+    if (m.moe.sharedExperts > 0)
+        text += " + " + std::to_string(m.moe.sharedExperts) + " shared";
+    if (m.moeLayers() < m.layers)
+        text += ", " + std::to_string(m.moeLayers()) + "/" + std::to_string(m.layers) + " layers";
+    return text;
+}
+
+} // namespace
+
 int runPresets(Arguments args, std::ostream& out, std::ostream& err)
 {
     std::string error;
@@ -37,14 +76,11 @@ int runPresets(Arguments args, std::ostream& out, std::ostream& err)
                           fixed(c.spec.interNode.GBpsPerGpu, 2) + " " + toString(c.spec.interNode.kind) });
     out << clusters.render();
     out << "\nModels (model.preset)\n";
-    TextTable models({ "id", "name", "parameters", "layers", "hidden", "heads/kv", "vocab" },
-                     { false, false, true, true, true, true, true });
+    TextTable models({ "id", "name", "parameters", "active", "layers", "hidden", "heads/kv", "experts", "vocab" },
+                     { false, false, true, true, true, true, true, false, true });
     for (const ModelPreset& m : catalog.models)
-        models.addRow({ m.spec.preset, m.spec.name,
-                        parameterCount(totalParameters(m.spec))
-                            + (m.spec.isMoe() ? " (" + parameterCount(activeParameters(m.spec)) + " active)" : ""),
-                        std::to_string(m.spec.layers),
-                        std::to_string(m.spec.hidden), std::to_string(m.spec.heads) + "/" + std::to_string(m.spec.kvHeads),
+        models.addRow({ m.spec.preset, m.spec.name, parameterText(m.spec), activeText(m.spec), std::to_string(m.spec.layers),
+                        std::to_string(m.spec.hidden), attentionText(m.spec), expertText(m.spec),
                         std::to_string(m.spec.vocab) });
     out << models.render();
     return kExitOk;

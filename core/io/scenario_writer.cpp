@@ -35,6 +35,27 @@ nlohmann::json toJson(const Scenario& s)
                                  { "expert_ffn_hidden", m.moe.expertFfnHidden } } } };
     if (!m.preset.empty())
         model["preset"] = m.preset;
+    // What a model without them would not have is left out, as a person would write it.
+    if (m.headDimension > 0)
+        model["head_dim"] = m.headDimension;
+    if (m.moe.sharedExperts > 0) {
+        model["moe"]["shared_experts"] = m.moe.sharedExperts;
+        model["moe"]["shared_expert_ffn_hidden"] = m.moe.sharedExpertFfnHidden;
+    }
+    if (m.moe.firstDenseLayers > 0)
+        model["moe"]["first_dense_layers"] = m.moe.firstDenseLayers;
+    if (m.moe.layerFrequency != 1)
+        model["moe"]["layer_frequency"] = m.moe.layerFrequency;
+    if (m.mla.enabled())
+        model["mla"] = { { "q_lora_rank", m.mla.qLoraRank },         { "kv_lora_rank", m.mla.kvLoraRank },
+                         { "qk_nope_head_dim", m.mla.qkNopeHeadDim }, { "qk_rope_head_dim", m.mla.qkRopeHeadDim },
+                         { "v_head_dim", m.mla.vHeadDim },           { "absorbed", m.mla.absorbed } };
+    if (m.localAttention.window > 0)
+        model["local_attention"] = { { "window", m.localAttention.window },
+                                     { "kind", m.localAttention.chunked ? "chunked" : "sliding" },
+                                     { "global_every", m.localAttention.globalEvery } };
+    if (m.mtpLayers > 0)
+        model["mtp_layers"] = m.mtpLayers;
 
     const TrainingSpec& t = s.training;
     nlohmann::json training = { { "seq_len", t.seqLen },

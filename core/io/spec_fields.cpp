@@ -32,6 +32,10 @@ void readModelFields(ObjectReader& in, ModelSpec& model)
         model.tiedEmbeddings = *v;
     if (auto v = in.boolean("dropout"))
         model.dropout = *v;
+    if (auto v = in.integer("head_dim"))
+        model.headDimension = *v;
+    if (auto v = in.integer("mtp_layers"))
+        model.mtpLayers = *v;
     if (auto moe = in.object("moe")) {
         if (auto v = moe->integer("experts"))
             model.moe.experts = *v;
@@ -39,7 +43,42 @@ void readModelFields(ObjectReader& in, ModelSpec& model)
             model.moe.topK = *v;
         if (auto v = moe->integer("expert_ffn_hidden"))
             model.moe.expertFfnHidden = *v;
+        if (auto v = moe->integer("shared_experts"))
+            model.moe.sharedExperts = *v;
+        const std::optional<int64_t> sharedWidth = moe->integer("shared_expert_ffn_hidden");
+        if (sharedWidth)
+            model.moe.sharedExpertFfnHidden = *sharedWidth;
+        else if (model.moe.sharedExperts > 0 && model.moe.sharedExpertFfnHidden == 0)
+            model.moe.sharedExpertFfnHidden = model.moe.expertFfnHidden; // as wide as a routed expert
+        if (auto v = moe->integer("first_dense_layers"))
+            model.moe.firstDenseLayers = *v;
+        if (auto v = moe->integer("layer_frequency"))
+            model.moe.layerFrequency = *v;
         moe->rejectUnknownFields();
+    }
+    if (auto mla = in.object("mla")) {
+        if (auto v = mla->integer("q_lora_rank"))
+            model.mla.qLoraRank = *v;
+        if (auto v = mla->integer("kv_lora_rank"))
+            model.mla.kvLoraRank = *v;
+        if (auto v = mla->integer("qk_nope_head_dim"))
+            model.mla.qkNopeHeadDim = *v;
+        if (auto v = mla->integer("qk_rope_head_dim"))
+            model.mla.qkRopeHeadDim = *v;
+        if (auto v = mla->integer("v_head_dim"))
+            model.mla.vHeadDim = *v;
+        if (auto v = mla->boolean("absorbed"))
+            model.mla.absorbed = *v;
+        mla->rejectUnknownFields();
+    }
+    if (auto local = in.object("local_attention")) {
+        if (auto v = local->integer("window"))
+            model.localAttention.window = *v;
+        if (auto v = local->choice("kind", { "sliding", "chunked" }))
+            model.localAttention.chunked = *v == 1;
+        if (auto v = local->integer("global_every"))
+            model.localAttention.globalEvery = *v;
+        local->rejectUnknownFields();
     }
 }
 

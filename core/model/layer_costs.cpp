@@ -4,6 +4,7 @@
 
 #include "core/model/fp8_costs.h"
 #include "core/model/layer_shapes.h"
+#include "core/model/model_shape.h"
 
 #include <algorithm>
 
@@ -105,17 +106,19 @@ AttentionCore attentionCore(const LayerCostInput& in, const LayerShard& x)
     const DeviceRates& r = in.rates;
     AttentionCore core;
     if (in.flashAttention) {
-        // Causal: the kernel skips the masked half of the score blocks. The backward recomputes the
+        // Causal: the kernel skips the masked blocks (half the scores; outside a local window, all
+        // but the window's). The backward recomputes the
         // scores, so it runs 5 products of that size against the forward's 2. It runs in FP8 only
         // where asked for (cuDNN's FP8 attention); Transformer Engine keeps it 16-bit otherwise.
         const DeviceRates& fused = in.fp8 && in.fp8Attention ? in.linearRates : r;
-        const double forwardFlops = 4 * x.microBatch * x.localSeq * x.fullSeq * x.heads * x.headDim * 0.5;
+        const double pairs = x.microBatch * x.localSeq * x.heads * attendedKeys(*in.model, in.kind, in.seqLen);
+        const double forwardFlops = 2 * pairs * (x.qkHeadDim + x.vHeadDim);
         core.forward = fusedAttentionSeconds(fused, forwardFlops);
         core.backward = fusedAttentionSeconds(fused, 2.5 * forwardFlops / kFlashBackwardRate);
         return core;
     }
     // Unfused: two batched GEMMs around a softmax (and dropout) that streams the full score matrix.
-    const LayerTraffic traffic = layerTraffic(*in.model, x);
+    const LayerTraffic traffic = layerTraffic(*in.model, x, in.kind);
     const std::vector<GemmShape> gemms = unfusedAttentionGemms(x);
     const GemmPair qk = gemmPair(r, gemms[0]);
     const GemmPair pv = gemmPair(r, gemms[1]);
@@ -131,32 +134,38 @@ struct MlpCosts {
     double epForward = 0, epBackward = 0;
 };
 
-// `gemms`: transformerLayerGemms(), whose MLP GEMMs follow QKV and the projection.
-MlpCosts mlpCosts(const LayerCostInput& in, const LayerShard& x, const std::vector<GemmShape>& gemms)
+// The forward and backward seconds of GEMMs that run one after the other.
+GemmPair gemmPairs(const DeviceRates& r, const std::vector<GemmShape>& gemms)
+{
+    GemmPair sum;
+    for (const GemmShape& g : gemms) {
+        const GemmPair one = gemmPair(r, g);
+        sum.forward += one.forward;
+        sum.dataGrad += one.dataGrad;
+        sum.weightGrad += one.weightGrad;
+    }
+    return sum;
+}
+
+MlpCosts mlpCosts(const LayerCostInput& in, const LayerShard& x, const LayerGemms& gemms)
 {
     const ModelSpec& m = *in.model;
     const DeviceRates& r = in.rates;
-    const LayerTraffic traffic = layerTraffic(m, x);
+    const LayerTraffic traffic = layerTraffic(m, x, in.kind);
     const double act = elementwise(r, traffic.mlpActivation);
     MlpCosts c;
-    const DeviceRates& linear = in.linearRates;
-    if (!m.isMoe()) {
-        const GemmPair up = gemmPair(linear, gemms[2]);
-        const GemmPair down = gemmPair(linear, gemms[3]);
-        c.forwardCompute = up.forward + down.forward + act;
-        c.backwardCompute = up.backward() + down.backward() + 2 * act;
-        c.up = up;
-        c.down = down;
+    c.up = gemmPairs(in.linearRates, gemms.mlpUp);
+    c.down = gemmPairs(in.linearRates, gemms.mlpDown);
+    c.forwardCompute = c.up.forward + c.down.forward + act;
+    c.backwardCompute = c.up.backward() + c.down.backward() + 2 * act;
+    if (!in.kind.moe)
         return c;
-    }
-    const GemmPair router = gemmPair(r, gemms[2]); // 16-bit (or fp32) even in FP8 runs
-    const GemmPair up = gemmPair(linear, gemms[3]);
-    const GemmPair down = gemmPair(linear, gemms[4]);
+    // The router stays 16-bit (or fp32) in FP8 runs; the routed tokens are permuted to their
+    // experts and back.
+    const GemmPair router = gemmPairs(r, gemms.router);
     const double permute = elementwise(r, traffic.moePermute);
-    c.forwardCompute = router.forward + up.forward + down.forward + act + 2 * permute;
-    c.backwardCompute = router.backward() + up.backward() + down.backward() + 2 * act + 2 * permute;
-    c.up = up;
-    c.down = down;
+    c.forwardCompute += router.forward + 2 * permute;
+    c.backwardCompute += router.backward() + 2 * permute;
     const double dispatch = collective(in, Collective::AllToAll, layerMessages(m, x).epDispatch, in.degrees.ep, in.epLink);
     c.epForward = 2 * dispatch; // dispatch and combine
     c.epBackward = 2 * dispatch;
@@ -172,23 +181,24 @@ struct Quantization {
     double backward = 0;
 };
 
-Quantization fp8QuantizationSeconds(const LayerCostInput& in, const std::vector<GemmShape>& gemms)
+Quantization fp8QuantizationSeconds(const LayerCostInput& in, const LayerGemms& gemms)
 {
     Quantization q;
     if (!in.fp8)
         return q;
     const Fp8Quantization bytes = fp8Quantization(*in.fp8);
-    const size_t router = in.model->isMoe() ? 2 : gemms.size();
-    for (size_t i = 0; i < gemms.size(); ++i) {
-        if (i == router)
-            continue;
-        const GemmShape& g = gemms[i];
-        const bool fromNorm = i == 0 || (i == 2 && !in.model->isMoe());
-        const double inputs = g.m * g.k * g.batch, gradients = g.m * g.n * g.batch;
-        for (int k = 0; k < bytes.kernels; ++k) { // each launch streams its share of the bytes
-            q.forward += elementwise(in.rates, inputs * (fromNorm ? bytes.normFedInput : bytes.input) / bytes.kernels);
-            q.backward += elementwise(in.rates, gradients * bytes.gradient / bytes.kernels);
+    for (const std::vector<GemmShape>* part : { &gemms.attentionIn, &gemms.mlpUp, &gemms.mlpDown })
+        for (const GemmShape& g : *part) {
+            const double inputs = g.m * g.k * g.batch, gradients = g.m * g.n * g.batch;
+            for (int k = 0; k < bytes.kernels; ++k) { // each launch streams its share of the bytes
+                q.forward += elementwise(in.rates, inputs * (g.readsNorm ? bytes.normFedInput : bytes.input) / bytes.kernels);
+                q.backward += elementwise(in.rates, gradients * bytes.gradient / bytes.kernels);
+            }
         }
+    const GemmShape& out = gemms.attentionOut;
+    for (int k = 0; k < bytes.kernels; ++k) {
+        q.forward += elementwise(in.rates, out.m * out.k * out.batch * bytes.input / bytes.kernels);
+        q.backward += elementwise(in.rates, out.m * out.n * out.batch * bytes.gradient / bytes.kernels);
     }
     return q;
 }
@@ -202,17 +212,17 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     const LayerShard x = shardOf(in);
     const LayerMessages messages = layerMessages(m, x);
 
-    const std::vector<GemmShape> gemms = transformerLayerGemms(m, x, in.degrees.ep);
-    const GemmPair qkv = gemmPair(in.linearRates, gemms[0]);
-    const GemmPair proj = gemmPair(in.linearRates, gemms[1]);
+    const LayerGemms gemms = transformerLayerGemms(m, x, in.degrees.ep, in.kind);
+    const GemmPair qkv = gemmPairs(in.linearRates, gemms.attentionIn);
+    const GemmPair proj = gemmPair(in.linearRates, gemms.attentionOut);
     const AttentionCore core = attentionCore(in, x);
     const MlpCosts mlp = mlpCosts(in, x, gemms);
     const Quantization quantization = fp8QuantizationSeconds(in, gemms);
 
-    const LayerTraffic traffic = layerTraffic(m, x);
+    const LayerTraffic traffic = layerTraffic(m, x, in.kind);
     const double norm = elementwise(r, traffic.norm);
     const double residual = elementwise(r, traffic.residual);
-    const double elementwiseForward = 2 * norm + 2 * residual;
+    const double elementwiseForward = 2 * norm + 2 * residual + elementwise(r, traffic.latentNorms);
 
     // TP (Megatron's f and g operators). Forward: an all-reduce after each row-parallel GEMM
     // (projection, MLP down), or with sequence parallelism an all-gather before each column-parallel
@@ -229,17 +239,25 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
         if (in.sequenceParallel) {
             // In FP8 the gathered inputs and output gradients travel quantised; reduce-scatters of
             // 16-bit partial sums do not.
-            const double gatheredBytes = in.fp8 ? activation * fp8GatherBytes(*in.fp8) / in.rates.activationBytes : activation;
-            const double gather = collective(in, Collective::AllGather, gatheredBytes, in.degrees.tp, in.tpLink);
-            const double scatter = collective(in, Collective::ReduceScatter, activation, in.degrees.tp, in.tpLink);
+            const double fp8Gathered = in.fp8 ? fp8GatherBytes(*in.fp8) / in.rates.activationBytes : 1.0;
+            const auto gatherOf = [&](double bytes) {
+                return collective(in, Collective::AllGather, bytes * fp8Gathered, in.degrees.tp, in.tpLink);
+            };
+            const auto scatterOf = [&](double bytes) {
+                return collective(in, Collective::ReduceScatter, bytes, in.degrees.tp, in.tpLink);
+            };
+            const double gather = gatherOf(activation), scatter = scatterOf(activation);
+            const double attentionGather = gatherOf(messages.attentionInput);
+            const double attentionScatter = scatterOf(messages.attentionInput);
             double& hidden = hiddenForward.tp;
-            tpForward = exposedTp(in, gather, qkv.forward, hidden) + exposedTp(in, scatter, proj.forward, hidden)
+            tpForward = exposedTp(in, attentionGather, qkv.forward, hidden) + exposedTp(in, scatter, proj.forward, hidden)
                 + exposedTp(in, gather, mlp.up.forward, hidden) + exposedTp(in, scatter, mlp.down.forward, hidden);
             tpBackward = exposedTp(in, gather, proj.dataGrad, hiddenBackward.tp)
                 + exposedTp(in, gather, mlp.down.dataGrad, hiddenBackward.tp);
-            for (const GemmPair* columnParallel : { &qkv, &mlp.up })
-                tpBackward += behind(in, gather, columnParallel->dataGrad, hiddenBackward.tp)
-                    + behind(in, scatter, columnParallel->weightGrad, hiddenBackward.tp);
+            tpBackward += behind(in, attentionGather, qkv.dataGrad, hiddenBackward.tp)
+                + behind(in, attentionScatter, qkv.weightGrad, hiddenBackward.tp);
+            tpBackward += behind(in, gather, mlp.up.dataGrad, hiddenBackward.tp)
+                + behind(in, scatter, mlp.up.weightGrad, hiddenBackward.tp);
             if (in.fp8 == Fp8Recipe::Tensorwise) {
                 // Current scaling agrees on one scale across the TP group before quantising a
                 // gathered tensor: a blocking 4-byte all-reduce each, two per pass.
@@ -249,8 +267,10 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
             }
         } else {
             const double allReduce = collective(in, Collective::AllReduce, activation, in.degrees.tp, in.tpLink);
+            const double attentionAllReduce
+                = collective(in, Collective::AllReduce, messages.attentionInput, in.degrees.tp, in.tpLink);
             tpForward = 2 * allReduce;
-            tpBackward = behind(in, allReduce, qkv.weightGrad, hiddenBackward.tp)
+            tpBackward = behind(in, attentionAllReduce, qkv.weightGrad, hiddenBackward.tp)
                 + behind(in, allReduce, mlp.up.weightGrad, hiddenBackward.tp);
         }
     }
@@ -326,6 +346,25 @@ LayerCosts outputLayerCosts(const LayerCostInput& in)
         const double input = collective(in, inputKind, activation, in.degrees.tp, in.tpLink);
         costs.forward.tpComm = lossReductions + (in.sequenceParallel ? input : 0.0);
         costs.backward.tpComm = input;
+    }
+    return costs;
+}
+
+LayerCosts mtpHeadCosts(const LayerCostInput& in)
+{
+    const DeviceRates& r = in.rates;
+    const LayerShard x = shardOf(in);
+    const double activation = x.tokens * x.hidden * x.bytes;
+    const GemmPair projection
+        = gemmPair(in.linearRates, { "mtp projection", x.tokens, x.hidden / x.tp, 2 * x.hidden, 1, true });
+    const double norms = 2 * elementwise(r, x.normTokens * x.hidden * 2 * x.bytes);
+    LayerCosts costs = outputLayerCosts(in);
+    costs.forward.compute += norms + projection.forward;
+    costs.backward.compute += 2 * norms + projection.backward();
+    if (in.degrees.tp > 1) { // the projection's shards gathered back to the hidden state
+        const Collective kind = in.sequenceParallel ? Collective::ReduceScatter : Collective::AllGather;
+        costs.forward.tpComm += collective(in, kind, activation, in.degrees.tp, in.tpLink);
+        costs.backward.tpComm += collective(in, Collective::AllGather, activation, in.degrees.tp, in.tpLink);
     }
     return costs;
 }

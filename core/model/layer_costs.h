@@ -56,6 +56,7 @@ struct LayerCosts {
 
 struct LayerCostInput {
     const ModelSpec* model = nullptr;
+    LayerKind kind;          // of the layer transformerLayerCosts prices
     int64_t seqLen = 0;
     int64_t microBatch = 1;
     ParallelDegrees degrees; // tp, cp and ep shape the layer; the others do not reach it
@@ -77,5 +78,9 @@ struct LayerCostInput {
 [[nodiscard]] LayerCosts embeddingCosts(const LayerCostInput& in);
 // Final norm, logits GEMM and the vocab-parallel cross-entropy (last stage).
 [[nodiscard]] LayerCosts outputLayerCosts(const LayerCostInput& in);
+// One multi-token prediction module beyond its transformer layer: the norms of the hidden state and
+// the next token's embedding, their 2h -> h projection (column-parallel, gathered), and the output
+// layer again (DeepSeek-V3 §2.2; Megatron-Core's MultiTokenPredictionLayer).
+[[nodiscard]] LayerCosts mtpHeadCosts(const LayerCostInput& in);
 
 } // namespace paraplan

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/model/layer_shapes.h"
 
+#include <algorithm>
+#include <utility>
+
 namespace paraplan {
 
 LayerShard::LayerShard(const ModelSpec& m, int64_t seqLen, int64_t micro, const ParallelDegrees& degrees,
@@ -16,33 +19,97 @@ LayerShard::LayerShard(const ModelSpec& m, int64_t seqLen, int64_t micro, const 
     normTokens = sequenceParallel ? tokens / tp : tokens;
     hidden = double(m.hidden);
     headDim = double(m.headDim());
+    qkHeadDim = vHeadDim = headDim;
+    if (m.mla.enabled()) {
+        qkHeadDim = double(m.mla.absorbed ? m.mla.kvLoraRank + m.mla.qkRopeHeadDim : m.mla.qkHeadDim());
+        vHeadDim = double(m.mla.absorbed ? m.mla.kvLoraRank : m.mla.vHeadDim);
+    }
     heads = double(m.heads) / tp;
-    // With more TP ranks than KV heads each rank holds one replicated KV head.
-    kvHeads = m.kvHeads >= degrees.tp ? double(m.kvHeads) / tp : 1.0;
+    // With more TP ranks than KV heads each rank holds one replicated KV head. MLA's keys and
+    // values are per head, up-projected from the shared latent.
+    const int64_t kv = m.mla.enabled() ? m.heads : m.kvHeads;
+    kvHeads = kv >= degrees.tp ? double(kv) / tp : 1.0;
     bytes = activationBytes;
 }
 
-std::vector<GemmShape> transformerLayerGemms(const ModelSpec& m, const LayerShard& x, int64_t ep)
+std::vector<GemmShape> LayerGemms::all() const
 {
+    std::vector<GemmShape> gemms = attentionIn;
+    gemms.push_back(attentionOut);
+    for (const std::vector<GemmShape>* part : { &router, &mlpUp, &mlpDown })
+        gemms.insert(gemms.end(), part->begin(), part->end());
+    return gemms;
+}
+
+namespace {
+
+void addAttentionGemms(LayerGemms& g, const ModelSpec& m, const LayerShard& x)
+{
+    if (!m.mla.enabled()) {
+        g.attentionIn.push_back({ "qkv", x.tokens, (x.heads + 2 * x.kvHeads) * x.headDim, x.hidden, 1, true });
+        g.attentionOut = { "attention projection", x.tokens, x.hidden, x.heads * x.headDim, 1 };
+        return;
+    }
+    // MLA: the down-projections run whole on every TP rank over its own tokens (its sequence shard
+    // under SP); the up-projections are column-parallel over the heads.
+    const MlaSpec& a = m.mla;
+    const double latent = double(a.kvLoraRank), rope = double(a.qkRopeHeadDim), qk = double(a.qkHeadDim());
+    if (a.qLoraRank > 0) {
+        const double queryLatent = double(a.qLoraRank);
+        g.attentionIn.push_back({ "q down", x.normTokens, queryLatent, x.hidden, 1, true });
+        g.attentionIn.push_back({ "q up", x.tokens, x.heads * qk, queryLatent, 1 });
+    } else {
+        g.attentionIn.push_back({ "q", x.tokens, x.heads * qk, x.hidden, 1, true });
+    }
+    g.attentionIn.push_back({ "kv down", x.normTokens, latent + rope, x.hidden, 1, true });
+    const double nope = double(a.qkNopeHeadDim), v = double(a.vHeadDim);
+    if (!a.absorbed) {
+        g.attentionIn.push_back({ "kv up", x.tokens, x.heads * (nope + v), latent, 1 });
+        g.attentionOut = { "attention projection", x.tokens, x.hidden, x.heads * v, 1 };
+        return;
+    }
+    // Absorbed: W_UK folds into each head's query, W_UV lifts each head's output from the latent.
+    g.attentionIn.push_back({ "q absorb", x.tokens, latent, nope, x.heads });
+    g.attentionIn.push_back({ "v up", x.tokens, v, latent, x.heads });
+    g.attentionOut = { "attention projection", x.tokens, x.hidden, x.heads * v, 1 };
+}
+
+LayerGemms withRoles(LayerGemms g)
+{
+    for (auto [part, role] : { std::pair{ &g.attentionIn, GemmRole::AttentionIn }, std::pair{ &g.router, GemmRole::Router },
+                               std::pair{ &g.mlpUp, GemmRole::MlpUp }, std::pair{ &g.mlpDown, GemmRole::MlpDown } })
+        for (GemmShape& shape : *part)
+            shape.role = role;
+    g.attentionOut.role = GemmRole::AttentionOut;
+    return g;
+}
+
+} // namespace
+
+LayerGemms transformerLayerGemms(const ModelSpec& m, const LayerShard& x, int64_t ep, LayerKind kind)
+{
+    LayerGemms g;
+    addAttentionGemms(g, m, x);
     const double upMatrices = m.gatedMlp ? 2.0 : 1.0;
-    std::vector<GemmShape> gemms = {
-        { "qkv", x.tokens, (x.heads + 2 * x.kvHeads) * x.headDim, x.hidden, 1 },
-        { "attention projection", x.tokens, x.hidden, x.heads * x.headDim, 1 },
-    };
-    if (!m.isMoe()) {
+    if (!kind.moe) {
         const double ffn = double(m.ffnHidden) / x.tp;
-        gemms.push_back({ "mlp up", x.tokens, ffn * upMatrices, x.hidden, 1 });
-        gemms.push_back({ "mlp down", x.tokens, x.hidden, ffn, 1 });
-        return gemms;
+        g.mlpUp.push_back({ "mlp up", x.tokens, ffn * upMatrices, x.hidden, 1, true });
+        g.mlpDown.push_back({ "mlp down", x.tokens, x.hidden, ffn, 1 });
+        return withRoles(std::move(g));
     }
     const double experts = double(m.moe.experts);
     const double localExperts = experts / double(ep);
     const double tokensPerExpert = x.tokens * double(m.moe.topK) / localExperts; // balanced routing
     const double ffn = double(m.moe.expertFfnHidden) / x.tp;
-    gemms.push_back({ "router", x.tokens, experts, x.hidden, 1 });
-    gemms.push_back({ "expert up", tokensPerExpert, ffn * upMatrices, x.hidden, localExperts });
-    gemms.push_back({ "expert down", tokensPerExpert, x.hidden, ffn, localExperts });
-    return gemms;
+    g.router.push_back({ "router", x.tokens, experts, x.hidden, 1, true });
+    g.mlpUp.push_back({ "expert up", tokensPerExpert, ffn * upMatrices, x.hidden, localExperts });
+    if (m.moe.sharedExperts > 0) { // one MLP as wide as all of them, beside the routed ones
+        const double shared = double(m.moe.sharedExperts * m.moe.sharedExpertFfnHidden) / x.tp;
+        g.mlpUp.push_back({ "shared expert up", x.tokens, shared * upMatrices, x.hidden, 1, true });
+        g.mlpDown.push_back({ "shared expert down", x.tokens, x.hidden, shared, 1 });
+    }
+    g.mlpDown.push_back({ "expert down", tokensPerExpert, x.hidden, ffn, localExperts });
+    return withRoles(std::move(g));
 }
 
 GemmShape logitsGemm(const ModelSpec& m, const LayerShard& x)
@@ -57,12 +124,12 @@ constexpr std::string_view kWeightGradient = " (weight gradient)";
 
 GemmShape dataGradientOf(const GemmShape& g)
 {
-    return { g.name + std::string(kDataGradient), g.m, g.k, g.n, g.batch };
+    return { g.name + std::string(kDataGradient), g.m, g.k, g.n, g.batch, false, g.role };
 }
 
 GemmShape weightGradientOf(const GemmShape& g)
 {
-    return { g.name + std::string(kWeightGradient), g.k, g.n, g.m, g.batch };
+    return { g.name + std::string(kWeightGradient), g.k, g.n, g.m, g.batch, false, g.role };
 }
 
 std::string_view productNameOf(std::string_view name)
@@ -76,32 +143,41 @@ std::string_view productNameOf(std::string_view name)
 std::vector<GemmShape> unfusedAttentionGemms(const LayerShard& x)
 {
     const double batch = x.microBatch * x.heads;
-    return { { "attention scores", x.localSeq, x.fullSeq, x.headDim, batch },
-             { "attention values", x.localSeq, x.headDim, x.fullSeq, batch } };
+    return { { "attention scores", x.localSeq, x.fullSeq, x.qkHeadDim, batch },
+             { "attention values", x.localSeq, x.vHeadDim, x.fullSeq, batch } };
 }
 
 LayerMessages layerMessages(const ModelSpec& m, const LayerShard& x)
 {
     LayerMessages messages;
     messages.tpActivation = x.tokens * x.hidden * x.bytes;
-    messages.cpKeyValues = 2 * x.microBatch * x.localSeq * x.kvHeads * x.headDim * x.bytes;
+    messages.attentionInput = messages.tpActivation;
+    if (m.mla.enabled()) { // the column-parallel up-projections take the latents, not the hidden state
+        const double query = m.mla.qLoraRank > 0 ? double(m.mla.qLoraRank) : x.hidden;
+        messages.attentionInput = x.tokens * (query + double(m.mla.kvLoraRank + m.mla.qkRopeHeadDim)) * x.bytes;
+    }
+    messages.cpKeyValues = x.microBatch * x.localSeq * x.kvHeads * (x.qkHeadDim + x.vHeadDim) * x.bytes;
     messages.epDispatch = x.tokens * double(m.moe.topK) * x.hidden * x.bytes;
     return messages;
 }
 
-LayerTraffic layerTraffic(const ModelSpec& m, const LayerShard& x)
+LayerTraffic layerTraffic(const ModelSpec& m, const LayerShard& x, LayerKind kind)
 {
     LayerTraffic t;
     t.norm = x.normTokens * x.hidden * 2 * x.bytes;
     t.residual = x.normTokens * x.hidden * (3 * x.bytes + (m.dropout ? 1 : 0));
     const double activationBytes = x.bytes * (m.gatedMlp ? 3.0 : 2.0);
-    if (m.isMoe()) {
+    if (kind.moe) {
         const double routedTokens = x.tokens * double(m.moe.topK); // per GPU, balanced routing
-        t.mlpActivation = routedTokens * double(m.moe.expertFfnHidden) / x.tp * activationBytes;
+        const double shared = double(m.moe.sharedExperts * m.moe.sharedExpertFfnHidden);
+        t.mlpActivation = (routedTokens * double(m.moe.expertFfnHidden) + x.tokens * shared) / x.tp * activationBytes;
         t.moePermute = routedTokens * x.hidden * x.bytes * 2;
     } else {
         t.mlpActivation = x.tokens * double(m.ffnHidden) / x.tp * activationBytes;
     }
+    if (m.mla.enabled()) // the latents' norms
+        t.latentNorms = x.normTokens * double(std::max<int64_t>(m.mla.qLoraRank, 0) + m.mla.kvLoraRank) * 2 * x.bytes;
+    // Unfused attention computes and streams the whole score matrix, window or not.
     const double scores = x.microBatch * x.heads * x.localSeq * x.fullSeq;
     const double dropoutBytes = m.dropout ? 1 + x.bytes : 0;
     t.softmaxForward = scores * (2 * x.bytes + dropoutBytes);

@@ -18,6 +18,9 @@ namespace paraplan {
 struct LayerShard {
     double microBatch = 1, localSeq = 1, fullSeq = 1, tokens = 1, normTokens = 1;
     double hidden = 1, headDim = 1, heads = 1, kvHeads = 1;
+    // What attention works on per head: the query-key and value dimensions (headDim both, but for
+    // MLA: nope + rope and v, or in the absorbed form the latent with the rope and the latent).
+    double qkHeadDim = 1, vHeadDim = 1;
     double tp = 1;
     double bytes = 2;              // per activation element
     bool sequenceParallel = false; // as it runs: on only with tp > 1 (norms then see tokens / tp)
@@ -29,9 +32,16 @@ struct LayerShard {
 
 // One forward GEMM, C[m x n] = A[m x k] B[k x n], `batch` of them; its backward runs the
 // data-gradient (m x k x n) and weight-gradient (k x n x m) products.
+// Where a GEMM sits in a layer (LayerGemms), which says what runs around it: TP collectives before
+// the column-parallel parts and after the row-parallel ones, attention after the last AttentionIn,
+// the EP dispatch before the MLP.
+enum class GemmRole { Other, AttentionIn, AttentionOut, Router, MlpUp, MlpDown };
+
 struct GemmShape {
     std::string name;
     double m = 0, n = 0, k = 0, batch = 1;
+    bool readsNorm = false; // its input is a norm's output (Transformer Engine fuses the norm with its FP8 cast)
+    GemmRole role = GemmRole::Other;
     [[nodiscard]] double flops() const { return 2 * m * n * k * batch; }
 };
 // dX = dY W^T, and dW = X^T dY, of a forward GEMM, named after it ("qkv (data gradient)").
@@ -40,10 +50,24 @@ struct GemmShape {
 // The forward GEMM a name of those three shapes belongs to ("qkv" for each of qkv's).
 [[nodiscard]] std::string_view productNameOf(std::string_view gemmName);
 
-// The forward GEMMs of one transformer layer on one GPU: QKV, the attention projection, and the
-// MLP (up and down; for mixture-of-experts the router and each local expert's up and down, with
-// balanced routing).
-[[nodiscard]] std::vector<GemmShape> transformerLayerGemms(const ModelSpec& model, const LayerShard& shard, int64_t ep);
+// The forward GEMMs of one transformer layer on one GPU, by their place in it.
+struct LayerGemms {
+    // Column-parallel, into the attention: QKV; or MLA's projections to the latents (replicated
+    // on the TP ranks, on their sequence shard under SP, as Megatron-Core's TELinear
+    // "duplicated") and up from them.
+    std::vector<GemmShape> attentionIn;
+    GemmShape attentionOut; // the output projection, row-parallel
+    std::vector<GemmShape> router; // a MoE layer's router (16-bit in FP8 runs), none in a dense one
+    std::vector<GemmShape> mlpUp;   // dense up (and gate); or each local expert's, grouped, then the shared experts'
+    std::vector<GemmShape> mlpDown; // in the same order
+
+    // In the order the layer runs them.
+    [[nodiscard]] std::vector<GemmShape> all() const;
+};
+
+// The GEMMs of a layer of `kind` (MoE with balanced routing: each local expert gets its share of
+// the top-k tokens).
+[[nodiscard]] LayerGemms transformerLayerGemms(const ModelSpec& model, const LayerShard& shard, int64_t ep, LayerKind kind);
 // The output layer's logits GEMM over the vocabulary shard.
 [[nodiscard]] GemmShape logitsGemm(const ModelSpec& model, const LayerShard& shard);
 // Attention the unfused way: the scores Q K^T and the weighted values P V, batched over
@@ -53,6 +77,9 @@ struct GemmShape {
 // What the TP, CP and EP collectives of one layer carry, per GPU, in nccl-tests' sense.
 struct LayerMessages {
     double tpActivation = 0; // all-reduce buffer, or SP's gathered / scattered activation
+    // What the attention's column-parallel GEMMs take in: the hidden state (tpActivation), or
+    // MLA's latents, which SP gathers instead and whose input gradients the TP group reduces.
+    double attentionInput = 0;
     double cpKeyValues = 0;  // one ring step of ring attention (K and V chunks)
     double epDispatch = 0;   // all-to-all of the routed tokens (dispatch, and again to combine)
 };
@@ -65,9 +92,10 @@ struct LayerTraffic {
     double residual = 0;      // each of the two residual adds (dropout's mask included)
     double mlpActivation = 0; // GeLU, or SwiGLU's gate, over the MLP's hidden activations
     double moePermute = 0;    // each of the routed tokens' two permutes (MoE only)
+    double latentNorms = 0;   // MLA: the norms of the query and key-value latents
     double softmaxForward = 0, softmaxBackward = 0; // the unfused attention's score matrix
 };
-[[nodiscard]] LayerTraffic layerTraffic(const ModelSpec& model, const LayerShard& shard);
+[[nodiscard]] LayerTraffic layerTraffic(const ModelSpec& model, const LayerShard& shard, LayerKind kind);
 
 // The output layer's memory-bound kernels: its norm (as a layer's) and the vocab-parallel
 // cross-entropy in fp32 (forward: read the logits, write exp; backward: write the gradient).

@@ -49,7 +49,7 @@ MemoryBreakdown modelStateBytes(double parameters, int zeroStage, double shards,
     return m;
 }
 
-double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape, Recompute recompute)
+double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape, Recompute recompute, LayerKind kind)
 {
     const double s = double(shape.seqLen), b = double(shape.microBatch), h = double(model.hidden);
     const double t = double(shape.tp);
@@ -61,31 +61,50 @@ double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape
     if (recompute == Recompute::Full)
         return 2 * sbh * replicated; // only the layer's input survives until its backward
 
-    const double headDim = double(model.headDim());
-    const double kvHeads = model.kvHeads >= shape.tp ? double(model.kvHeads) / t : 1.0;
-    const double kvPerToken = 2 * kvHeads * headDim; // K and V elements per token on this GPU
-
     // Norm inputs (2 x 2sbh), QKV input (2sbh), the two dropout masks, the MLP input (2sbh).
     double bytes = (4 + 2 + 2 * maskBytes + 2) * sbh * replicated;
-    // Q, K, V (2 bytes each) and the projection input (2sbh/t).
-    bytes += 2 * s * b * (h / t + kvPerToken) + 2 * sbh / t;
+    // Q, K, V (2 bytes each) and the projection input, per head on this GPU.
+    const double heads = double(model.heads) / t;
+    if (!model.mla.enabled()) {
+        const double headDim = double(model.headDim());
+        const double kvHeads = model.kvHeads >= shape.tp ? double(model.kvHeads) / t : 1.0;
+        bytes += 2 * s * b * (heads + 2 * kvHeads) * headDim + 2 * s * b * heads * headDim;
+    } else {
+        // MLA: the latents before and after their norms (on the rank's tokens, whole), then each
+        // head's query, key and value and the projection input.
+        const MlaSpec& a = model.mla;
+        const double latents = double(std::max<int64_t>(a.qLoraRank, 0) + a.kvLoraRank + a.qkRopeHeadDim);
+        const double qk = double(a.qkHeadDim()), v = double(a.vHeadDim);
+        bytes += 2 * 2 * s * b * latents * replicated + 2 * s * b * heads * (2 * qk + v) + 2 * s * b * heads * v;
+    }
     const bool scoresStored = !shape.flashAttention && recompute != Recompute::Selective;
     if (scoresStored) { // softmax output, dropout mask and dropout output: 5as^2b/t (2+1+2 bytes)
-        const double scores = double(model.heads) / t * s * double(shape.fullSeqLen) * b;
+        const double scores = heads * s * double(shape.fullSeqLen) * b;
         bytes += scores * (2 + (model.dropout ? 3 : 0));
     } else if (shape.flashAttention) { // softmax statistics (fp32 log-sum-exp per query and head)
-        bytes += 4 * s * b * double(model.heads) / t;
+        bytes += 4 * s * b * heads;
     }
     // MLP: the activation's input (gate and up for gated MLPs) and the down projection's input.
     const double upWidth = model.gatedMlp ? 2.0 : 1.0;
-    if (model.isMoe()) {
+    if (kind.moe) {
         const double routed = s * b * double(model.moe.topK);
         const double ffn = double(model.moe.expertFfnHidden) / t;
         bytes += routed * (2 * h + 2 * ffn * upWidth + 2 * ffn);
+        const double shared = double(model.moe.sharedExperts * model.moe.sharedExpertFfnHidden) / t;
+        bytes += 2 * s * b * shared * upWidth + 2 * s * b * shared;
     } else {
         const double ffn = double(model.ffnHidden) / t;
         bytes += 2 * s * b * ffn * upWidth + 2 * s * b * ffn;
     }
+    return bytes;
+}
+
+double mixActivationBytes(const ModelSpec& model, const ActivationShape& shape, Recompute recompute, const LayerMix& mix)
+{
+    double bytes = 0;
+    for (size_t k = 0; k < kLayerKinds; ++k)
+        if (mix.count[k] > 0)
+            bytes += double(mix.count[k]) * layerActivationBytes(model, shape, recompute, LayerKind::ofIndex(k));
     return bytes;
 }
 
@@ -98,15 +117,17 @@ double inFlightMicroBatches(const ParallelLayout& layout, int64_t stage)
     return double(chunks) / double(v);
 }
 
-StageParameters shardParameters(const ModelSpec& model, const ParallelLayout& layout, int64_t layers,
+StageParameters shardParameters(const ModelSpec& model, const ParallelLayout& layout, const LayerMix& layers,
                                 bool holdsEmbedding, bool holdsOutput)
 {
-    const LayerParameters layer = layerParameters(model);
+    LayerParameters layer = layerParameters(model, layers);
+    if (holdsOutput) // the MTP modules follow the last layer
+        layer += mtpParameters(model);
     const double t = double(layout.degrees.tp);
     StageParameters p;
-    p.denseLinear = double(layers) * (layer.attention + layer.denseMlp) / t;
-    p.dense = p.denseLinear + double(layers) * (layer.router + layer.norms);
-    p.expert = double(layers) * layer.experts / (t * double(layout.degrees.ep));
+    p.denseLinear = (layer.attention + layer.denseMlp) / t;
+    p.dense = p.denseLinear + layer.router + layer.norms;
+    p.expert = layer.experts / (t * double(layout.degrees.ep));
     const double embedding = embeddingParameters(model) / t;
     if (holdsEmbedding)
         p.dense += embedding;
@@ -121,7 +142,7 @@ StageParameters shardParameters(const ModelSpec& model, const ParallelLayout& la
 
 StageParameters stageParameters(const ModelSpec& model, const ParallelLayout& layout, int64_t stage)
 {
-    return shardParameters(model, layout, layout.stageLayers[size_t(stage)], stage == 0, stage == layout.degrees.pp - 1);
+    return shardParameters(model, layout, layout.stageLayerMix[size_t(stage)], stage == 0, stage == layout.degrees.pp - 1);
 }
 
 MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training, const FrameworkSpec& framework,
@@ -129,7 +150,8 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
 {
     const StateBytes bytes = stateBytes(training);
     const ParallelDegrees& d = layout.degrees;
-    const int64_t stageLayers = layout.stageLayers[size_t(stage)];
+    const LayerMix& stageLayers = layout.stageLayerMix[size_t(stage)];
+    const bool last = stage == d.pp - 1;
     const StageParameters params = stageParameters(model, layout, stage);
     const double denseShards = double(d.dataRanks());
     const double expertShards = std::max(1.0, denseShards / double(d.ep));
@@ -155,30 +177,38 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
     const double t = double(d.tp);
     const double sbh = double(shape.seqLen) * double(shape.microBatch) * double(model.hidden);
     const double replicated = layout.sequenceParallel ? 1.0 / t : 1.0;
-    const double perLayer = layerActivationBytes(model, shape, layout.recompute);
-    double activations = inFlightMicroBatches(layout, stage) * double(stageLayers) * perLayer;
+    LayerMix layers = stageLayers;
+    if (last)
+        layers += model.mtpLayerMix();
+    // The largest layer on the stage: what full recomputation, ZeRO-3 and CUDA graphs hold one of.
+    double largestActivations = 0, largestParameters = 0;
+    for (size_t k = 0; k < kLayerKinds; ++k)
+        if (layers.count[k] > 0) {
+            const LayerKind kind = LayerKind::ofIndex(k);
+            largestActivations = std::max(largestActivations, layerActivationBytes(model, shape, Recompute::None, kind));
+            largestParameters = std::max(largestParameters, layerParameters(model, kind).total());
+        }
+    const double inFlight = inFlightMicroBatches(layout, stage);
+    double activations = inFlight * mixActivationBytes(model, shape, layout.recompute, layers);
     if (layout.recompute == Recompute::Full) // the layer being recomputed holds everything at once
-        activations += layerActivationBytes(model, shape, Recompute::None);
+        activations += largestActivations;
     if (stage == 0 && model.dropout) // embedding dropout mask per micro-batch in flight
-        activations += inFlightMicroBatches(layout, stage) * sbh * replicated;
-    if (stage == d.pp - 1) // final norm input and the fp32 logits the loss keeps for its backward
-        activations += 2 * sbh * replicated
-            + 4 * double(shape.seqLen) * double(shape.microBatch) * double(model.vocab) / t;
+        activations += inFlight * sbh * replicated;
+    if (last) // final norm input and the fp32 logits the loss keeps for its backward, again per MTP module
+        activations += double(1 + model.mtpLayers)
+            * (2 * sbh * replicated + 4 * double(shape.seqLen) * double(shape.microBatch) * double(model.vocab) / t);
     memory.activations = activations;
 
     const double nccl = ncclBufferBytes(d);
     double other = kCudaContextBytes + nccl + kWorkspaceBytes + kFragmentationReserve * activations;
-    if (layout.zeroStage >= 3) {
-        const LayerParameters layer = layerParameters(model);
-        other += kZero3GatheredLayers * layer.total() / t * bytes.weights;
-    }
+    if (layout.zeroStage >= 3)
+        other += kZero3GatheredLayers * largestParameters / t * bytes.weights;
     if (framework.cudaGraphs) {
         // Each captured graph keeps its static input and output, and the capture pool holds the
         // intermediates of the largest graph, one layer with everything stored (PyTorch's CUDA
         // graph memory management: a private pool per graph, shared between graphs captured in
         // order, as Megatron-Core and Transformer Engine capture layers).
-        other += double(stageLayers) * inFlightMicroBatches(layout, stage) * 2 * (2 * sbh * replicated)
-            + layerActivationBytes(model, shape, Recompute::None);
+        other += double(layers.total()) * inFlight * 2 * (2 * sbh * replicated) + largestActivations;
     }
     memory.other = other;
     memory.outsideAllocator = kCudaContextBytes + nccl;

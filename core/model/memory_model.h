@@ -48,7 +48,11 @@ struct ActivationShape {
     bool sequenceParallel = false;
     bool flashAttention = true;
 };
-[[nodiscard]] double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape, Recompute recompute);
+[[nodiscard]] double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape, Recompute recompute,
+                                          LayerKind kind);
+// The sum over a run of layers.
+[[nodiscard]] double mixActivationBytes(const ModelSpec& model, const ActivationShape& shape, Recompute recompute,
+                                        const LayerMix& mix);
 
 struct StageParameters {
     double dense = 0;  // on this GPU after TP, sharded by ZeRO over dp*cp
@@ -59,8 +63,9 @@ struct StageParameters {
     [[nodiscard]] double fp8Linear() const { return denseLinear + expert; }
 };
 
-// Weights on one GPU holding `layers` layers, and the input embedding and/or the output layer.
-[[nodiscard]] StageParameters shardParameters(const ModelSpec& model, const ParallelLayout& layout, int64_t layers,
+// Weights on one GPU holding `layers`, and the input embedding and/or the output layer (with the
+// MTP modules, which follow it).
+[[nodiscard]] StageParameters shardParameters(const ModelSpec& model, const ParallelLayout& layout, const LayerMix& layers,
                                               bool holdsEmbedding, bool holdsOutput);
 // The same for a physical stage: its layers over all its chunks, the embedding on the first, the
 // output layer on the last.

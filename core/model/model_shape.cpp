@@ -2,20 +2,92 @@
 // SPDX-License-Identifier: MIT
 #include "core/model/model_shape.h"
 
+#include <algorithm>
+
 namespace paraplan {
 
 namespace {
+
 double mlpMatrices(const ModelSpec& model) { return model.gatedMlp ? 3.0 : 2.0; }
+
+double attentionParameters(const ModelSpec& model)
+{
+    const double h = double(model.hidden), heads = double(model.heads);
+    if (!model.mla.enabled()) {
+        const double d = double(model.headDim());
+        return h * d * (heads + 2 * double(model.kvHeads)) + heads * d * h;
+    }
+    const MlaSpec& a = model.mla;
+    const double qLora = double(a.qLoraRank), kvLora = double(a.kvLoraRank), qk = double(a.qkHeadDim());
+    const double query = a.qLoraRank > 0 ? h * qLora + qLora + qLora * heads * qk : h * heads * qk;
+    // The key-value latent with the shared rotary key, its norm, and the up-projection to each
+    // head's position-free key and value.
+    const double keyValue = h * (kvLora + double(a.qkRopeHeadDim)) + kvLora
+        + kvLora * heads * double(a.qkNopeHeadDim + a.vHeadDim);
+    return query + keyValue + heads * double(a.vHeadDim) * h;
 }
 
-LayerParameters layerParameters(const ModelSpec& model)
+LayerForwardFlops attentionFlops(const ModelSpec& model, double s, double keys)
+{
+    const double h = double(model.hidden), heads = double(model.heads);
+    LayerForwardFlops f;
+    if (!model.mla.enabled()) {
+        const double d = double(model.headDim());
+        f.qkv = 2 * s * h * d * (heads + 2 * double(model.kvHeads));
+        f.attentionScores = 4 * s * keys * d * heads;
+        f.projection = 2 * s * heads * d * h;
+        return f;
+    }
+    const MlaSpec& a = model.mla;
+    const double qLora = double(a.qLoraRank), kvLora = double(a.kvLoraRank), rope = double(a.qkRopeHeadDim);
+    const double nope = double(a.qkNopeHeadDim), v = double(a.vHeadDim);
+    const double query = a.qLoraRank > 0 ? 2 * s * h * qLora + 2 * s * qLora * heads * (nope + rope)
+                                         : 2 * s * h * heads * (nope + rope);
+    const double latent = 2 * s * h * (kvLora + rope);
+    if (!a.absorbed) { // keys and values up-projected per head; attention over nope + rope dimensions
+        f.qkv = query + latent + 2 * s * kvLora * heads * (nope + v);
+        f.attentionScores = 2 * s * keys * heads * (nope + rope) + 2 * s * keys * heads * v;
+        f.projection = 2 * s * heads * v * h;
+        return f;
+    }
+    // Absorbed: each head's query meets the latent through W_UK, attention runs over the latent and
+    // the rotary key, and W_UV lifts each head's output from the latent.
+    f.qkv = query + latent + 2 * s * heads * nope * kvLora;
+    f.attentionScores = 2 * s * keys * heads * (kvLora + rope) + 2 * s * keys * heads * kvLora;
+    f.projection = 2 * s * heads * kvLora * v + 2 * s * heads * v * h;
+    return f;
+}
+
+double embeddingsAndHead(const ModelSpec& model)
+{
+    return embeddingParameters(model) * (model.tiedEmbeddings ? 1.0 : 2.0) + 2.0 * double(model.hidden);
+}
+
+} // namespace
+
+LayerParameters& LayerParameters::operator+=(const LayerParameters& other)
+{
+    attention += other.attention;
+    denseMlp += other.denseMlp;
+    experts += other.experts;
+    router += other.router;
+    norms += other.norms;
+    return *this;
+}
+
+LayerParameters LayerParameters::scaled(double factor) const
+{
+    return { attention * factor, denseMlp * factor, experts * factor, router * factor, norms * factor };
+}
+
+LayerParameters layerParameters(const ModelSpec& model, LayerKind kind)
 {
     const double h = double(model.hidden);
-    const double headDim = double(model.headDim());
     LayerParameters p;
-    p.attention = h * headDim * double(model.heads + 2 * model.kvHeads) + double(model.heads) * headDim * h;
-    if (model.isMoe()) {
+    p.attention = attentionParameters(model);
+    if (kind.moe) {
         p.experts = double(model.moe.experts) * mlpMatrices(model) * h * double(model.moe.expertFfnHidden);
+        p.denseMlp = double(model.moe.sharedExperts) * mlpMatrices(model) * h * double(model.moe.sharedExpertFfnHidden);
         p.router = h * double(model.moe.experts);
     } else {
         p.denseMlp = mlpMatrices(model) * h * double(model.ffnHidden);
@@ -24,35 +96,62 @@ LayerParameters layerParameters(const ModelSpec& model)
     return p;
 }
 
+LayerParameters layerParameters(const ModelSpec& model, const LayerMix& mix)
+{
+    LayerParameters sum;
+    for (size_t k = 0; k < kLayerKinds; ++k)
+        if (mix.count[k] > 0)
+            sum += layerParameters(model, LayerKind::ofIndex(k)).scaled(double(mix.count[k]));
+    return sum;
+}
+
 double embeddingParameters(const ModelSpec& model) { return double(model.vocab) * double(model.hidden); }
+
+LayerParameters mtpParameters(const ModelSpec& model)
+{
+    LayerParameters p = layerParameters(model, model.mtpLayerMix());
+    const double h = double(model.hidden);
+    p.denseMlp += double(model.mtpLayers) * 2 * h * h; // the projection of [hidden; embedding] to h
+    p.norms += double(model.mtpLayers) * 2 * 2 * h;   // the norms of the hidden state and the embedding
+    return p;
+}
 
 double totalParameters(const ModelSpec& model)
 {
-    const double embeddings = embeddingParameters(model) * (model.tiedEmbeddings ? 1.0 : 2.0);
-    return double(model.layers) * layerParameters(model).total() + embeddings + 2.0 * double(model.hidden);
+    return layerParameters(model, model.layerMix(0, model.layers)).total() + embeddingsAndHead(model);
 }
 
 double activeParameters(const ModelSpec& model)
 {
-    LayerParameters layer = layerParameters(model);
+    LayerParameters layers = layerParameters(model, model.layerMix(0, model.layers));
     if (model.isMoe())
-        layer.experts *= double(model.moe.topK) / double(model.moe.experts);
-    const double embeddings = embeddingParameters(model) * (model.tiedEmbeddings ? 1.0 : 2.0);
-    return double(model.layers) * layer.total() + embeddings + 2.0 * double(model.hidden);
+        layers.experts *= double(model.moe.topK) / double(model.moe.experts);
+    return layers.total() + embeddingsAndHead(model) - embeddingParameters(model);
 }
 
-LayerForwardFlops layerForwardFlops(const ModelSpec& model, int64_t seqLen)
+double keysInReach(const ModelSpec& model, LayerKind kind, int64_t seqLen)
+{
+    const double s = double(seqLen);
+    return kind.local ? std::min(s, double(model.localAttention.window)) : s;
+}
+
+double attendedKeys(const ModelSpec& model, LayerKind kind, int64_t seqLen)
+{
+    const double s = double(seqLen), w = double(model.localAttention.window);
+    if (!kind.local || w >= s)
+        return s / 2;
+    return model.localAttention.chunked ? w / 2 : w - w * w / (2 * s);
+}
+
+LayerForwardFlops layerForwardFlops(const ModelSpec& model, LayerKind kind, int64_t seqLen)
 {
     const double s = double(seqLen);
     const double h = double(model.hidden);
-    const double headDim = double(model.headDim());
-    LayerForwardFlops f;
-    f.qkv = 2 * s * h * headDim * double(model.heads + 2 * model.kvHeads);
-    f.attentionScores = 4 * s * s * headDim * double(model.heads);
-    f.projection = 2 * s * double(model.heads) * headDim * h;
-    if (model.isMoe()) {
-        f.mlp = 2 * s * h * double(model.moe.experts)
-            + double(model.moe.topK) * 2 * s * h * double(model.moe.expertFfnHidden) * mlpMatrices(model);
+    LayerForwardFlops f = attentionFlops(model, s, keysInReach(model, kind, seqLen));
+    if (kind.moe) {
+        const double experts = double(model.moe.topK) * double(model.moe.expertFfnHidden)
+            + double(model.moe.sharedExperts) * double(model.moe.sharedExpertFfnHidden);
+        f.mlp = 2 * s * h * double(model.moe.experts) + 2 * s * h * experts * mlpMatrices(model);
     } else {
         f.mlp = 2 * s * h * double(model.ffnHidden) * mlpMatrices(model);
     }
@@ -64,19 +163,45 @@ double logitsForwardFlops(const ModelSpec& model, int64_t seqLen)
     return 2 * double(seqLen) * double(model.hidden) * double(model.vocab);
 }
 
+double mtpHeadForwardFlops(const ModelSpec& model, int64_t seqLen)
+{
+    const double h = double(model.hidden);
+    return double(model.mtpLayers) * (2 * double(seqLen) * 2 * h * h + logitsForwardFlops(model, seqLen));
+}
+
+namespace {
+
+// Forward FLOPs of every layer, the MTP modules' included, or of their attention scores only.
+double layersForwardFlops(const ModelSpec& model, int64_t seqLen, bool scoresOnly)
+{
+    LayerMix mix = model.layerMix(0, model.layers);
+    mix += model.mtpLayerMix();
+    double flops = 0;
+    for (size_t k = 0; k < kLayerKinds; ++k) {
+        if (mix.count[k] == 0)
+            continue;
+        const LayerForwardFlops layer = layerForwardFlops(model, LayerKind::ofIndex(k), seqLen);
+        flops += double(mix.count[k]) * (scoresOnly ? layer.attentionScores : layer.total());
+    }
+    return flops;
+}
+
+} // namespace
+
 double modelFlopsPerSequence(const ModelSpec& model, int64_t seqLen)
 {
-    return 3 * (double(model.layers) * layerForwardFlops(model, seqLen).total() + logitsForwardFlops(model, seqLen));
+    return 3
+        * (layersForwardFlops(model, seqLen, false) + logitsForwardFlops(model, seqLen)
+           + mtpHeadForwardFlops(model, seqLen));
 }
 
 double recomputeFlopsPerSequence(const ModelSpec& model, int64_t seqLen, Recompute recompute)
 {
-    const LayerForwardFlops layer = layerForwardFlops(model, seqLen);
     switch (recompute) {
     case Recompute::Full:
-        return double(model.layers) * layer.total();
+        return layersForwardFlops(model, seqLen, false);
     case Recompute::Selective:
-        return double(model.layers) * layer.attentionScores;
+        return layersForwardFlops(model, seqLen, true);
     case Recompute::None:
     case Recompute::Auto:
         break;

@@ -17,12 +17,4 @@ std::vector<int64_t> virtualStageLayers(int64_t layers, int64_t pp, int64_t vpp,
     return split;
 }
 
-int64_t stageLayerCount(const std::vector<int64_t>& virtualLayers, int64_t pp, int64_t stage)
-{
-    int64_t total = 0;
-    for (size_t i = size_t(stage); i < virtualLayers.size(); i += size_t(pp))
-        total += virtualLayers[i];
-    return total;
-}
-
 } // namespace paraplan

@@ -14,7 +14,4 @@ namespace paraplan {
 [[nodiscard]] std::vector<int64_t> virtualStageLayers(int64_t layers, int64_t pp, int64_t vpp,
                                                       const std::vector<int64_t>& explicitSplit);
 
-// Layers a physical stage holds over all its chunks.
-[[nodiscard]] int64_t stageLayerCount(const std::vector<int64_t>& virtualLayers, int64_t pp, int64_t stage);
-
 } // namespace paraplan

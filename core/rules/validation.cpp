@@ -18,6 +18,57 @@ namespace {
 
 using namespace validation;
 
+bool checkMla(Checker& c, const MlaSpec& mla)
+{
+    bool ok = c.count("invalid_model_dimension", "model.mla.kv_lora_rank", mla.kvLoraRank, 0,
+                      QT_TRANSLATE_NOOP("Diagnostics", "The key-value latent rank"));
+    if (!ok || !mla.enabled())
+        return ok;
+    ok &= c.count("invalid_model_dimension", "model.mla.q_lora_rank", mla.qLoraRank, 0,
+                  QT_TRANSLATE_NOOP("Diagnostics", "The query latent rank"));
+    ok &= c.count("invalid_model_dimension", "model.mla.qk_nope_head_dim", mla.qkNopeHeadDim, 1,
+                  QT_TRANSLATE_NOOP("Diagnostics", "The position-free query-key head dimension"));
+    ok &= c.count("invalid_model_dimension", "model.mla.qk_rope_head_dim", mla.qkRopeHeadDim, 0,
+                  QT_TRANSLATE_NOOP("Diagnostics", "The rotary query-key head dimension"));
+    ok &= c.count("invalid_model_dimension", "model.mla.v_head_dim", mla.vHeadDim, 1,
+                  QT_TRANSLATE_NOOP("Diagnostics", "The value head dimension"));
+    return ok;
+}
+
+bool checkLocalAttention(Checker& c, const LocalAttentionSpec& local)
+{
+    bool ok = c.count("invalid_model_dimension", "model.local_attention.window", local.window, 0,
+                      QT_TRANSLATE_NOOP("Diagnostics", "The local attention window"));
+    ok &= c.count("invalid_model_dimension", "model.local_attention.global_every", local.globalEvery, 0,
+                  QT_TRANSLATE_NOOP("Diagnostics", "The period of globally attending layers"));
+    return ok;
+}
+
+// Shared experts and which layers are MoE.
+bool checkMoeLayers(Checker& c, const ModelSpec& m)
+{
+    bool ok = c.count("moe_invalid", "model.moe.shared_experts", m.moe.sharedExperts, 0,
+                      QT_TRANSLATE_NOOP("Diagnostics", "The number of shared experts"));
+    if (m.moe.sharedExperts > 0)
+        ok &= c.count("moe_invalid", "model.moe.shared_expert_ffn_hidden", m.moe.sharedExpertFfnHidden, 1,
+                      QT_TRANSLATE_NOOP("Diagnostics", "The shared expert FFN hidden size"));
+    ok &= c.count("moe_invalid", "model.moe.first_dense_layers", m.moe.firstDenseLayers, 0,
+                  QT_TRANSLATE_NOOP("Diagnostics", "The number of dense layers before the MoE layers"));
+    ok &= c.count("moe_invalid", "model.moe.layer_frequency", m.moe.layerFrequency, 1,
+                  QT_TRANSLATE_NOOP("Diagnostics", "The MoE layer frequency"));
+    if (ok && m.moeLayers() == 0) {
+        c.error("moe_invalid", "model.moe.first_dense_layers",
+                QT_TRANSLATE_NOOP("Diagnostics", "With %1 dense layers first and one MoE layer in every %2 after them, none of "
+                                  "the %3 layers is MoE; lower first_dense_layers or layer_frequency, or set moe.experts to 0."),
+                { num(m.moe.firstDenseLayers), num(m.moe.layerFrequency), num(m.layers) });
+        ok = false;
+    }
+    if (ok && m.moeLayers() < m.layers)
+        ok &= c.count("invalid_model_dimension", "model.ffn_hidden", m.ffnHidden, 1,
+                      QT_TRANSLATE_NOOP("Diagnostics", "The FFN hidden size"));
+    return ok;
+}
+
 bool checkModel(Checker& c, const ModelSpec& m)
 {
     bool ok = c.count("invalid_model_dimension", "model.layers", m.layers, 1, QT_TRANSLATE_NOOP("Diagnostics", "The number of layers"));
@@ -27,9 +78,15 @@ bool checkModel(Checker& c, const ModelSpec& m)
     ok &= c.count("invalid_model_dimension", "model.vocab", m.vocab, 1, QT_TRANSLATE_NOOP("Diagnostics", "The vocabulary size"));
     if (!m.isMoe())
         ok &= c.count("invalid_model_dimension", "model.ffn_hidden", m.ffnHidden, 1, QT_TRANSLATE_NOOP("Diagnostics", "The FFN hidden size"));
+    // Zero for these means "not this mechanism" (derived head dimension, no MLA, no local attention, no MTP).
+    ok &= c.count("invalid_model_dimension", "model.head_dim", m.headDimension, 0, QT_TRANSLATE_NOOP("Diagnostics", "The head dimension"));
+    ok &= c.count("invalid_model_dimension", "model.mtp_layers", m.mtpLayers, 0,
+                  QT_TRANSLATE_NOOP("Diagnostics", "The number of multi-token prediction layers"));
+    ok &= checkMla(c, m.mla);
+    ok &= checkLocalAttention(c, m.localAttention);
     if (!ok)
         return false;
-    if (m.hidden % m.heads != 0) {
+    if (m.headDimension == 0 && !m.mla.enabled() && m.hidden % m.heads != 0) {
         c.error("hidden_not_divisible_by_heads", "model.heads",
                 QT_TRANSLATE_NOOP("Diagnostics", "hidden (%1) is not a multiple of heads (%2); choose heads so that hidden / heads is the head "
                          "dimension."),
@@ -57,6 +114,7 @@ bool checkModel(Checker& c, const ModelSpec& m)
                     { num(m.moe.topK), num(m.moe.experts) });
             ok = false;
         }
+        ok &= checkMoeLayers(c, m);
     }
     return ok;
 }

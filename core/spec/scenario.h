@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/spec/framework.h"
+#include "core/spec/model_spec.h"
 #include "core/spec/parallel_degrees.h"
 #include "core/spec/rank_layout.h"
 #include "core/spec/topology.h"
@@ -25,34 +26,6 @@ enum class Recompute { None, Selective, Full, Auto };
 // Megatron-Core's default), tensorwise (current scaling), blockwise (1x128 / 128x128 blocks,
 // Hopper), mxfp8 (32-element blocks, Blackwell).
 enum class Fp8Recipe { Delayed, Tensorwise, Blockwise, Mxfp8 };
-
-struct MoeSpec {
-    int64_t experts = 0; // 0 = dense
-    int64_t topK = 0;
-    int64_t expertFfnHidden = 0;
-
-    bool operator==(const MoeSpec&) const = default;
-};
-
-struct ModelSpec {
-    std::string preset;
-    std::string name;
-    int64_t layers = 0;
-    int64_t hidden = 0;
-    int64_t heads = 0;
-    int64_t kvHeads = 0;
-    int64_t ffnHidden = 0;
-    bool gatedMlp = false;
-    int64_t vocab = 0;
-    bool tiedEmbeddings = false;
-    bool dropout = true; // dropout masks are stored for backward (GPT, BLOOM); Llama-style models train without
-    MoeSpec moe;
-
-    [[nodiscard]] bool isMoe() const { return moe.experts > 0; }
-    [[nodiscard]] int64_t headDim() const { return heads > 0 ? hidden / heads : 0; }
-
-    bool operator==(const ModelSpec&) const = default;
-};
 
 struct TrainingSpec {
     int64_t seqLen = 0;

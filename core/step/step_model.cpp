@@ -148,7 +148,30 @@ LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const Dev
     in.tpLink = groups[CommGroup::Tp].rate;
     in.cpLink = groups[CommGroup::Cp].rate;
     in.epLink = groups[CommGroup::Ep].rate;
-    return { transformerLayerCosts(in), embeddingCosts(in), outputLayerCosts(in) };
+    LayerCostSet costs;
+    LayerMix kinds = s.model.layerMix(0, s.model.layers);
+    kinds += s.model.mtpLayerMix();
+    for (size_t k = 0; k < kLayerKinds; ++k)
+        if (kinds.count[k] > 0) {
+            in.kind = LayerKind::ofIndex(k);
+            costs.layer[k] = transformerLayerCosts(in);
+        }
+    costs.embedding = embeddingCosts(in);
+    costs.output = outputLayerCosts(in);
+    if (s.model.mtpLayers > 0)
+        costs.mtpHead = mtpHeadCosts(in);
+    return costs;
+}
+
+LayerCosts LayerCostSet::of(const LayerMix& mix) const
+{
+    LayerCosts sum;
+    for (size_t k = 0; k < kLayerKinds; ++k)
+        if (mix.count[k] > 0) {
+            sum.forward += layer[k].forward.scaled(double(mix.count[k]));
+            sum.backward += layer[k].backward.scaled(double(mix.count[k]));
+        }
+    return sum;
 }
 
 StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates& rates, const LayerCostSet& costs,
@@ -168,27 +191,35 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
     timing.forward.resize(size_t(virtualStages));
     timing.backward.resize(size_t(virtualStages));
     for (int64_t vs = 0; vs < virtualStages; ++vs) {
-        const int64_t layers = plan.layout.virtualLayers[size_t(vs)];
-        const bool end = vs == 0 || vs == virtualStages - 1;
-        if (!end && vs > 1 && layers == plan.layout.virtualLayers[size_t(vs - 1)]) { // same as its neighbour
+        const LayerMix& mix = plan.layout.virtualLayerMix[size_t(vs)];
+        const bool last = vs == virtualStages - 1;
+        const bool end = vs == 0 || last;
+        if (!end && vs > 1 && mix == plan.layout.virtualLayerMix[size_t(vs - 1)]) { // same as its neighbour
             timing.forward[size_t(vs)] = timing.forward[size_t(vs - 1)];
             timing.backward[size_t(vs)] = timing.backward[size_t(vs - 1)];
             continue;
         }
-        PassCost forward = costs.layer.forward.scaled(double(layers));
-        PassCost backward = costs.layer.backward.scaled(double(layers));
+        LayerMix layersRun = mix;
+        if (last) // the MTP modules follow the last layer
+            layersRun += s.model.mtpLayerMix();
+        const int64_t layers = layersRun.total();
+        const LayerCosts work = costs.of(layersRun);
+        PassCost forward = work.forward;
+        PassCost backward = work.backward;
         if (vs == 0) {
             forward += costs.embedding.forward;
             backward += costs.embedding.backward;
         }
-        if (vs == virtualStages - 1) {
+        if (last) {
             forward += costs.output.forward;
             backward += costs.output.backward;
+            forward += costs.mtpHead.forward.scaled(double(s.model.mtpLayers));
+            backward += costs.mtpHead.backward.scaled(double(s.model.mtpLayers));
         }
         // ZeRO-2 reduce-scatters gradients every micro-batch; ZeRO-3 also gathers the weights for
         // the forward and again for the backward. Each hides behind its pass when overlapped.
         if (L.zeroStage >= 2) {
-            const StageParameters weights = shardParameters(s.model, L, layers, vs == 0, vs == virtualStages - 1);
+            const StageParameters weights = shardParameters(s.model, L, mix, vs == 0, last);
             const double scatter = dp.seconds(Collective::ReduceScatter, weights, bytes.gradients);
             const double gather = L.zeroStage >= 3 ? dp.gatherSeconds(weights, s.training) : 0.0;
             if (L.zeroStage >= 3)
@@ -232,8 +263,9 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
     const GroupPlacement& embeddingSync = groups[CommGroup::EmbeddingSync];
     for (int64_t stage = 0; stage < d.pp; ++stage) {
         const bool end = stage == 0 || stage == d.pp - 1;
-        const int64_t layers = plan.layout.stageLayers[size_t(stage)];
-        if (!end && stage > 1 && layers == plan.layout.stageLayers[size_t(stage - 1)]) { // same as its neighbour
+        const LayerMix& mix = plan.layout.stageLayerMix[size_t(stage)];
+        const int64_t layers = mix.total() + (stage == d.pp - 1 ? s.model.mtpLayers : 0);
+        if (!end && stage > 1 && mix == plan.layout.stageLayerMix[size_t(stage - 1)]) { // same as its neighbour
             timing.tailDp[size_t(stage)] = timing.tailDp[size_t(stage - 1)];
             timing.tailHiddenDp[size_t(stage)] = timing.tailHiddenDp[size_t(stage - 1)];
             timing.optimizer[size_t(stage)] = timing.optimizer[size_t(stage - 1)];

@@ -10,6 +10,7 @@
 #include "core/spec/scenario.h"
 #include "core/step/pipeline_schedule.h"
 
+#include <array>
 #include <vector>
 
 // The pieces evaluate() is built from, exposed so that a search can reuse the expensive ones
@@ -39,12 +40,16 @@ struct StepPlan {
 // recompute: auto takes the least recomputation whose memory fits (full when nothing does).
 [[nodiscard]] Recompute resolveRecompute(const Scenario& scenario, StepPlan& plan);
 
-// Per-micro-batch costs of one layer, the embedding and the output layer: they depend on the
-// model, tp, cp, ep, micro-batch, SP and recomputation, not on pp, dp, vpp or ZeRO.
+// Per-micro-batch costs of a layer of each kind, the embedding and the output layer: they depend
+// on the model, tp, cp, ep, micro-batch, SP and recomputation, not on pp, dp, vpp or ZeRO.
 struct LayerCostSet {
-    LayerCosts layer;
+    std::array<LayerCosts, kLayerKinds> layer; // by LayerKind::index(), for the kinds the model has
     LayerCosts embedding;
     LayerCosts output;
+    LayerCosts mtpHead; // each MTP module beyond its layer: its projection and the output layer again
+
+    // One micro-batch through a run of layers.
+    [[nodiscard]] LayerCosts of(const LayerMix& mix) const;
 };
 // Bytes the optimizer step of one stage moves, reads plus writes: Adam over the parameters the rank
 // owns (all of them, or its ZeRO shard), then zeroing every gradient.

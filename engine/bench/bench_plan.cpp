@@ -60,7 +60,15 @@ BenchPlan planBench(const Scenario& s, const Result& evaluation, const Efficienc
     };
     // Every product the model prices for a layer, in its three shapes (forward, data gradient,
     // weight gradient): a calibration then measures each rather than interpolating to it.
-    std::vector<GemmShape> forward = transformerLayerGemms(s.model, shard, p.degrees.ep);
+    // Each GEMM once, though layers of several kinds run it (a MoE model's attention).
+    std::vector<GemmShape> forward;
+    LayerMix kinds = s.model.layerMix(0, s.model.layers);
+    kinds += s.model.mtpLayerMix();
+    for (size_t k = 0; k < kLayerKinds; ++k)
+        if (kinds.count[k] > 0)
+            for (const GemmShape& shape : transformerLayerGemms(s.model, shard, p.degrees.ep, LayerKind::ofIndex(k)).all())
+                if (std::none_of(forward.begin(), forward.end(), [&](const GemmShape& g) { return g.name == shape.name; }))
+                    forward.push_back(shape);
     forward.push_back(logitsGemm(s.model, shard));
     for (const GemmShape& shape : unfusedAttentionGemms(shard))
         forward.push_back(shape);
@@ -71,7 +79,9 @@ BenchPlan planBench(const Scenario& s, const Result& evaluation, const Efficienc
     AttentionBench& a = plan.attention;
     a.batchHeads = int64_t(shard.microBatch * shard.heads);
     a.seq = int64_t(shard.localSeq);
-    a.headDim = int64_t(shard.headDim);
+    // One head dimension for Q, K and V: MLA's query-key and value dimensions differ, and their
+    // mean gives the attention the model prices its FLOPs.
+    a.headDim = int64_t((shard.qkHeadDim + shard.vHeadDim) / 2);
     a.flops = 4.0 * double(a.batchHeads) * double(a.seq) * double(a.seq) * double(a.headDim);
     a.predictedSeconds = fusedAttentionSeconds(rates, a.flops);
     plan.memory.predictedGBps = bytesPerSToGBps(rates.hbmBytesPerS);

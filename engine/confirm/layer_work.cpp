@@ -21,6 +21,22 @@ size_t elementsOf(double bytes, DataType type, int ranks)
     return std::max((elements + r - 1) / r * r, r);
 }
 
+// The first GEMM of a column-parallel part: the attention's inputs, or the MLP's (router or up).
+bool startsColumnParallel(GemmRole role, GemmRole previous)
+{
+    if (role == GemmRole::AttentionIn)
+        return previous != GemmRole::AttentionIn;
+    if (role == GemmRole::Router)
+        return true;
+    return role == GemmRole::MlpUp && previous != GemmRole::MlpUp && previous != GemmRole::Router;
+}
+
+// The last GEMM of a row-parallel part: the attention's output projection, or the MLP's last down.
+bool endsRowParallel(GemmRole role, GemmRole following)
+{
+    return role == GemmRole::AttentionOut || (role == GemmRole::MlpDown && following != GemmRole::MlpDown);
+}
+
 } // namespace
 
 LayerWork::LayerWork(Backend& backend, const std::vector<GemmShape>& gemms, const LayerShard& shard,
@@ -30,11 +46,11 @@ LayerWork::LayerWork(Backend& backend, const std::vector<GemmShape>& gemms, cons
     , m_settings(settings)
     , m_batchHeads(whole(shard.microBatch * shard.heads))
     , m_seq(whole(shard.localSeq))
-    , m_headDim(whole(shard.headDim))
+    , m_headDim(whole((shard.qkHeadDim + shard.vHeadDim) / 2)) // MLA: as the bench plan (one dimension for Q, K, V)
 {
     const size_t element = elementBytes(settings.type);
     for (const GemmShape& shape : gemms) {
-        Gemm g{ whole(shape.m), whole(shape.n), whole(shape.k), whole(shape.batch), nullptr, nullptr, nullptr, nullptr };
+        Gemm g{ whole(shape.m), whole(shape.n), whole(shape.k), whole(shape.batch), shape.role, nullptr, nullptr, nullptr, nullptr };
         g.input = backend.allocate(size_t(g.batch * g.m * g.k) * element);
         g.weight = backend.allocate(size_t(g.batch * g.k * g.n) * element);
         g.output = backend.allocate(size_t(g.batch * g.m * g.n) * element);
@@ -115,25 +131,27 @@ void LayerWork::attention()
     m_backend.attention(*m_q, *m_k, *m_v, *m_scores, *m_attention, m_batchHeads, m_seq, m_headDim, m_settings.type);
 }
 
-// GEMMs in order: qkv, attention projection, then the MLP (dense up and down, or router, expert
-// up, expert down).
+// GEMMs in the layer's order (LayerGemms::all()): into the attention, its output projection, then
+// the MLP (dense up and down, or router, experts and shared experts up and down). Their roles say
+// what runs around them.
 void LayerWork::forward()
 {
     const DataType type = m_settings.type;
     for (size_t i = 0; i < m_gemms.size(); ++i) {
         Gemm& g = m_gemms[i];
-        const bool columnParallel = i == 0 || i == 2;
-        if (columnParallel)
+        const GemmRole previous = i == 0 ? GemmRole::Other : m_gemms[i - 1].role;
+        const bool next = i + 1 < m_gemms.size();
+        if (startsColumnParallel(g.role, previous))
             tpCollective(true);
-        if (i == 2 && m_groups.ep)
+        if (g.role == GemmRole::MlpUp && previous != GemmRole::MlpUp && m_groups.ep)
             epAllToAll(); // dispatch
         m_backend.gemm(*g.input, *g.weight, *g.output, g.m, g.n, g.k, g.batch, type);
-        if (i == 0) {
+        if (g.role == GemmRole::AttentionIn && (!next || m_gemms[i + 1].role != GemmRole::AttentionIn)) {
             cpRing(1);
             attention();
         }
-        if (i == 1 || i + 1 == m_gemms.size())
-            tpCollective(false); // after each row-parallel GEMM
+        if (endsRowParallel(g.role, next ? m_gemms[i + 1].role : GemmRole::Other))
+            tpCollective(false);
     }
     if (m_groups.ep)
         epAllToAll(); // combine
@@ -157,20 +175,25 @@ void LayerWork::backward()
         epAllToAll();
     for (size_t i = m_gemms.size(); i-- > 0;) {
         Gemm& g = m_gemms[i];
+        const GemmRole previous = i == 0 ? GemmRole::Other : m_gemms[i - 1].role;
+        const GemmRole following = i + 1 < m_gemms.size() ? m_gemms[i + 1].role : GemmRole::Other;
+        if (endsRowParallel(g.role, following))
+            tpCollective(true); // SP: the output gradient gathered
         // Data gradient dX = dY W^T (m x k from m x n and n x k), weight gradient dW = X^T dY.
         m_backend.gemm(*g.output, *g.weight, *g.input, g.m, g.k, g.n, g.batch, type);
         m_backend.gemm(*g.input, *g.output, *g.weightGrad, g.k, g.n, g.m, g.batch, type);
-        if (i == 2 && m_groups.ep)
+        if (g.role == GemmRole::MlpUp && previous != GemmRole::MlpUp && m_groups.ep)
             epAllToAll();
-        if (i == 0) {
+        if (g.role == GemmRole::AttentionIn && following != GemmRole::AttentionIn) {
             // FlashAttention's backward recomputes the scores: about two forwards of work.
             attention();
             attention();
             cpRing(2);
         }
-        tpCollective(i == 1 || i + 1 == m_gemms.size());
-        if (i == 0 || i == 2)
-            tpCollective(false); // input gradients of the column-parallel GEMMs
+        if (startsColumnParallel(g.role, previous)) {
+            tpCollective(true);  // SP: the input gathered again for the weight gradients
+            tpCollective(false); // the input gradient reduced (reduce-scattered with SP)
+        }
     }
     elementwise(2);
 }

@@ -44,6 +44,7 @@ public:
 private:
     struct Gemm {
         int64_t m, n, k, batch;
+        GemmRole role;
         std::unique_ptr<Buffer> input, weight, output, weightGrad;
     };
     void tpCollective(bool gather);

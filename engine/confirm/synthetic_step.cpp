@@ -15,6 +15,7 @@
 #include "core/step/step_model.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -75,20 +76,35 @@ public:
         (void)resolveRecompute(resolved, plan);
         m_recomputeFull = plan.layout.recompute == Recompute::Full;
         m_vpp = plan.layout.degrees.vpp;
-        m_virtualLayers = plan.layout.virtualLayers;
+        m_virtualLayers = plan.layout.virtualLayerMix;
+        m_virtualLayers.back() += s.model.mtpLayerMix(); // the MTP modules follow the last layer
+        m_outputLayers = 1 + s.model.mtpLayers;           // and each computes the logits again
         m_plan = stageMessagePlan(m_stage, m_degrees.pp, m_vpp, plan.layout.microBatches);
 
         const ParallelSpec& p = predicted.parallel;
         const LayerShard shard = scenarioShard(s, p);
         const LayerMessages messages = layerMessages(s.model, shard);
-        const LayerTraffic traffic = layerTraffic(s.model, shard);
         m_output = outputTraffic(s.model, shard);
-        m_memory = std::make_unique<MemoryTraffic>(
-            backend, std::max({ traffic.norm, traffic.residual, traffic.mlpActivation, traffic.moePermute,
-                                m_output.lossForward, m_output.lossBackward }));
-        m_layer = std::make_unique<LayerWork>(backend, transformerLayerGemms(s.model, shard, p.degrees.ep), shard, messages,
-                                              LayerGroups{ m_tp.get(), m_cp.get(), m_ep.get() },
-                                              LayerSettings{ shard.sequenceParallel, m_type, traffic, m_memory.get() });
+        // One layer's buffers per kind of layer this rank's chunks hold.
+        LayerMix here;
+        for (size_t vs = size_t(m_stage); vs < m_virtualLayers.size(); vs += size_t(m_degrees.pp))
+            here += m_virtualLayers[vs];
+        double largestKernel = std::max(m_output.lossForward, m_output.lossBackward);
+        for (size_t k = 0; k < kLayerKinds; ++k)
+            if (here.count[k] > 0) {
+                const LayerTraffic traffic = layerTraffic(s.model, shard, LayerKind::ofIndex(k));
+                largestKernel = std::max({ largestKernel, traffic.norm, traffic.residual, traffic.mlpActivation,
+                                           traffic.moePermute, traffic.latentNorms });
+            }
+        m_memory = std::make_unique<MemoryTraffic>(backend, largestKernel);
+        for (size_t k = 0; k < kLayerKinds; ++k)
+            if (here.count[k] > 0) {
+                const LayerKind kind = LayerKind::ofIndex(k);
+                m_layers[k] = std::make_unique<LayerWork>(
+                    backend, transformerLayerGemms(s.model, shard, p.degrees.ep, kind).all(), shard, messages,
+                    LayerGroups{ m_tp.get(), m_cp.get(), m_ep.get() },
+                    LayerSettings{ shard.sequenceParallel, m_type, layerTraffic(s.model, shard, kind), m_memory.get() });
+            }
         m_logits = std::make_unique<LayerWork>(backend, std::vector<GemmShape>{ logitsGemm(s.model, shard) }, shard,
                                                LayerMessages{}, LayerGroups{},
                                                LayerSettings{ shard.sequenceParallel, m_type, {}, nullptr });
@@ -115,8 +131,10 @@ public:
             m_bucket = backend.allocate(m_bucketElements * element);
             m_shard = backend.allocate(m_bucketElements / size_t(m_dp->size()) * element);
         }
-        m_workingBytes = m_layer->bytes() + m_logits->bytes() + m_memory->bytes() + 3 * m_pipeElements * element
+        m_workingBytes = m_logits->bytes() + m_memory->bytes() + 3 * m_pipeElements * element
             + (m_dp ? m_bucket->bytes() + m_shard->bytes() : 0);
+        for (const std::unique_ptr<LayerWork>& layer : m_layers)
+            m_workingBytes += layer ? layer->bytes() : 0;
     }
 
     [[nodiscard]] int64_t stage() const { return m_stage; }
@@ -137,20 +155,21 @@ public:
                 mark(m.idleS, [&] { receive(*step.receive); });
             if (step.op.kind == PipelineOpKind::Forward) {
                 mark(m.busyS, [&] {
-                    for (int64_t l = 0; l < m_virtualLayers[size_t(vs)]; ++l)
-                        m_layer->forward();
+                    forEachLayer(vs, [](LayerWork& layer) { layer.forward(); });
                     if (vs == last)
-                        outputForward();
+                        for (int64_t o = 0; o < m_outputLayers; ++o)
+                            outputForward();
                 });
             } else {
                 mark(m.busyS, [&] {
-                    for (int64_t l = 0; l < m_virtualLayers[size_t(vs)]; ++l) {
+                    forEachLayer(vs, [&](LayerWork& layer) {
                         if (m_recomputeFull)
-                            m_layer->forward();
-                        m_layer->backward();
-                    }
+                            layer.forward();
+                        layer.backward();
+                    });
                     if (vs == last)
-                        outputBackward();
+                        for (int64_t o = 0; o < m_outputLayers; ++o)
+                            outputBackward();
                 });
             }
             if (step.send)
@@ -175,6 +194,16 @@ public:
     }
 
 private:
+    // `work` on each layer of virtual stage `vs`, kind by kind.
+    template <typename Work>
+    void forEachLayer(int64_t vs, Work&& work)
+    {
+        const LayerMix& mix = m_virtualLayers[size_t(vs)];
+        for (size_t k = 0; k < kLayerKinds; ++k)
+            for (int64_t l = 0; l < mix.count[k]; ++l)
+                work(*m_layers[k]);
+    }
+
     void outputForward()
     {
         m_memory->move(m_output.norm);
@@ -237,7 +266,8 @@ private:
     int64_t m_vpp = 1;
     bool m_recomputeFull = false;
     int m_zero = 1;
-    std::vector<int64_t> m_virtualLayers;
+    std::vector<LayerMix> m_virtualLayers; // by kind of layer, the MTP modules' on the last
+    int64_t m_outputLayers = 1;             // the output layer, and again per MTP module
     std::vector<PipeStep> m_plan;
     struct Marked {
         double* figure;
@@ -247,7 +277,8 @@ private:
     std::vector<Marked> m_marked;                             // this step's
     std::unique_ptr<Communicator> m_tp, m_cp, m_ep, m_dp, m_line;
     std::unique_ptr<MemoryTraffic> m_memory;
-    std::unique_ptr<LayerWork> m_layer, m_logits;
+    std::array<std::unique_ptr<LayerWork>, kLayerKinds> m_layers; // by LayerKind::index(), the kinds held here
+    std::unique_ptr<LayerWork> m_logits;
     OutputTraffic m_output;
     OptimizerTraffic m_optimizer;
     size_t m_pipeElements = 1;

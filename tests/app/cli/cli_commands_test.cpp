@@ -320,4 +320,8 @@ TEST(Presets, ListsTheCatalog)
     ASSERT_EQ(r.code, kExitOk);
     for (const char* id : { "h100-sxm-80gb", "gb200-nvl72", "llama3.1-405b", "mixtral-8x22b", "workstation-4x-rtx4090" })
         EXPECT_NE(r.out.find(id), std::string::npos) << id;
+    // A fine-grained MoE: its MTP module apart, active weights both ways publishers count them,
+    // its experts and how many of its layers are MoE.
+    for (const char* text : { "671B + 11.6B MTP", "36.6B (37.6B with embedding)", "128 MLA", "256 top-8 + 1 shared, 58/61 layers" })
+        EXPECT_NE(r.out.find(text), std::string::npos) << text;
 }

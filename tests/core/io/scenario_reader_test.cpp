@@ -1290,7 +1290,14 @@ TEST(ScenarioWriter, RoundTripsEveryField)
                               R"({"model": {"preset": "gpt3-175b"}, "training": {"seq_len": 2048, "global_batch": 1536},
                                  "cluster": {"preset": "dgx-a100-80gb", "nodes": 128},
                                  "framework": {"name": "megatron-deepspeed", "cuda_graphs": true},
-                                 "parallel": {"tp": 8, "pp": 16}})" }) {
+                                 "parallel": {"tp": 8, "pp": 16}})",
+                              R"({"model": {"preset": "deepseek-v3", "mla": {"absorbed": true}}, "training": {"seq_len": 4096,
+                                 "global_batch": 1024}, "cluster": {"preset": "dgx-h100", "nodes": 32},
+                                 "parallel": {"tp": 1, "pp": 8, "ep": 32}})",
+                              R"({"model": {"preset": "llama4-maverick"}, "training": {"seq_len": 8192, "global_batch": 256},
+                                 "cluster": {"preset": "dgx-h100", "nodes": 16}, "parallel": {"tp": 8, "ep": 16}})",
+                              R"({"model": {"preset": "gpt-oss-120b"}, "training": {"seq_len": 4096, "global_batch": 256},
+                                 "cluster": {"preset": "dgx-h100", "nodes": 4}, "parallel": {"tp": 8, "ep": 4}})" }) {
         const paraplan::Scenario first = paraplan::io::readScenarioText(text, paraplan::io::builtinCatalog());
         const json written = paraplan::io::toJson(first);
         const paraplan::Scenario second = paraplan::io::readScenario(written, paraplan::io::builtinCatalog());
@@ -1300,5 +1307,42 @@ TEST(ScenarioWriter, RoundTripsEveryField)
         EXPECT_EQ(second.training.trainTokens, first.training.trainTokens);
         EXPECT_EQ(second.framework, first.framework);
         EXPECT_EQ(second.cluster.gpu, first.cluster.gpu);
+        EXPECT_EQ(second.model, first.model);
     }
+}
+
+// The model description of the fine-grained MoEs (issue #13), field by field beside a preset.
+TEST(ScenarioReaderModel, MoeLayersMlaLocalAttentionAndMtpAreRead)
+{
+    json doc = base();
+    doc["model"]["head_dim"] = 96;
+    doc["model"]["mtp_layers"] = 2;
+    doc["model"]["moe"] = json::parse(R"({"experts": 64, "top_k": 6, "expert_ffn_hidden": 1408, "shared_experts": 2,
+                                         "first_dense_layers": 1, "layer_frequency": 2})");
+    doc["model"]["mla"] = json::parse(R"({"q_lora_rank": 0, "kv_lora_rank": 512, "qk_nope_head_dim": 128,
+                                         "qk_rope_head_dim": 64, "v_head_dim": 128})");
+    doc["model"]["local_attention"] = json::parse(R"({"window": 4096, "kind": "chunked", "global_every": 4})");
+    const paraplan::ModelSpec m = read(doc).model;
+    EXPECT_EQ(m.headDim(), 96);
+    EXPECT_EQ(m.mtpLayers, 2);
+    EXPECT_EQ(m.moe.sharedExperts, 2);
+    EXPECT_EQ(m.moe.sharedExpertFfnHidden, 1408); // as wide as a routed expert unless told
+    EXPECT_EQ(m.moe.firstDenseLayers, 1);
+    EXPECT_EQ(m.moe.layerFrequency, 2);
+    EXPECT_TRUE(m.mla.enabled());
+    EXPECT_EQ(m.mla.qkHeadDim(), 192);
+    EXPECT_FALSE(m.mla.absorbed);
+    EXPECT_EQ(m.localAttention.window, 4096);
+    EXPECT_TRUE(m.localAttention.chunked);
+    EXPECT_EQ(m.localAttention.globalEvery, 4);
+}
+
+TEST(ScenarioReaderModel, TheNewObjectsRefuseWhatTheyDoNotKnow)
+{
+    json doc = base();
+    doc["model"]["mla"] = json::parse(R"({"kv_lora_rank": 512, "rope_dim": 64})");
+    expectKnownFieldList(doc, "model.mla.rope_dim", { "q_lora_rank", "kv_lora_rank", "qk_rope_head_dim", "v_head_dim" });
+    doc = base();
+    doc["model"]["local_attention"] = json::parse(R"({"window": 128, "kind": "strided"})");
+    expectError(errorOf(doc), "model.local_attention.kind", { "sliding", "chunked" });
 }

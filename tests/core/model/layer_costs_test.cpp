@@ -21,6 +21,7 @@ LayerCostInput input(const ModelSpec& model, const ParallelDegrees& degrees, dou
 {
     LayerCostInput in;
     in.model = &model;
+    in.kind = model.layerKind(0);
     in.seqLen = 8192;
     in.microBatch = 1;
     in.degrees = degrees;
@@ -127,7 +128,7 @@ TEST(LayerCosts, ContextParallelRingHidesBehindAttentionUntilTheLinkIsSlow)
 TEST(LayerCosts, ExpertParallelismDispatchesAndCombinesEachPass)
 {
     ModelSpec m = llama8b();
-    m.moe = { 8, 2, 14336 };
+    m.moe = { .experts = 8, .topK = 2, .expertFfnHidden = 14336 };
     const LayerCostInput alone = input(m, {});
     EXPECT_EQ(transformerLayerCosts(alone).forward.epComm, 0);
     const LayerCostInput split = input(m, { .ep = 4 });

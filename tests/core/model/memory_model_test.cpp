@@ -69,15 +69,15 @@ TEST_P(ActivationTable, RowsOfTable2)
     const double as_h = double(a) * double(s) / double(h);
     const double tt = double(t);
     if (t == 1) {
-        EXPECT_DOUBLE_EQ(layerActivationBytes(m, shape(s, b, 1, false), Recompute::None), sbh * (34 + 5 * as_h));
+        EXPECT_DOUBLE_EQ(layerActivationBytes(m, shape(s, b, 1, false), Recompute::None, m.layerKind(0)), sbh * (34 + 5 * as_h));
     }
-    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, false), Recompute::None),
+    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, false), Recompute::None, m.layerKind(0)),
                 sbh * (10 + 24 / tt + 5 * as_h / tt), 1e-6 * sbh);
-    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, true), Recompute::None), sbh / tt * (34 + 5 * as_h), 1e-6 * sbh);
-    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, false), Recompute::Selective), sbh * (10 + 24 / tt), 1e-6 * sbh);
-    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, true), Recompute::Selective), sbh * 34 / tt, 1e-6 * sbh);
-    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, false), Recompute::Full), 2 * sbh, 1e-6 * sbh);
-    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, true), Recompute::Full), 2 * sbh / tt, 1e-6 * sbh);
+    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, true), Recompute::None, m.layerKind(0)), sbh / tt * (34 + 5 * as_h), 1e-6 * sbh);
+    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, false), Recompute::Selective, m.layerKind(0)), sbh * (10 + 24 / tt), 1e-6 * sbh);
+    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, true), Recompute::Selective, m.layerKind(0)), sbh * 34 / tt, 1e-6 * sbh);
+    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, false), Recompute::Full, m.layerKind(0)), 2 * sbh, 1e-6 * sbh);
+    EXPECT_NEAR(layerActivationBytes(m, shape(s, b, t, true), Recompute::Full, m.layerKind(0)), 2 * sbh / tt, 1e-6 * sbh);
 }
 
 INSTANTIATE_TEST_SUITE_P(GptShapes, ActivationTable,
@@ -91,9 +91,9 @@ TEST(Activations, FusedAttentionStoresNoScores)
 {
     ModelSpec m = gptModel(1, 4096, 32);
     ActivationShape x = shape(8192, 1, 1, false);
-    const double unfused = layerActivationBytes(m, x, Recompute::None);
+    const double unfused = layerActivationBytes(m, x, Recompute::None, m.layerKind(0));
     x.flashAttention = true;
-    const double fused = layerActivationBytes(m, x, Recompute::None);
+    const double fused = layerActivationBytes(m, x, Recompute::None, m.layerKind(0));
     const double scores = 5.0 * 32 * 8192 * 8192;
     EXPECT_NEAR(unfused - fused, scores - 4.0 * 8192 * 32, 1.0);
 }
@@ -103,8 +103,8 @@ TEST(Activations, RecomputationNeverStoresMore)
     const ModelSpec m = gptModel(1, 8192, 64);
     for (bool sp : { false, true }) {
         const ActivationShape x = shape(4096, 1, 8, sp);
-        EXPECT_LE(layerActivationBytes(m, x, Recompute::Selective), layerActivationBytes(m, x, Recompute::None));
-        EXPECT_LE(layerActivationBytes(m, x, Recompute::Full), layerActivationBytes(m, x, Recompute::Selective));
+        EXPECT_LE(layerActivationBytes(m, x, Recompute::Selective, m.layerKind(0)), layerActivationBytes(m, x, Recompute::None, m.layerKind(0)));
+        EXPECT_LE(layerActivationBytes(m, x, Recompute::Full, m.layerKind(0)), layerActivationBytes(m, x, Recompute::Selective, m.layerKind(0)));
     }
 }
 
@@ -137,7 +137,7 @@ TEST(StageMemory, MoreTensorParallelismNeverIncreasesWeightsPerGpu)
     t.seqLen = 2048;
     ParallelLayout layout;
     layout.degrees.pp = 8;
-    layout.stageLayers.assign(8, 12);
+    assignLayers(layout, m, std::vector<int64_t>(8, 12));
     for (int64_t stage : { 0, 3, 7 }) {
         double previous = 1e300;
         for (int64_t tp : { 1, 2, 4, 8, 16, 32 }) {
@@ -155,7 +155,7 @@ TEST(StageMemory, FirstAndLastStagesCarryEmbeddingAndOutput)
     m.tiedEmbeddings = false;
     ParallelLayout layout;
     layout.degrees.pp = 4;
-    layout.stageLayers.assign(4, 8);
+    assignLayers(layout, m, std::vector<int64_t>(4, 8));
     const double middle = stageParameters(m, layout, 1).total();
     EXPECT_NEAR(stageParameters(m, layout, 0).total() - middle, 51200.0 * 4096, 1.0);
     EXPECT_NEAR(stageParameters(m, layout, 3).total() - middle, 51200.0 * 4096 + 2 * 4096, 1.0);
@@ -166,7 +166,7 @@ TEST(StageMemory, TiedEmbeddingsOnOneStageAreStoredOnce)
     ModelSpec m = gptModel(32, 4096, 32);
     m.tiedEmbeddings = true;
     ParallelLayout layout;
-    layout.stageLayers = { 32 };
+    assignLayers(layout, m, { 32 });
     const double withEmbedding = stageParameters(m, layout, 0).total();
     m.tiedEmbeddings = false;
     EXPECT_NEAR(stageParameters(m, layout, 0).total() - withEmbedding, 51200.0 * 4096, 1.0);
@@ -180,7 +180,7 @@ TEST(StageMemory, LastStageHoldsTheFp32Logits)
     t.microBatch = 1;
     ParallelLayout layout;
     layout.degrees.pp = 2;
-    layout.stageLayers = { 16, 16 };
+    assignLayers(layout, m, { 16, 16 });
     layout.microBatches = 1;
     const double first = stageMemory(m, t, {}, layout, 0).activations;
     const double last = stageMemory(m, t, {}, layout, 1).activations;
@@ -228,7 +228,7 @@ TEST(StageMemory, TheAllocatorSeesAllButTheContextAndNccl)
     ParallelLayout layout;
     layout.degrees.dp = 8;
     layout.degrees.tp = 2;
-    layout.stageLayers = { 32 };
+    assignLayers(layout, m, { 32 });
     layout.microBatches = 4;
     const MemoryBreakdown mem = stageMemory(m, t, {}, layout, 0);
     EXPECT_NEAR(mem.outsideAllocator, 0.5 * 1024 * 1024 * 1024 + ncclBufferBytes(layout.degrees), 1);
@@ -242,7 +242,7 @@ TEST(StageMemory, CudaGraphsKeepTheirBuffersAndPool)
     TrainingSpec t;
     t.seqLen = 2048;
     ParallelLayout layout;
-    layout.stageLayers = { 32 };
+    assignLayers(layout, m, { 32 });
     layout.microBatches = 1;
     FrameworkSpec graphed;
     graphed.cudaGraphs = true;
@@ -251,5 +251,5 @@ TEST(StageMemory, CudaGraphsKeepTheirBuffersAndPool)
     const double sbh = 2048.0 * 4096;
     ActivationShape one = shape(2048, 1, 1, false);
     one.flashAttention = t.flashAttention;
-    EXPECT_DOUBLE_EQ(extra, 32 * 4 * sbh + layerActivationBytes(m, one, Recompute::None));
+    EXPECT_DOUBLE_EQ(extra, 32 * 4 * sbh + layerActivationBytes(m, one, Recompute::None, m.layerKind(0)));
 }

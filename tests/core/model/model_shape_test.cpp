@@ -13,16 +13,16 @@ TEST(Parameters, GptLayerIsTwelveHSquaredPlusNorms)
 {
     const ModelSpec m = gptModel(96, 12288, 96, 51200);
     const double h = 12288;
-    EXPECT_DOUBLE_EQ(layerParameters(m).total(), 12 * h * h + 4 * h);
+    EXPECT_DOUBLE_EQ(layerParameters(m, m.layerKind(0)).total(), 12 * h * h + 4 * h);
     EXPECT_DOUBLE_EQ(totalParameters(m), 96 * (12 * h * h + 4 * h) + 2 * 51200 * h + 2 * h);
 }
 
 TEST(Parameters, GroupedQueryAttentionShrinksKeyAndValueProjections)
 {
     ModelSpec m = gptModel(1, 8192, 64, 32000);
-    const double mha = layerParameters(m).attention;
+    const double mha = layerParameters(m, m.layerKind(0)).attention;
     m.kvHeads = 8;
-    const double gqa = layerParameters(m).attention;
+    const double gqa = layerParameters(m, m.layerKind(0)).attention;
     EXPECT_DOUBLE_EQ(mha - gqa, 2.0 * 8192 * 128 * (64 - 8));
 }
 
@@ -31,7 +31,7 @@ TEST(Parameters, GatedMlpHasThreeMatrices)
     ModelSpec m = gptModel(1, 4096, 32, 32000);
     m.ffnHidden = 11008;
     m.gatedMlp = true;
-    EXPECT_DOUBLE_EQ(layerParameters(m).denseMlp, 3.0 * 4096 * 11008);
+    EXPECT_DOUBLE_EQ(layerParameters(m, m.layerKind(0)).denseMlp, 3.0 * 4096 * 11008);
 }
 
 TEST(Parameters, MoeCountsAllExpertsButActivatesTopK)
@@ -39,11 +39,12 @@ TEST(Parameters, MoeCountsAllExpertsButActivatesTopK)
     ModelSpec m = gptModel(32, 4096, 32, 32000);
     m.kvHeads = 8;
     m.gatedMlp = true;
-    m.moe = { 8, 2, 14336 };
-    const LayerParameters layer = layerParameters(m);
+    m.moe = { .experts = 8, .topK = 2, .expertFfnHidden = 14336 };
+    const LayerParameters layer = layerParameters(m, m.layerKind(0));
     EXPECT_DOUBLE_EQ(layer.experts, 8.0 * 3 * 4096 * 14336);
     EXPECT_DOUBLE_EQ(layer.router, 4096.0 * 8);
-    EXPECT_DOUBLE_EQ(totalParameters(m) - activeParameters(m), 32 * 6.0 * 3 * 4096 * 14336);
+    // Six of eight experts idle per token, and the input embedding is a lookup.
+    EXPECT_DOUBLE_EQ(totalParameters(m) - activeParameters(m), 32 * 6.0 * 3 * 4096 * 14336 + embeddingParameters(m));
     EXPECT_NEAR(totalParameters(m) / 1e9, 46.7, 0.1); // Mixtral 8x7B
 }
 
@@ -83,5 +84,5 @@ TEST(Flops, SelectiveRecomputationReplaysTheAttentionScores)
 TEST(Flops, AttentionScoresAreCountedInFull)
 {
     const ModelSpec m = gptModel(1, 4096, 32, 32000);
-    EXPECT_DOUBLE_EQ(layerForwardFlops(m, 8192).attentionScores, 4.0 * 8192 * 8192 * 4096);
+    EXPECT_DOUBLE_EQ(layerForwardFlops(m, m.layerKind(0), 8192).attentionScores, 4.0 * 8192 * 8192 * 4096);
 }

@@ -36,18 +36,43 @@ TEST(PipelineSplit, AnExplicitSplitWins)
 TEST(PipelineSplit, AStageHoldsItsChunksSpacedPpApart)
 {
     // Megatron: chunk c of stage s is virtual stage c * pp + s.
-    const Layers split{ 1, 2, 3, 4, 5, 6 }; // pp 2, vpp 3
-    EXPECT_EQ(stageLayerCount(split, 2, 0), 1 + 3 + 5);
-    EXPECT_EQ(stageLayerCount(split, 2, 1), 2 + 4 + 6);
+    const ModelSpec model = test::gptModel(21, 1024, 16);
+    ParallelLayout split;
+    split.degrees.pp = 2; // vpp 3
+    assignLayers(split, model, { 1, 2, 3, 4, 5, 6 });
+    EXPECT_EQ(split.stageLayers, (Layers{ 1 + 3 + 5, 2 + 4 + 6 }));
     for (int64_t layers : { 7, 30, 126 })
         for (int64_t pp : { 1, 2, 3, 4 })
             for (int64_t vpp : { 1, 2 }) {
-                const Layers virtualLayers = virtualStageLayers(layers, pp, vpp, {});
-                int64_t total = 0;
-                for (int64_t stage = 0; stage < pp; ++stage)
-                    total += stageLayerCount(virtualLayers, pp, stage);
-                EXPECT_EQ(total, layers) << layers << " layers, pp " << pp << ", vpp " << vpp;
+                ParallelLayout layout;
+                layout.degrees.pp = pp;
+                assignLayers(layout, test::gptModel(layers, 1024, 16), virtualStageLayers(layers, pp, vpp, {}));
+                EXPECT_EQ(std::accumulate(layout.stageLayers.begin(), layout.stageLayers.end(), int64_t(0)), layers)
+                    << layers << " layers, pp " << pp << ", vpp " << vpp;
             }
+}
+
+// DeepSeek-V3's 3 dense layers and 58 MoE layers over 4 stages of 2 chunks: each virtual stage takes
+// the layers after those of the virtual stages before it in index order.
+TEST(PipelineSplit, EachStageKnowsItsKindsOfLayer)
+{
+    ModelSpec model = test::gptModel(61, 1024, 16);
+    model.moe = { .experts = 8, .topK = 2, .expertFfnHidden = 512, .firstDenseLayers = 3 };
+    ParallelLayout layout;
+    layout.degrees.pp = 4;
+    assignLayers(layout, model, virtualStageLayers(61, 4, 2, {})); // 8 8 8 8 8 7 7 7
+    const LayerKind dense{}, moe{ .moe = true };
+    EXPECT_EQ(layout.virtualLayerMix[0].of(dense), 3);
+    EXPECT_EQ(layout.virtualLayerMix[0].of(moe), 5);
+    EXPECT_EQ(layout.virtualLayerMix[1].of(dense), 0);
+    EXPECT_EQ(layout.stageLayerMix[0].of(dense), 3);
+    EXPECT_EQ(layout.stageLayerMix[0].of(moe), 5 + 8);
+    EXPECT_EQ(layout.stageLayerMix[3].of(moe), 8 + 7);
+    LayerMix all;
+    for (const LayerMix& stage : layout.stageLayerMix)
+        all += stage;
+    EXPECT_EQ(all.moe(), 58);
+    EXPECT_EQ(all.total(), 61);
 }
 
 TEST(ParallelLayout, ResolvesDpMicroBatchesAndTheSplitOnce)

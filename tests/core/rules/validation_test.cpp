@@ -302,6 +302,60 @@ TEST(ValidationModel, MoeWithoutExpertWidth)
     expectError(s, "moe_invalid", "model.moe.expert_ffn_hidden", { "is 0", "at least 1" });
 }
 
+TEST(ValidationModel, NoMoeLayerLeft)
+{
+    Scenario s = moeBaseline();
+    s.model.moe.firstDenseLayers = s.model.layers;
+    expectError(s, "moe_invalid", "model.moe.first_dense_layers", { "none of", "first_dense_layers" });
+}
+
+TEST(ValidationModel, DenseLayersBesideMoeNeedTheirWidth)
+{
+    Scenario s = moeBaseline();
+    s.model.moe.layerFrequency = 2;
+    s.model.ffnHidden = 0;
+    expectError(s, "invalid_model_dimension", "model.ffn_hidden", { "is 0" });
+}
+
+TEST(ValidationModel, SharedExpertsNeedAWidth)
+{
+    Scenario s = moeBaseline();
+    s.model.moe.sharedExperts = 1;
+    s.model.moe.sharedExpertFfnHidden = 0;
+    expectError(s, "moe_invalid", "model.moe.shared_expert_ffn_hidden", { "is 0" });
+    s.model.moe.sharedExperts = -1;
+    expectError(s, "moe_invalid", "model.moe.shared_experts", { "-1" });
+}
+
+TEST(ValidationModel, MlaNeedsItsHeadDimensions)
+{
+    Scenario s = changed([](Scenario& m) { m.model.mla = { .kvLoraRank = 512, .qkNopeHeadDim = 128, .qkRopeHeadDim = 64 }; });
+    expectError(s, "invalid_model_dimension", "model.mla.v_head_dim", { "is 0" });
+    s.model.mla.vHeadDim = 128;
+    s.model.mla.qLoraRank = -1;
+    expectError(s, "invalid_model_dimension", "model.mla.q_lora_rank", { "-1" });
+}
+
+// With MLA or an explicit head dimension, hidden need not be heads x head dimension (Qwen3-32B:
+// 64 x 128 heads on 5120).
+TEST(ValidationModel, AnExplicitHeadDimensionFreesTheHiddenSize)
+{
+    Scenario s = changed([](Scenario& m) { m.model.hidden = 4100; });
+    expectError(s, "hidden_not_divisible_by_heads", "model.heads", { "4100" });
+    s.model.headDimension = 128;
+    EXPECT_TRUE(withCode(validateScenario(s), "hidden_not_divisible_by_heads").empty());
+    s.model.headDimension = -1;
+    expectError(s, "invalid_model_dimension", "model.head_dim", { "-1" });
+}
+
+TEST(ValidationModel, LocalAttentionAndMtpAreCounts)
+{
+    expectError(changed([](Scenario& s) { s.model.localAttention.window = -128; }), "invalid_model_dimension",
+                "model.local_attention.window", { "-128" });
+    expectError(changed([](Scenario& s) { s.model.mtpLayers = -1; }), "invalid_model_dimension", "model.mtp_layers",
+                { "-1" });
+}
+
 // ---- Training ---------------------------------------------------------------------------------
 
 TEST(ValidationTraining, NonPositiveCountsAreInvalid)

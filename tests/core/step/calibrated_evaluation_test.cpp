@@ -102,7 +102,7 @@ TEST(CalibratedEvaluation, EveryGemmOfTheStepRunsAtTheMeasuredRate)
     const Result fast = evaluateWith(s, gemmsAt(0.2));
     // Halving the rate adds the GEMM FLOPs of one GPU's step over the slower rate's half: QKV,
     // projection and MLP of every layer and the logits, forward and both backward products.
-    const LayerForwardFlops layer = layerForwardFlops(s.model, s.training.seqLen);
+    const LayerForwardFlops layer = layerForwardFlops(s.model, s.model.layerKind(0), s.training.seqLen);
     const double gemmFlopsPerSequence = 3
         * (double(s.model.layers) * (layer.qkv + layer.projection + layer.mlp)
            + logitsForwardFlops(s.model, s.training.seqLen));
