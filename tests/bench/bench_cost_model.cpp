@@ -94,6 +94,19 @@ void BM_EvaluateLlama405bAtScale(benchmark::State& state)
 }
 BENCHMARK(BM_EvaluateLlama405bAtScale);
 
+void BM_EvaluateDeepSeekV3On2048H800(benchmark::State& state)
+{
+    // DeepSeek-V3 as its report lays it out (arXiv:2412.19437 §3.2): 2,048 H800, pp 16, ep 64
+    // over 8 nodes, ZeRO-1 data parallelism, no TP; 61 layers of two kinds and the MTP module.
+    evaluateLoop(state, fromJson(R"({
+      "model": { "preset": "deepseek-v3" },
+      "training": { "seq_len": 4096, "global_batch": 15360 },
+      "cluster": { "preset": "dgx-h800", "nodes": 256 },
+      "parallel": { "tp": 1, "pp": 16, "ep": 64, "recompute": "selective", "zero_stage": 1 }
+    })"));
+}
+BENCHMARK(BM_EvaluateDeepSeekV3On2048H800);
+
 void BM_SearchLlama405bOn16kH100(benchmark::State& state)
 {
     const Scenario scenario = fromFile("search_405b.json");
