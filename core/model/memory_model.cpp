@@ -121,7 +121,7 @@ StageParameters shardParameters(const ModelSpec& model, const ParallelLayout& la
                                 bool holdsEmbedding, bool holdsOutput)
 {
     LayerParameters layer = layerParameters(model, layers);
-    if (holdsOutput) // the MTP modules follow the last layer
+    if (holdsOutput && model.mtpLayers > 0) // the MTP modules follow the last layer
         layer += mtpParameters(model);
     const double t = double(layout.degrees.tp);
     StageParameters p;
@@ -142,7 +142,7 @@ StageParameters shardParameters(const ModelSpec& model, const ParallelLayout& la
 
 StageParameters stageParameters(const ModelSpec& model, const ParallelLayout& layout, int64_t stage)
 {
-    return shardParameters(model, layout, layout.stageLayerMix[size_t(stage)], stage == 0, stage == layout.degrees.pp - 1);
+    return shardParameters(model, layout, layout.stageMix(size_t(stage)), stage == 0, stage == layout.degrees.pp - 1);
 }
 
 MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training, const FrameworkSpec& framework,
@@ -150,7 +150,7 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
 {
     const StateBytes bytes = stateBytes(training);
     const ParallelDegrees& d = layout.degrees;
-    const LayerMix& stageLayers = layout.stageLayerMix[size_t(stage)];
+    const LayerMix stageLayers = layout.stageMix(size_t(stage));
     const bool last = stage == d.pp - 1;
     const StageParameters params = stageParameters(model, layout, stage);
     const double denseShards = double(d.dataRanks());
@@ -182,7 +182,8 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
         layers += model.mtpLayerMix();
     // The largest layer on the stage: what full recomputation, ZeRO-3 and CUDA graphs hold one of.
     double largestActivations = 0, largestParameters = 0;
-    for (size_t k = 0; k < kLayerKinds; ++k)
+    const bool holdsOneWhole = layout.recompute == Recompute::Full || layout.zeroStage >= 3 || framework.cudaGraphs;
+    for (size_t k = 0; k < kLayerKinds && holdsOneWhole; ++k)
         if (layers.count[k] > 0) {
             const LayerKind kind = LayerKind::ofIndex(k);
             largestActivations = std::max(largestActivations, layerActivationBytes(model, shape, Recompute::None, kind));

@@ -9,22 +9,47 @@
 
 namespace paraplan {
 
-void assignLayers(ParallelLayout& layout, const ModelSpec& model, std::vector<int64_t> virtualLayers)
+void ParallelLayout::assignLayers(const ModelSpec& model, std::vector<int64_t> layersPerVirtualStage)
 {
-    const int64_t pp = layout.degrees.pp;
-    layout.virtualLayers = std::move(virtualLayers);
-    layout.stageLayers.assign(size_t(pp), 0);
-    layout.stageLayerMix.assign(size_t(pp), {});
-    layout.virtualLayerMix.clear();
-    layout.virtualLayerMix.reserve(layout.virtualLayers.size());
+    const size_t pp = size_t(degrees.pp);
+    virtualLayers = std::move(layersPerVirtualStage);
+    stageLayers.assign(pp, 0);
+    for (size_t chunkStart = 0; chunkStart < virtualLayers.size(); chunkStart += pp) // no division: the search's hot loop
+        for (size_t stage = 0; stage < pp; ++stage)
+            stageLayers[stage] += virtualLayers[chunkStart + stage];
+    m_uniformKind = model.uniformLayerKind();
+    m_virtualMix.clear();
+    m_stageMix.clear();
+    if (m_uniformKind)
+        return;
+    m_stageMix.assign(pp, {});
     int64_t first = 0;
-    for (size_t vs = 0; vs < layout.virtualLayers.size(); ++vs) {
-        const int64_t layers = layout.virtualLayers[vs];
-        layout.virtualLayerMix.push_back(model.layerMix(first, layers));
-        layout.stageLayers[vs % size_t(pp)] += layers;
-        layout.stageLayerMix[vs % size_t(pp)] += layout.virtualLayerMix.back();
-        first += layers;
+    for (size_t vs = 0; vs < virtualLayers.size(); ++vs) {
+        m_virtualMix.push_back(model.layerMix(first, virtualLayers[vs]));
+        m_stageMix[vs % pp] += m_virtualMix.back();
+        first += virtualLayers[vs];
     }
+}
+
+namespace {
+
+LayerMix allOfKind(LayerKind kind, int64_t layers)
+{
+    LayerMix mix;
+    mix.count[kind.index()] = layers;
+    return mix;
+}
+
+} // namespace
+
+LayerMix ParallelLayout::virtualMix(size_t virtualStage) const
+{
+    return m_uniformKind ? allOfKind(*m_uniformKind, virtualLayers[virtualStage]) : m_virtualMix[virtualStage];
+}
+
+LayerMix ParallelLayout::stageMix(size_t stage) const
+{
+    return m_uniformKind ? allOfKind(*m_uniformKind, stageLayers[stage]) : m_stageMix[stage];
 }
 
 ParallelLayout resolveLayout(const Scenario& s)
@@ -34,7 +59,7 @@ ParallelLayout resolveLayout(const Scenario& s)
     layout.degrees = p.degrees;
     layout.degrees.dp = dataParallelOf(s);
     layout.microBatches = microBatchCount(s.training.globalBatch, s.training.microBatch, layout.degrees.dp);
-    assignLayers(layout, s.model, virtualStageLayers(s.model.layers, p.degrees.pp, p.degrees.vpp, p.layersPerStage));
+    layout.assignLayers(s.model, virtualStageLayers(s.model.layers, p.degrees.pp, p.degrees.vpp, p.layersPerStage));
     layout.sequenceParallel = p.sequenceParallel && p.degrees.tp > 1;
     layout.recompute = p.recompute;
     layout.zeroStage = p.zeroStage;

@@ -6,6 +6,7 @@
 #include "core/spec/scenario.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 // A scenario's split of the work, resolved once: the degrees with dp filled in, the micro-batches
@@ -18,18 +19,24 @@ struct ParallelLayout {
     int64_t microBatches = 0;           // m = B / (b·dp)
     std::vector<int64_t> virtualLayers; // per virtual stage, indexed chunk·pp + stage
     std::vector<int64_t> stageLayers;   // per physical stage, over all its chunks
-    // The same by kind of layer: each virtual stage holds the layers after those of the virtual
-    // stages before it in index order (Megatron's layer offsets).
-    std::vector<LayerMix> virtualLayerMix;
-    std::vector<LayerMix> stageLayerMix;
     bool sequenceParallel = false;      // in effect: asked for, with a TP group to split along
     Recompute recompute = Recompute::None; // as the scenario says (Auto until the step model settles it)
     int zeroStage = 0;
-};
 
-// Sets the layers of every virtual stage (indexed chunk·pp + stage; degrees.pp set) and derives the
-// physical stages' counts and both by kind of layer.
-void assignLayers(ParallelLayout& layout, const ModelSpec& model, std::vector<int64_t> virtualLayers);
+    // Sets the layers of every virtual stage (indexed chunk·pp + stage; degrees.pp set) and derives
+    // the physical stages' counts and both by kind of layer: each virtual stage holds the layers
+    // after those of the virtual stages before it in index order (Megatron's layer offsets).
+    void assignLayers(const ModelSpec& model, std::vector<int64_t> layersPerVirtualStage);
+    // The layers of a virtual stage and of a physical stage, by kind.
+    [[nodiscard]] LayerMix virtualMix(size_t virtualStage) const;
+    [[nodiscard]] LayerMix stageMix(size_t stage) const;
+
+private:
+    // Where every layer is alike (most models) the counts say it all, and the search, which
+    // resolves layouts by the million, keeps no mixes. A layout built field by field holds dense layers.
+    std::optional<LayerKind> m_uniformKind = LayerKind{};
+    std::vector<LayerMix> m_virtualMix, m_stageMix; // where the layers differ
+};
 
 // The scenario must abide by the rules (validateScenario reports no error).
 [[nodiscard]] ParallelLayout resolveLayout(const Scenario& scenario);

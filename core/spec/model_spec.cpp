@@ -21,13 +21,6 @@ int64_t everyNthIn(int64_t first, int64_t count, int64_t offset, int64_t n)
 
 } // namespace
 
-LayerMix& LayerMix::operator+=(const LayerMix& other)
-{
-    for (size_t k = 0; k < kLayerKinds; ++k)
-        count[k] += other.count[k];
-    return *this;
-}
-
 int64_t ModelSpec::headDim() const
 {
     if (headDimension > 0)
@@ -43,6 +36,15 @@ LayerKind ModelSpec::layerKind(int64_t i) const
     const int64_t every = localAttention.globalEvery;
     kind.local = localAttention.window > 0 && (every <= 0 || i % every != every - 1);
     return kind;
+}
+
+std::optional<LayerKind> ModelSpec::uniformLayerKind() const
+{
+    const bool mixedMlp = isMoe() && (moe.firstDenseLayers > 0 || moe.layerFrequency > 1);
+    const bool mixedAttention = localAttention.window > 0 && localAttention.globalEvery > 1;
+    if (mixedMlp || mixedAttention)
+        return std::nullopt;
+    return layerKind(0);
 }
 
 LayerMix ModelSpec::layerMix(int64_t first, int64_t count) const

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 // What is trained: a decoder-only transformer as its config.json describes it, dense or
@@ -70,7 +71,12 @@ struct LayerMix {
     [[nodiscard]] int64_t of(LayerKind kind) const { return count[kind.index()]; }
     [[nodiscard]] int64_t total() const { return count[0] + count[1] + count[2] + count[3]; }
     [[nodiscard]] int64_t moe() const { return of({ true, false }) + of({ true, true }); }
-    LayerMix& operator+=(const LayerMix& other);
+    LayerMix& operator+=(const LayerMix& other)
+    {
+        for (size_t k = 0; k < kLayerKinds; ++k)
+            count[k] += other.count[k];
+        return *this;
+    }
     bool operator==(const LayerMix&) const = default;
 };
 
@@ -100,6 +106,9 @@ struct ModelSpec {
     [[nodiscard]] LayerKind layerKind(int64_t i) const;
     // The kinds of layers first .. first + count - 1, without visiting each (a model may have 10^5).
     [[nodiscard]] LayerMix layerMix(int64_t first, int64_t count) const;
+    // The kind of every layer when they are all alike (a dense or an every-layer MoE model with one
+    // kind of attention): the search resolves layouts by the million and takes this shortcut.
+    [[nodiscard]] std::optional<LayerKind> uniformLayerKind() const;
     [[nodiscard]] LayerMix mtpLayerMix() const { return layerMix(layers, mtpLayers); }
     [[nodiscard]] int64_t moeLayers() const { return layerMix(0, layers).moe(); }
 

@@ -190,11 +190,14 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
     const int64_t virtualStages = d.virtualStages();
     timing.forward.resize(size_t(virtualStages));
     timing.backward.resize(size_t(virtualStages));
+    LayerMix previous;
     for (int64_t vs = 0; vs < virtualStages; ++vs) {
-        const LayerMix& mix = plan.layout.virtualLayerMix[size_t(vs)];
+        const LayerMix mix = plan.layout.virtualMix(size_t(vs));
         const bool last = vs == virtualStages - 1;
         const bool end = vs == 0 || last;
-        if (!end && vs > 1 && mix == plan.layout.virtualLayerMix[size_t(vs - 1)]) { // same as its neighbour
+        const bool sameAsNeighbour = !end && vs > 1 && mix == previous;
+        previous = mix;
+        if (sameAsNeighbour) {
             timing.forward[size_t(vs)] = timing.forward[size_t(vs - 1)];
             timing.backward[size_t(vs)] = timing.backward[size_t(vs - 1)];
             continue;
@@ -263,9 +266,9 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
     const GroupPlacement& embeddingSync = groups[CommGroup::EmbeddingSync];
     for (int64_t stage = 0; stage < d.pp; ++stage) {
         const bool end = stage == 0 || stage == d.pp - 1;
-        const LayerMix& mix = plan.layout.stageLayerMix[size_t(stage)];
+        const LayerMix mix = plan.layout.stageMix(size_t(stage));
         const int64_t layers = mix.total() + (stage == d.pp - 1 ? s.model.mtpLayers : 0);
-        if (!end && stage > 1 && mix == plan.layout.stageLayerMix[size_t(stage - 1)]) { // same as its neighbour
+        if (!end && stage > 1 && mix == plan.layout.stageMix(size_t(stage - 1))) { // same as its neighbour
             timing.tailDp[size_t(stage)] = timing.tailDp[size_t(stage - 1)];
             timing.tailHiddenDp[size_t(stage)] = timing.tailHiddenDp[size_t(stage - 1)];
             timing.optimizer[size_t(stage)] = timing.optimizer[size_t(stage - 1)];

@@ -76,7 +76,8 @@ public:
         (void)resolveRecompute(resolved, plan);
         m_recomputeFull = plan.layout.recompute == Recompute::Full;
         m_vpp = plan.layout.degrees.vpp;
-        m_virtualLayers = plan.layout.virtualLayerMix;
+        for (size_t vs = 0; vs < plan.layout.virtualLayers.size(); ++vs)
+            m_virtualLayers.push_back(plan.layout.virtualMix(vs));
         m_virtualLayers.back() += s.model.mtpLayerMix(); // the MTP modules follow the last layer
         m_outputLayers = 1 + s.model.mtpLayers;           // and each computes the logits again
         m_plan = stageMessagePlan(m_stage, m_degrees.pp, m_vpp, plan.layout.microBatches);

@@ -137,7 +137,7 @@ TEST(StageMemory, MoreTensorParallelismNeverIncreasesWeightsPerGpu)
     t.seqLen = 2048;
     ParallelLayout layout;
     layout.degrees.pp = 8;
-    assignLayers(layout, m, std::vector<int64_t>(8, 12));
+    layout.assignLayers(m, std::vector<int64_t>(8, 12));
     for (int64_t stage : { 0, 3, 7 }) {
         double previous = 1e300;
         for (int64_t tp : { 1, 2, 4, 8, 16, 32 }) {
@@ -155,7 +155,7 @@ TEST(StageMemory, FirstAndLastStagesCarryEmbeddingAndOutput)
     m.tiedEmbeddings = false;
     ParallelLayout layout;
     layout.degrees.pp = 4;
-    assignLayers(layout, m, std::vector<int64_t>(4, 8));
+    layout.assignLayers(m, std::vector<int64_t>(4, 8));
     const double middle = stageParameters(m, layout, 1).total();
     EXPECT_NEAR(stageParameters(m, layout, 0).total() - middle, 51200.0 * 4096, 1.0);
     EXPECT_NEAR(stageParameters(m, layout, 3).total() - middle, 51200.0 * 4096 + 2 * 4096, 1.0);
@@ -166,7 +166,7 @@ TEST(StageMemory, TiedEmbeddingsOnOneStageAreStoredOnce)
     ModelSpec m = gptModel(32, 4096, 32);
     m.tiedEmbeddings = true;
     ParallelLayout layout;
-    assignLayers(layout, m, { 32 });
+    layout.assignLayers(m, { 32 });
     const double withEmbedding = stageParameters(m, layout, 0).total();
     m.tiedEmbeddings = false;
     EXPECT_NEAR(stageParameters(m, layout, 0).total() - withEmbedding, 51200.0 * 4096, 1.0);
@@ -180,7 +180,7 @@ TEST(StageMemory, LastStageHoldsTheFp32Logits)
     t.microBatch = 1;
     ParallelLayout layout;
     layout.degrees.pp = 2;
-    assignLayers(layout, m, { 16, 16 });
+    layout.assignLayers(m, { 16, 16 });
     layout.microBatches = 1;
     const double first = stageMemory(m, t, {}, layout, 0).activations;
     const double last = stageMemory(m, t, {}, layout, 1).activations;
@@ -228,7 +228,7 @@ TEST(StageMemory, TheAllocatorSeesAllButTheContextAndNccl)
     ParallelLayout layout;
     layout.degrees.dp = 8;
     layout.degrees.tp = 2;
-    assignLayers(layout, m, { 32 });
+    layout.assignLayers(m, { 32 });
     layout.microBatches = 4;
     const MemoryBreakdown mem = stageMemory(m, t, {}, layout, 0);
     EXPECT_NEAR(mem.outsideAllocator, 0.5 * 1024 * 1024 * 1024 + ncclBufferBytes(layout.degrees), 1);
@@ -242,7 +242,7 @@ TEST(StageMemory, CudaGraphsKeepTheirBuffersAndPool)
     TrainingSpec t;
     t.seqLen = 2048;
     ParallelLayout layout;
-    assignLayers(layout, m, { 32 });
+    layout.assignLayers(m, { 32 });
     layout.microBatches = 1;
     FrameworkSpec graphed;
     graphed.cudaGraphs = true;

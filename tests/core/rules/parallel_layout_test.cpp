@@ -39,14 +39,14 @@ TEST(PipelineSplit, AStageHoldsItsChunksSpacedPpApart)
     const ModelSpec model = test::gptModel(21, 1024, 16);
     ParallelLayout split;
     split.degrees.pp = 2; // vpp 3
-    assignLayers(split, model, { 1, 2, 3, 4, 5, 6 });
+    split.assignLayers(model, { 1, 2, 3, 4, 5, 6 });
     EXPECT_EQ(split.stageLayers, (Layers{ 1 + 3 + 5, 2 + 4 + 6 }));
     for (int64_t layers : { 7, 30, 126 })
         for (int64_t pp : { 1, 2, 3, 4 })
             for (int64_t vpp : { 1, 2 }) {
                 ParallelLayout layout;
                 layout.degrees.pp = pp;
-                assignLayers(layout, test::gptModel(layers, 1024, 16), virtualStageLayers(layers, pp, vpp, {}));
+                layout.assignLayers(test::gptModel(layers, 1024, 16), virtualStageLayers(layers, pp, vpp, {}));
                 EXPECT_EQ(std::accumulate(layout.stageLayers.begin(), layout.stageLayers.end(), int64_t(0)), layers)
                     << layers << " layers, pp " << pp << ", vpp " << vpp;
             }
@@ -60,17 +60,17 @@ TEST(PipelineSplit, EachStageKnowsItsKindsOfLayer)
     model.moe = { .experts = 8, .topK = 2, .expertFfnHidden = 512, .firstDenseLayers = 3 };
     ParallelLayout layout;
     layout.degrees.pp = 4;
-    assignLayers(layout, model, virtualStageLayers(61, 4, 2, {})); // 8 8 8 8 8 7 7 7
+    layout.assignLayers(model, virtualStageLayers(61, 4, 2, {})); // 8 8 8 8 8 7 7 7
     const LayerKind dense{}, moe{ .moe = true };
-    EXPECT_EQ(layout.virtualLayerMix[0].of(dense), 3);
-    EXPECT_EQ(layout.virtualLayerMix[0].of(moe), 5);
-    EXPECT_EQ(layout.virtualLayerMix[1].of(dense), 0);
-    EXPECT_EQ(layout.stageLayerMix[0].of(dense), 3);
-    EXPECT_EQ(layout.stageLayerMix[0].of(moe), 5 + 8);
-    EXPECT_EQ(layout.stageLayerMix[3].of(moe), 8 + 7);
+    EXPECT_EQ(layout.virtualMix(0).of(dense), 3);
+    EXPECT_EQ(layout.virtualMix(0).of(moe), 5);
+    EXPECT_EQ(layout.virtualMix(1).of(dense), 0);
+    EXPECT_EQ(layout.stageMix(0).of(dense), 3);
+    EXPECT_EQ(layout.stageMix(0).of(moe), 5 + 8);
+    EXPECT_EQ(layout.stageMix(3).of(moe), 8 + 7);
     LayerMix all;
-    for (const LayerMix& stage : layout.stageLayerMix)
-        all += stage;
+    for (size_t stage = 0; stage < 4; ++stage)
+        all += layout.stageMix(stage);
     EXPECT_EQ(all.moe(), 58);
     EXPECT_EQ(all.total(), 61);
 }
