@@ -9,6 +9,8 @@
 
 #include <qcustomplot.h>
 
+#include <QFontMetrics>
+
 #include <algorithm>
 #include <cmath>
 
@@ -16,6 +18,9 @@ namespace paraplan::widgets {
 
 namespace {
 constexpr double kSafeFraction = 0.80;
+// The value axis with its title and labels, left of the stages; and the room between two tick labels.
+constexpr int kValueAxisWidth = 70;
+constexpr int kTickLabelGap = 12;
 
 double partBytes(const MemoryBreakdown& m, MemoryPart part)
 {
@@ -107,10 +112,17 @@ void MemoryView::redraw()
     horizontal(capacity, theme().warning, Qt::SolidLine, tr("HBM %1").arg(formatGib(r.capacityBytes, 0)));
     horizontal(kSafeFraction * capacity, theme().caution, Qt::DashLine, tr("80 % safe margin"));
 
+    // Tick labels that fit the plot's width: "stage N" where there is room, the bare number (the
+    // axis is titled "pipeline stage") where not, every k-th stage where even that would collide.
+    const QFontMetrics metrics(p->xAxis->tickLabelFont());
+    const double perStage = std::max(1.0, double(p->width() - kValueAxisWidth)) / stages;
+    const auto widthOf = [&](const QString& label) { return metrics.horizontalAdvance(label) + kTickLabelGap; };
+    const bool named = widthOf(tr("stage %1").arg(stages - 1)) <= perStage;
+    const int labelWidth = named ? widthOf(tr("stage %1").arg(stages - 1)) : widthOf(QString::number(stages - 1));
+    const int step = std::max(1, int(std::ceil(labelWidth / perStage)));
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    const int step = std::max(1, int(std::ceil(stages / 16.0)));
     for (int i = 0; i < stages; i += step)
-        ticker->addTick(i, tr("stage %1").arg(i));
+        ticker->addTick(i, named ? tr("stage %1").arg(i) : QString::number(i));
     p->xAxis->setTicker(ticker);
     p->xAxis->setRange(-0.6, stages - 0.4);
     p->yAxis->setRange(0, highest * 1.12);

@@ -7,11 +7,18 @@
 
 #include <qcustomplot.h>
 
+#include <QFontMetrics>
 #include <QLocale>
 
 #include <algorithm>
+#include <cmath>
 
 namespace paraplan::widgets {
+
+namespace {
+// What the plot's height spends besides the stages' rows: its title, the legend below, the time axis.
+constexpr int kTitleLegendAndTimeAxisHeight = 170;
+} // namespace
 
 TimelineView::TimelineView(QWidget* parent)
     : EvaluationView(parent)
@@ -75,8 +82,12 @@ void TimelineView::redraw()
     legendEntry(tr("send to the next stage"), send);
     legendEntry(tr("idle: the bubble (blank)"), theme().background);
 
+    // Every stage labelled where the rows are tall enough for a line of text, every k-th where not
+    // (16 stages in a small plot would write their labels over each other).
+    const double rowHeight = std::max(1.0, double(p->height() - kTitleLegendAndTimeAxisHeight)) / double(stages);
+    const double lineHeight = QFontMetrics(p->yAxis->tickLabelFont()).height() + 2;
+    const int64_t step = std::max<int64_t>(1, int64_t(std::ceil(lineHeight / rowHeight)));
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    const int64_t step = std::max<int64_t>(1, (stages + 15) / 16);
     for (int64_t s = 0; s < stages; s += step)
         ticker->addTick(double(s), tr("stage %1").arg(s));
     p->yAxis->setTicker(ticker);
