@@ -145,8 +145,11 @@ void BreakdownView::redraw()
     // Rows shorter than a line of text (a small window): the value labels would overlap, so the
     // bars go without them (their tooltips and the cards above say the same), and the row names
     // shrink, or go too where even that does not fit.
+    // The rows' height: the axis rectangle's once a replot has laid the plot out (the title, the
+    // time axis and the legend below take what they need), estimated before that.
     const double rows = double(m_shown.size() + 1);
-    const double rowHeight = (p->height() - 90.0) / rows;
+    const int laidOut = p->axisRect()->height();
+    const double rowHeight = (laidOut > 0 && laidOut < p->height() ? laidOut : p->height() - 90.0) / rows;
     const double lineHeight = QFontMetricsF(p->font()).height();
     const bool valueLabels = rowHeight >= 1.1 * lineHeight;
     QFont names = font();
