@@ -174,8 +174,7 @@ namespace {
 // Forward FLOPs of every layer, the MTP modules' included, or of their attention scores only.
 double layersForwardFlops(const ModelSpec& model, int64_t seqLen, bool scoresOnly)
 {
-    LayerMix mix = model.layerMix(0, model.layers);
-    mix += model.mtpLayerMix();
+    const LayerMix mix = model.everyLayerMix();
     double flops = 0;
     for (size_t k = 0; k < kLayerKinds; ++k) {
         if (mix.count[k] == 0)

@@ -110,6 +110,8 @@ struct ModelSpec {
     // kind of attention): the search resolves layouts by the million and takes this shortcut.
     [[nodiscard]] std::optional<LayerKind> uniformLayerKind() const;
     [[nodiscard]] LayerMix mtpLayerMix() const { return layerMix(layers, mtpLayers); }
+    // Every layer that is trained, the MTP modules' included.
+    [[nodiscard]] LayerMix everyLayerMix() const { return layerMix(0, layers + mtpLayers); }
     [[nodiscard]] int64_t moeLayers() const { return layerMix(0, layers).moe(); }
 
     bool operator==(const ModelSpec&) const = default;

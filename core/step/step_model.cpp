@@ -149,8 +149,7 @@ LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const Dev
     in.cpLink = groups[CommGroup::Cp].rate;
     in.epLink = groups[CommGroup::Ep].rate;
     LayerCostSet costs;
-    LayerMix kinds = s.model.layerMix(0, s.model.layers);
-    kinds += s.model.mtpLayerMix();
+    const LayerMix kinds = s.model.everyLayerMix();
     for (size_t k = 0; k < kLayerKinds; ++k)
         if (kinds.count[k] > 0) {
             in.kind = LayerKind::ofIndex(k);

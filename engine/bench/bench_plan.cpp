@@ -62,8 +62,7 @@ BenchPlan planBench(const Scenario& s, const Result& evaluation, const Efficienc
     // weight gradient): a calibration then measures each rather than interpolating to it.
     // Each GEMM once, though layers of several kinds run it (a MoE model's attention).
     std::vector<GemmShape> forward;
-    LayerMix kinds = s.model.layerMix(0, s.model.layers);
-    kinds += s.model.mtpLayerMix();
+    const LayerMix kinds = s.model.everyLayerMix();
     for (size_t k = 0; k < kLayerKinds; ++k)
         if (kinds.count[k] > 0)
             for (const GemmShape& shape : transformerLayerGemms(s.model, shard, p.degrees.ep, LayerKind::ofIndex(k)).all())
