@@ -141,6 +141,50 @@
 <context>
     <name>Diagnostics</name>
     <message>
+        <source>Expert TP without experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ETP does not divide the expert FFN width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE with TP but without sequence parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared-expert overlap has nothing to hide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>etp is %1 but the model has no experts; omit etp for a dense model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The expert FFN width (%1) is not divisible by the expert tensor parallel size (%2); pick etp among its divisors (it follows tp unless given).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A MoE model with tp &gt; 1 and no sequence parallelism dispatches every token from each of the %1 TP ranks and computes it %1 times; Megatron-Core refuses to train so. Enable sequence_parallel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared-expert overlap hides the all-to-all dispatcher&apos;s traffic behind the shared experts; without shared experts or with the allgather dispatcher it does nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moe.imbalance is %1; the busiest expert&apos;s load over the mean lies between %2 and experts / top_k = %3. Omit it for the published measurement.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moe.capacity_factor is %1; give a multiple of the mean load between %2 and experts / top_k = %3, or omit it for dropless routing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moe.pad_to_capacity needs a capacity: set moe.capacity_factor, or turn padding off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Model size out of range</source>
         <translation type="unfinished"></translation>
     </message>
@@ -229,7 +273,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>EP does not divide DP × CP</source>
+        <source>ETP × EP does not divide a stage&apos;s ranks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -537,7 +581,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>ep (%1) must divide dp x cp = %2: expert parallelism is carved out of the data- and context-parallel ranks.</source>
+        <source>etp x ep = %1 x %2 must divide tp x cp x dp = %3: the expert layers re-split a stage&apos;s ranks into expert tensor, expert and expert data parallel groups.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -141,6 +141,50 @@
 <context>
     <name>Diagnostics</name>
     <message>
+        <source>Expert TP without experts</source>
+        <translation>无专家却设置了专家张量并行</translation>
+    </message>
+    <message>
+        <source>ETP does not divide the expert FFN width</source>
+        <translation>ETP 不能整除专家 FFN 宽度</translation>
+    </message>
+    <message>
+        <source>MoE with TP but without sequence parallelism</source>
+        <translation>MoE 使用 TP 却未开启序列并行</translation>
+    </message>
+    <message>
+        <source>Shared-expert overlap has nothing to hide</source>
+        <translation>共享专家重叠无可隐藏的通信</translation>
+    </message>
+    <message>
+        <source>etp is %1 but the model has no experts; omit etp for a dense model.</source>
+        <translation>etp 为 %1，但模型没有专家；稠密模型请省略 etp。</translation>
+    </message>
+    <message>
+        <source>The expert FFN width (%1) is not divisible by the expert tensor parallel size (%2); pick etp among its divisors (it follows tp unless given).</source>
+        <translation>专家 FFN 宽度（%1）不能被专家张量并行度（%2）整除；请在其约数中选择 etp（未给出时与 tp 相同）。</translation>
+    </message>
+    <message>
+        <source>A MoE model with tp &gt; 1 and no sequence parallelism dispatches every token from each of the %1 TP ranks and computes it %1 times; Megatron-Core refuses to train so. Enable sequence_parallel.</source>
+        <translation>tp &gt; 1 且未开启序列并行的 MoE 模型会从 %1 个 TP rank 各分发一遍每个 token，并把它计算 %1 次；Megatron-Core 拒绝这样训练。请开启 sequence_parallel。</translation>
+    </message>
+    <message>
+        <source>Shared-expert overlap hides the all-to-all dispatcher&apos;s traffic behind the shared experts; without shared experts or with the allgather dispatcher it does nothing.</source>
+        <translation>共享专家重叠把 all-to-all 分发器的通信隐藏在共享专家的计算之后；没有共享专家或使用 allgather 分发器时它不起作用。</translation>
+    </message>
+    <message>
+        <source>moe.imbalance is %1; the busiest expert&apos;s load over the mean lies between %2 and experts / top_k = %3. Omit it for the published measurement.</source>
+        <translation>moe.imbalance 为 %1；最忙专家的负载与平均值之比介于 %2 与 experts / top_k = %3 之间。省略它即使用已发表的测量值。</translation>
+    </message>
+    <message>
+        <source>moe.capacity_factor is %1; give a multiple of the mean load between %2 and experts / top_k = %3, or omit it for dropless routing.</source>
+        <translation>moe.capacity_factor 为 %1；请给出平均负载的倍数，介于 %2 与 experts / top_k = %3 之间，或省略它以使用不丢弃 token 的路由。</translation>
+    </message>
+    <message>
+        <source>moe.pad_to_capacity needs a capacity: set moe.capacity_factor, or turn padding off.</source>
+        <translation>moe.pad_to_capacity 需要容量：请设置 moe.capacity_factor，或关闭填充。</translation>
+    </message>
+    <message>
         <source>Model size out of range</source>
         <translation>模型尺寸超出范围</translation>
     </message>
@@ -229,8 +273,8 @@
         <translation>EP 不能整除专家数</translation>
     </message>
     <message>
-        <source>EP does not divide DP × CP</source>
-        <translation>EP 不能整除 DP × CP</translation>
+        <source>ETP × EP does not divide a stage&apos;s ranks</source>
+        <translation>ETP × EP 不能整除一个流水级的 rank 数</translation>
     </message>
     <message>
         <source>More pipeline stages than layers</source>
@@ -537,8 +581,8 @@
         <translation>experts（%1）不能被 ep（%2）整除；每个 EP rank 需持有同样数量的专家。</translation>
     </message>
     <message>
-        <source>ep (%1) must divide dp x cp = %2: expert parallelism is carved out of the data- and context-parallel ranks.</source>
-        <translation>ep（%1）必须整除 dp x cp = %2：专家并行是从数据并行和上下文并行的 rank 中划分出来的。</translation>
+        <source>etp x ep = %1 x %2 must divide tp x cp x dp = %3: the expert layers re-split a stage&apos;s ranks into expert tensor, expert and expert data parallel groups.</source>
+        <translation>etp x ep = %1 x %2 必须整除 tp x cp x dp = %3：专家层把一个流水级的 rank 重新划分为专家张量并行、专家并行和专家数据并行组。</translation>
     </message>
     <message>
         <source>pp x vpp = %1 exceeds the %2 layers; every (virtual) stage needs at least one layer.</source>

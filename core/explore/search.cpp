@@ -243,10 +243,11 @@ public:
         const Key key{ layout.degrees.tp,
                        layout.degrees.cp,
                        layout.degrees.ep,
+                       layout.degrees.expertTp(),
                        s.training.microBatch,
                        layout.sequenceParallel,
                        layout.recompute,
-                       { link(CommGroup::Tp), link(CommGroup::Cp), link(CommGroup::Ep) } };
+                       { link(CommGroup::Tp), link(CommGroup::Cp), link(CommGroup::Ep), link(CommGroup::ExpertTp) } };
         auto it = m_layerCosts.find(key);
         if (it == m_layerCosts.end())
             it = m_layerCosts.emplace(key, layerCostsFor(s, layout, rates, groups)).first;
@@ -254,8 +255,8 @@ public:
     }
 
 private:
-    using Links = std::array<std::tuple<double, double, bool>, 3>;
-    using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, bool, Recompute, Links>;
+    using Links = std::array<std::tuple<double, double, bool>, 4>;
+    using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, int64_t, bool, Recompute, Links>;
     std::map<ParallelDegrees, GroupPlacements> m_groups;
     std::map<Key, LayerCostSet> m_layerCosts;
 };

@@ -51,6 +51,12 @@ nlohmann::json toJson(const ParallelSpec& p)
                          { "overlap_grad_reduce", p.overlapGradReduce },
                          { "overlap_param_gather", p.overlapParamGather },
                          { "tp_comm_overlap", p.tpCommOverlap } };
+    if (p.degrees.etp > 0) // left out: as tp
+        j["etp"] = p.degrees.etp;
+    if (p.moeDispatcher != MoeDispatcher::AllToAll)
+        j["moe_dispatcher"] = toString(p.moeDispatcher);
+    if (p.moeSharedExpertOverlap)
+        j["moe_shared_expert_overlap"] = true;
     if (!p.layersPerStage.empty())
         j["layers_per_stage"] = p.layersPerStage;
     return j;

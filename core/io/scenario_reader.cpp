@@ -222,6 +222,7 @@ void readParallel(ObjectReader in, ParallelSpec& p, ParallelPins& pins)
     pinInteger("cp", p.degrees.cp, pins.cp);
     pinInteger("ep", p.degrees.ep, pins.ep);
     pinInteger("vpp", p.degrees.vpp, pins.vpp);
+    pinInteger("etp", p.degrees.etp, pins.etp);
     pinBool("sequence_parallel", p.sequenceParallel, &pins.sequenceParallel);
     if (auto v = in.choice("recompute", { "none", "selective", "full", "auto" })) {
         p.recompute = Recompute(*v);
@@ -236,6 +237,11 @@ void readParallel(ObjectReader in, ParallelSpec& p, ParallelPins& pins)
     pinBool("overlap_grad_reduce", p.overlapGradReduce, nullptr);
     pinBool("overlap_param_gather", p.overlapParamGather, nullptr);
     pinBool("tp_comm_overlap", p.tpCommOverlap, nullptr);
+    if (auto v = in.choice("moe_dispatcher", { "alltoall", "allgather" })) {
+        p.moeDispatcher = MoeDispatcher(*v);
+        pins.moeDispatcher = true;
+    }
+    pinBool("moe_shared_expert_overlap", p.moeSharedExpertOverlap, nullptr);
     if (auto v = in.integerList("layers_per_stage"))
         p.layersPerStage = *v;
     if (std::optional<ObjectReader> placement = in.object("placement")) {

@@ -46,6 +46,14 @@ nlohmann::json toJson(const Scenario& s)
         model["moe"]["first_dense_layers"] = m.moe.firstDenseLayers;
     if (m.moe.layerFrequency != 1)
         model["moe"]["layer_frequency"] = m.moe.layerFrequency;
+    if (m.isMoe()) // always: a preset may balance otherwise
+        model["moe"]["load_balancing"] = toString(m.moe.loadBalancing);
+    if (m.moe.imbalance > 0)
+        model["moe"]["imbalance"] = m.moe.imbalance;
+    if (m.moe.capacityFactor > 0) {
+        model["moe"]["capacity_factor"] = m.moe.capacityFactor;
+        model["moe"]["pad_to_capacity"] = m.moe.padToCapacity;
+    }
     if (m.mla.enabled())
         model["mla"] = { { "q_lora_rank", m.mla.qLoraRank },         { "kv_lora_rank", m.mla.kvLoraRank },
                          { "qk_nope_head_dim", m.mla.qkNopeHeadDim }, { "qk_rope_head_dim", m.mla.qkRopeHeadDim },

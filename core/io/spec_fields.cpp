@@ -54,6 +54,14 @@ void readModelFields(ObjectReader& in, ModelSpec& model)
             model.moe.firstDenseLayers = *v;
         if (auto v = moe->integer("layer_frequency"))
             model.moe.layerFrequency = *v;
+        if (auto v = moe->choice("load_balancing", { "aux_loss", "aux_free" }))
+            model.moe.loadBalancing = LoadBalancing(*v);
+        if (auto v = moe->number("imbalance"))
+            model.moe.imbalance = *v;
+        if (auto v = moe->number("capacity_factor"))
+            model.moe.capacityFactor = *v;
+        if (auto v = moe->boolean("pad_to_capacity"))
+            model.moe.padToCapacity = *v;
         moe->rejectUnknownFields();
     }
     if (auto mla = in.object("mla")) {

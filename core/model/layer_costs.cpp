@@ -127,11 +127,12 @@ AttentionCore attentionCore(const LayerCostInput& in, const LayerShard& x)
     return core;
 }
 
-// The MLP block: dense, or router + dispatch + grouped expert GEMMs + combine.
+// The MLP block: dense, or router + dispatch + grouped expert GEMMs + combine (+ shared experts).
 struct MlpCosts {
     double forwardCompute = 0, backwardCompute = 0;
-    GemmPair up, down; // the GEMMs TP communication can overlap with
+    GemmPair up, down; // the GEMMs TP communication can overlap with: dense, or the shared experts'
     double epForward = 0, epBackward = 0;
+    double epHiddenForward = 0, epHiddenBackward = 0; // behind the shared experts
 };
 
 // The forward and backward seconds of GEMMs that run one after the other.
@@ -147,6 +148,27 @@ GemmPair gemmPairs(const DeviceRates& r, const std::vector<GemmShape>& gemms)
     return sum;
 }
 
+// Seconds of one pass of a MoE layer's token movement (Megatron-Core's token_dispatcher.py), each
+// collective priced on its own group's links; the backward runs the transposes (all-to-all again,
+// all-gather and reduce-scatter swapped) at the same price.
+// - alltoall: all-to-all over EP to the experts' ranks, all-gather over ETP of what arrived;
+//   after the experts reduce-scatter over ETP and all-to-all back.
+// - allgather: every token of the ETP x EP group gathered (as ETP then EP: the same bytes on
+//   each group's links), the outputs reduce-scattered back.
+double moeTokenMovement(const LayerCostInput& in, const LayerMessages& messages)
+{
+    const int64_t ep = in.degrees.ep, etp = in.degrees.expertTp();
+    auto gatherAndScatter = [&](double bytes, int64_t ranks, const LinkRate& link) {
+        return collective(in, Collective::AllGather, bytes, ranks, link)
+            + collective(in, Collective::ReduceScatter, bytes, ranks, link);
+    };
+    if (in.moeDispatcher == MoeDispatcher::AllGather)
+        return gatherAndScatter(messages.expertTpGathered, etp, in.etpLink)
+            + gatherAndScatter(messages.epGathered, ep, in.epLink);
+    return 2 * collective(in, Collective::AllToAll, messages.epDispatch, ep, in.epLink)
+        + gatherAndScatter(messages.etpGathered, etp, in.etpLink);
+}
+
 MlpCosts mlpCosts(const LayerCostInput& in, const LayerShard& x, const LayerGemms& gemms)
 {
     const ModelSpec& m = *in.model;
@@ -154,21 +176,33 @@ MlpCosts mlpCosts(const LayerCostInput& in, const LayerShard& x, const LayerGemm
     const LayerTraffic traffic = layerTraffic(m, x, in.kind);
     const double act = elementwise(r, traffic.mlpActivation);
     MlpCosts c;
-    c.up = gemmPairs(in.linearRates, gemms.mlpUp);
-    c.down = gemmPairs(in.linearRates, gemms.mlpDown);
-    c.forwardCompute = c.up.forward + c.down.forward + act;
-    c.backwardCompute = c.up.backward() + c.down.backward() + 2 * act;
-    if (!in.kind.moe)
+    const GemmPair up = gemmPairs(in.linearRates, gemms.mlpUp), down = gemmPairs(in.linearRates, gemms.mlpDown);
+    c.forwardCompute = up.forward + down.forward + act;
+    c.backwardCompute = up.backward() + down.backward() + 2 * act;
+    if (!in.kind.moe) {
+        c.up = up;
+        c.down = down;
         return c;
+    }
+    c.up = gemmPairs(in.linearRates, gemms.sharedUp);
+    c.down = gemmPairs(in.linearRates, gemms.sharedDown);
+    const double sharedForward = c.up.forward + c.down.forward;
+    const double sharedBackward = c.up.backward() + c.down.backward();
+    c.forwardCompute += sharedForward;
+    c.backwardCompute += sharedBackward;
     // The router stays 16-bit (or fp32) in FP8 runs; the routed tokens are permuted to their
     // experts and back.
     const GemmPair router = gemmPairs(r, gemms.router);
     const double permute = elementwise(r, traffic.moePermute);
-    c.forwardCompute += router.forward + 2 * permute;
-    c.backwardCompute += router.backward() + 2 * permute;
-    const double dispatch = collective(in, Collective::AllToAll, layerMessages(m, x).epDispatch, in.degrees.ep, in.epLink);
-    c.epForward = 2 * dispatch; // dispatch and combine
-    c.epBackward = 2 * dispatch;
+    const double scores = elementwise(r, traffic.routerScores);
+    c.forwardCompute += router.forward + 2 * permute + scores;
+    c.backwardCompute += router.backward() + 2 * permute + 2 * scores;
+    const double movement = moeTokenMovement(in, layerMessages(m, x));
+    // --moe-shared-expert-overlap runs the shared experts on their own stream while the
+    // all-to-all dispatcher moves the routed tokens.
+    const bool overlapped = in.moeSharedExpertOverlap && in.moeDispatcher == MoeDispatcher::AllToAll && !gemms.sharedUp.empty();
+    c.epForward = overlapped ? behind(in, movement, sharedForward, c.epHiddenForward) : movement;
+    c.epBackward = overlapped ? behind(in, movement, sharedBackward, c.epHiddenBackward) : movement;
     return c;
 }
 
@@ -187,7 +221,7 @@ Quantization fp8QuantizationSeconds(const LayerCostInput& in, const LayerGemms& 
     if (!in.fp8)
         return q;
     const Fp8Quantization bytes = fp8Quantization(*in.fp8);
-    for (const std::vector<GemmShape>* part : { &gemms.attentionIn, &gemms.mlpUp, &gemms.mlpDown })
+    for (const std::vector<GemmShape>* part : { &gemms.attentionIn, &gemms.mlpUp, &gemms.mlpDown, &gemms.sharedUp, &gemms.sharedDown })
         for (const GemmShape& g : *part) {
             const double inputs = g.m * g.k * g.batch, gradients = g.m * g.n * g.batch;
             for (int k = 0; k < bytes.kernels; ++k) { // each launch streams its share of the bytes
@@ -212,7 +246,7 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     const LayerShard x = shardOf(in);
     const LayerMessages messages = layerMessages(m, x);
 
-    const LayerGemms gemms = transformerLayerGemms(m, x, in.degrees.ep, in.kind);
+    const LayerGemms gemms = transformerLayerGemms(m, x, in.kind);
     const GemmPair qkv = gemmPairs(in.linearRates, gemms.attentionIn);
     const GemmPair proj = gemmPair(in.linearRates, gemms.attentionOut);
     const AttentionCore core = attentionCore(in, x);
@@ -231,6 +265,9 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     // computed, and with SP their inputs re-gathered while the data gradients are; only SP's
     // all-gathers of the row-parallel output gradients wait on the critical path.
     const double activation = messages.tpActivation;
+    // A MoE layer's routed experts take the sequence shard as it is (the dispatcher moves the
+    // tokens); only its shared experts gather it and scatter their output, as a dense MLP does.
+    const double mlpTp = !in.kind.moe || !gemms.sharedUp.empty() ? 1.0 : 0.0;
     LayerCosts costs;
     double tpForward = 0, tpBackward = 0;
     HiddenComm& hiddenForward = costs.forward.hidden;
@@ -251,13 +288,13 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
             const double attentionScatter = scatterOf(messages.attentionInput);
             double& hidden = hiddenForward.tp;
             tpForward = exposedTp(in, attentionGather, qkv.forward, hidden) + exposedTp(in, scatter, proj.forward, hidden)
-                + exposedTp(in, gather, mlp.up.forward, hidden) + exposedTp(in, scatter, mlp.down.forward, hidden);
+                + exposedTp(in, mlpTp * gather, mlp.up.forward, hidden) + exposedTp(in, mlpTp * scatter, mlp.down.forward, hidden);
             tpBackward = exposedTp(in, gather, proj.dataGrad, hiddenBackward.tp)
-                + exposedTp(in, gather, mlp.down.dataGrad, hiddenBackward.tp);
+                + exposedTp(in, mlpTp * gather, mlp.down.dataGrad, hiddenBackward.tp);
             tpBackward += behind(in, attentionGather, qkv.dataGrad, hiddenBackward.tp)
                 + behind(in, attentionScatter, qkv.weightGrad, hiddenBackward.tp);
-            tpBackward += behind(in, gather, mlp.up.dataGrad, hiddenBackward.tp)
-                + behind(in, scatter, mlp.up.weightGrad, hiddenBackward.tp);
+            tpBackward += behind(in, mlpTp * gather, mlp.up.dataGrad, hiddenBackward.tp)
+                + behind(in, mlpTp * scatter, mlp.up.weightGrad, hiddenBackward.tp);
             if (in.fp8 == Fp8Recipe::Tensorwise) {
                 // Current scaling agrees on one scale across the TP group before quantising a
                 // gathered tensor: a blocking 4-byte all-reduce each, two per pass.
@@ -269,9 +306,9 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
             const double allReduce = collective(in, Collective::AllReduce, activation, in.degrees.tp, in.tpLink);
             const double attentionAllReduce
                 = collective(in, Collective::AllReduce, messages.attentionInput, in.degrees.tp, in.tpLink);
-            tpForward = 2 * allReduce;
+            tpForward = (1 + mlpTp) * allReduce;
             tpBackward = behind(in, attentionAllReduce, qkv.weightGrad, hiddenBackward.tp)
-                + behind(in, allReduce, mlp.up.weightGrad, hiddenBackward.tp);
+                + behind(in, mlpTp * allReduce, mlp.up.weightGrad, hiddenBackward.tp);
         }
     }
 
@@ -292,12 +329,14 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     costs.forward.tpComm = tpForward;
     costs.forward.cpComm = cpForward;
     costs.forward.epComm = mlp.epForward;
+    costs.forward.hidden.ep += mlp.epHiddenForward;
 
     costs.backward.compute = qkv.backward() + core.backward + proj.backward() + mlp.backwardCompute
         + 2 * elementwiseForward + quantization.backward;
     costs.backward.tpComm = tpBackward;
     costs.backward.cpComm = cpBackward;
     costs.backward.epComm = mlp.epBackward;
+    costs.backward.hidden.ep += mlp.epHiddenBackward;
     if (in.recompute == Recompute::Full) {
         costs.backward.recompute = costs.forward.compute;
         costs.backward.tpComm += tpForward;

@@ -59,7 +59,7 @@ struct LayerCostInput {
     LayerKind kind;          // of the layer transformerLayerCosts prices
     int64_t seqLen = 0;
     int64_t microBatch = 1;
-    ParallelDegrees degrees; // tp, cp and ep shape the layer; the others do not reach it
+    ParallelDegrees degrees; // tp, cp, ep and etp shape the layer; the others do not reach it
     bool sequenceParallel = false;
     bool tpCommOverlap = false;
     bool flashAttention = true;
@@ -68,9 +68,12 @@ struct LayerCostInput {
     DeviceRates linearRates; // the transformer blocks' linear layers: FP8 in an FP8 run, else `rates`
     std::optional<Fp8Recipe> fp8; // the recipe when the linear layers run in FP8
     bool fp8Attention = false;
+    MoeDispatcher moeDispatcher = MoeDispatcher::AllToAll;
+    bool moeSharedExpertOverlap = false;
     LinkRate tpLink;
     LinkRate cpLink;
     LinkRate epLink;
+    LinkRate etpLink; // the expert layers' tensor-parallel group
 };
 
 [[nodiscard]] LayerCosts transformerLayerCosts(const LayerCostInput& in);

@@ -30,13 +30,27 @@ LayerShard::LayerShard(const ModelSpec& m, int64_t seqLen, int64_t micro, const 
     const int64_t kv = m.mla.enabled() ? m.heads : m.kvHeads;
     kvHeads = kv >= degrees.tp ? double(kv) / tp : 1.0;
     bytes = activationBytes;
+    if (!m.isMoe())
+        return;
+    ep = double(degrees.ep);
+    expertTp = double(degrees.expertTp());
+    localExperts = double(m.moe.experts) / ep;
+    dispatchTokens = normTokens;
+    rankImbalance = m.moe.rankImbalance(localExperts);
+    expertRows = dispatchTokens * expertRowsPerToken(m, degrees);
+}
+
+double expertRowsPerToken(const ModelSpec& m, const ParallelDegrees& degrees)
+{
+    const double localExperts = double(m.moe.experts) / double(degrees.ep);
+    return double(m.moe.topK) * double(degrees.expertTp()) * m.moe.rankImbalance(localExperts);
 }
 
 std::vector<GemmShape> LayerGemms::all() const
 {
     std::vector<GemmShape> gemms = attentionIn;
     gemms.push_back(attentionOut);
-    for (const std::vector<GemmShape>* part : { &router, &mlpUp, &mlpDown })
+    for (const std::vector<GemmShape>* part : { &router, &mlpUp, &sharedUp, &sharedDown, &mlpDown })
         gemms.insert(gemms.end(), part->begin(), part->end());
     return gemms;
 }
@@ -77,7 +91,8 @@ void addAttentionGemms(LayerGemms& g, const ModelSpec& m, const LayerShard& x)
 LayerGemms withRoles(LayerGemms g)
 {
     for (auto [part, role] : { std::pair{ &g.attentionIn, GemmRole::AttentionIn }, std::pair{ &g.router, GemmRole::Router },
-                               std::pair{ &g.mlpUp, GemmRole::MlpUp }, std::pair{ &g.mlpDown, GemmRole::MlpDown } })
+                               std::pair{ &g.mlpUp, GemmRole::MlpUp }, std::pair{ &g.sharedUp, GemmRole::MlpUp },
+                               std::pair{ &g.sharedDown, GemmRole::MlpDown }, std::pair{ &g.mlpDown, GemmRole::MlpDown } })
         for (GemmShape& shape : *part)
             shape.role = role;
     g.attentionOut.role = GemmRole::AttentionOut;
@@ -86,7 +101,7 @@ LayerGemms withRoles(LayerGemms g)
 
 } // namespace
 
-LayerGemms transformerLayerGemms(const ModelSpec& m, const LayerShard& x, int64_t ep, LayerKind kind)
+LayerGemms transformerLayerGemms(const ModelSpec& m, const LayerShard& x, LayerKind kind)
 {
     LayerGemms g;
     addAttentionGemms(g, m, x);
@@ -97,18 +112,16 @@ LayerGemms transformerLayerGemms(const ModelSpec& m, const LayerShard& x, int64_
         g.mlpDown.push_back({ "mlp down", x.tokens, x.hidden, ffn, 1 });
         return withRoles(std::move(g));
     }
-    const double experts = double(m.moe.experts);
-    const double localExperts = experts / double(ep);
-    const double tokensPerExpert = x.tokens * double(m.moe.topK) / localExperts; // balanced routing
-    const double ffn = double(m.moe.expertFfnHidden) / x.tp;
-    g.router.push_back({ "router", x.tokens, experts, x.hidden, 1, true });
-    g.mlpUp.push_back({ "expert up", tokensPerExpert, ffn * upMatrices, x.hidden, localExperts });
-    if (m.moe.sharedExperts > 0) { // one MLP as wide as all of them, beside the routed ones
+    const double tokensPerExpert = x.expertRows / x.localExperts;
+    const double ffn = double(m.moe.expertFfnHidden) / x.expertTp;
+    g.router.push_back({ "router", x.dispatchTokens, double(m.moe.experts), x.hidden, 1, true });
+    g.mlpUp.push_back({ "expert up", tokensPerExpert, ffn * upMatrices, x.hidden, x.localExperts });
+    if (m.moe.sharedExperts > 0) {
         const double shared = double(m.moe.sharedExperts * m.moe.sharedExpertFfnHidden) / x.tp;
-        g.mlpUp.push_back({ "shared expert up", x.tokens, shared * upMatrices, x.hidden, 1, true });
-        g.mlpDown.push_back({ "shared expert down", x.tokens, x.hidden, shared, 1 });
+        g.sharedUp.push_back({ "shared expert up", x.tokens, shared * upMatrices, x.hidden, 1, true });
+        g.sharedDown.push_back({ "shared expert down", x.tokens, x.hidden, shared, 1 });
     }
-    g.mlpDown.push_back({ "expert down", tokensPerExpert, x.hidden, ffn, localExperts });
+    g.mlpDown.push_back({ "expert down", tokensPerExpert, x.hidden, ffn, x.localExperts });
     return withRoles(std::move(g));
 }
 
@@ -157,7 +170,12 @@ LayerMessages layerMessages(const ModelSpec& m, const LayerShard& x)
         messages.attentionInput = x.tokens * (query + double(m.mla.kvLoraRank + m.mla.qkRopeHeadDim)) * x.bytes;
     }
     messages.cpKeyValues = x.microBatch * x.localSeq * x.kvHeads * (x.qkHeadDim + x.vHeadDim) * x.bytes;
-    messages.epDispatch = x.tokens * double(m.moe.topK) * x.hidden * x.bytes;
+    // The busiest rank receives rankImbalance times the mean, and the all-to-all waits for it.
+    const double row = x.hidden * x.bytes;
+    messages.epDispatch = x.dispatchTokens * double(m.moe.topK) * x.rankImbalance * row;
+    messages.etpGathered = x.expertRows * row;
+    messages.expertTpGathered = x.dispatchTokens * x.expertTp * row;
+    messages.epGathered = messages.expertTpGathered * x.ep;
     return messages;
 }
 
@@ -168,10 +186,12 @@ LayerTraffic layerTraffic(const ModelSpec& m, const LayerShard& x, LayerKind kin
     t.residual = x.normTokens * x.hidden * (3 * x.bytes + (m.dropout ? 1 : 0));
     const double activationBytes = x.bytes * (m.gatedMlp ? 3.0 : 2.0);
     if (kind.moe) {
-        const double routedTokens = x.tokens * double(m.moe.topK); // per GPU, balanced routing
         const double shared = double(m.moe.sharedExperts * m.moe.sharedExpertFfnHidden);
-        t.mlpActivation = (routedTokens * double(m.moe.expertFfnHidden) + x.tokens * shared) / x.tp * activationBytes;
-        t.moePermute = routedTokens * x.hidden * x.bytes * 2;
+        t.mlpActivation = (x.expertRows * double(m.moe.expertFfnHidden) / x.expertTp + x.tokens * shared / x.tp)
+            * activationBytes;
+        // Each permute reads the dispatcher's tokens and writes their top-k copies.
+        t.moePermute = x.dispatchTokens * (1 + double(m.moe.topK)) * x.hidden * x.bytes;
+        t.routerScores = x.dispatchTokens * double(m.moe.experts) * (x.bytes + 4 + 4);
     } else {
         t.mlpActivation = x.tokens * double(m.ffnHidden) / x.tp * activationBytes;
     }

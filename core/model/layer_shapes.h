@@ -24,11 +24,23 @@ struct LayerShard {
     double tp = 1;
     double bytes = 2;              // per activation element
     bool sequenceParallel = false; // as it runs: on only with tp > 1 (norms then see tokens / tp)
+    // A MoE layer's split (Megatron-Core's MoE layer): the router and the dispatcher take this
+    // GPU's tokens (its sequence shard under SP); the all-to-all over EP brings each rank the
+    // tokens routed to its experts, the all-gather over ETP those of its ETP peers; `expertRows`
+    // is what the busiest rank's grouped GEMMs then run, `rankImbalance` times the mean.
+    double ep = 1, expertTp = 1, localExperts = 0;
+    double dispatchTokens = 1;
+    double rankImbalance = 1;
+    double expertRows = 0;
 
-    // `degrees`: tp and cp shard the layer (the others do not reach it).
+    // `degrees`: tp and cp shard the layer, ep and etp its experts (the others do not reach it).
     LayerShard(const ModelSpec& model, int64_t seqLen, int64_t microBatch, const ParallelDegrees& degrees,
                bool withSequenceParallel, double activationBytes);
 };
+
+// Rows the busiest rank's grouped expert GEMMs run per token its dispatcher takes in: the top-k
+// copies, gathered over ETP, times the busiest rank's share over the mean.
+[[nodiscard]] double expertRowsPerToken(const ModelSpec& model, const ParallelDegrees& degrees);
 
 // One forward GEMM, C[m x n] = A[m x k] B[k x n], `batch` of them; its backward runs the
 // data-gradient (m x k x n) and weight-gradient (k x n x m) products.
@@ -58,16 +70,20 @@ struct LayerGemms {
     std::vector<GemmShape> attentionIn;
     GemmShape attentionOut; // the output projection, row-parallel
     std::vector<GemmShape> router; // a MoE layer's router (16-bit in FP8 runs), none in a dense one
-    std::vector<GemmShape> mlpUp;   // dense up (and gate); or each local expert's, grouped, then the shared experts'
+    std::vector<GemmShape> mlpUp;   // dense up (and gate); or the local experts', grouped
     std::vector<GemmShape> mlpDown; // in the same order
+    // A MoE layer's shared experts, one MLP as wide as all of them: TP-sharded like a dense MLP,
+    // beside the routed ones (between their up and down GEMMs in all()).
+    std::vector<GemmShape> sharedUp;
+    std::vector<GemmShape> sharedDown;
 
     // In the order the layer runs them.
     [[nodiscard]] std::vector<GemmShape> all() const;
 };
 
-// The GEMMs of a layer of `kind` (MoE with balanced routing: each local expert gets its share of
-// the top-k tokens).
-[[nodiscard]] LayerGemms transformerLayerGemms(const ModelSpec& model, const LayerShard& shard, int64_t ep, LayerKind kind);
+// The GEMMs of a layer of `kind` (MoE: each local expert gets an equal share of the busiest rank's
+// rows).
+[[nodiscard]] LayerGemms transformerLayerGemms(const ModelSpec& model, const LayerShard& shard, LayerKind kind);
 // The output layer's logits GEMM over the vocabulary shard.
 [[nodiscard]] GemmShape logitsGemm(const ModelSpec& model, const LayerShard& shard);
 // Attention the unfused way: the scores Q K^T and the weighted values P V, batched over
@@ -82,6 +98,9 @@ struct LayerMessages {
     double attentionInput = 0;
     double cpKeyValues = 0;  // one ring step of ring attention (K and V chunks)
     double epDispatch = 0;   // all-to-all of the routed tokens (dispatch, and again to combine)
+    double etpGathered = 0;  // the ETP all-gather's output of the dispatched rows (and the reduce-scatter's input)
+    double expertTpGathered = 0; // the allgather dispatcher's first stage: every token of the ETP group
+    double epGathered = 0;       // and its second: every token of the ETP x EP group
 };
 [[nodiscard]] LayerMessages layerMessages(const ModelSpec& model, const LayerShard& shard);
 
@@ -92,6 +111,7 @@ struct LayerTraffic {
     double residual = 0;      // each of the two residual adds (dropout's mask included)
     double mlpActivation = 0; // GeLU, or SwiGLU's gate, over the MLP's hidden activations
     double moePermute = 0;    // each of the routed tokens' two permutes (MoE only)
+    double routerScores = 0;  // the router's softmax or sigmoid and top-k over its logits, in fp32
     double latentNorms = 0;   // MLA: the norms of the query and key-value latents
     double softmaxForward = 0, softmaxBackward = 0; // the unfused attention's score matrix
 };

@@ -3,6 +3,7 @@
 #include "core/model/memory_model.h"
 
 #include "core/model/fp8_costs.h"
+#include "core/model/layer_shapes.h"
 #include "core/model/model_shape.h"
 #include "core/spec/units.h"
 
@@ -87,9 +88,16 @@ double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape
     // MLP: the activation's input (gate and up for gated MLPs) and the down projection's input.
     const double upWidth = model.gatedMlp ? 2.0 : 1.0;
     if (kind.moe) {
-        const double routed = s * b * double(model.moe.topK);
-        const double ffn = double(model.moe.expertFfnHidden) / t;
-        bytes += routed * (2 * h + 2 * ffn * upWidth + 2 * ffn);
+        // The router's fp32 scores over the dispatcher's tokens; each routed row's expert input,
+        // the up GEMM's output and the down GEMM's input on the busiest rank; and after the ETP
+        // reduce-scatter the experts' outputs, which the combine weighs by the routing
+        // probabilities and keeps for their gradient (Megatron-Core's unpermute).
+        const double dispatchTokens = s * b * replicated;
+        const ParallelDegrees split{ .tp = shape.tp, .ep = shape.ep, .etp = shape.etp };
+        const double rows = dispatchTokens * expertRowsPerToken(model, split);
+        const double ffn = double(model.moe.expertFfnHidden) / double(split.expertTp());
+        bytes += 4 * dispatchTokens * double(model.moe.experts);
+        bytes += rows * (2 * h + 2 * ffn * upWidth + 2 * ffn) + rows / double(split.expertTp()) * 2 * h;
         const double shared = double(model.moe.sharedExperts * model.moe.sharedExpertFfnHidden) / t;
         bytes += 2 * s * b * shared * upWidth + 2 * s * b * shared;
     } else {
@@ -125,9 +133,9 @@ StageParameters shardParameters(const ModelSpec& model, const ParallelLayout& la
         layer += mtpParameters(model);
     const double t = double(layout.degrees.tp);
     StageParameters p;
-    p.denseLinear = (layer.attention + layer.denseMlp) / t;
+    p.denseLinear = (layer.attention + layer.denseMlp) / t + layer.latent;
     p.dense = p.denseLinear + layer.router + layer.norms;
-    p.expert = layer.experts / (t * double(layout.degrees.ep));
+    p.expert = layer.experts / double(layout.degrees.expertTp() * layout.degrees.ep);
     const double embedding = embeddingParameters(model) / t;
     if (holdsEmbedding)
         p.dense += embedding;
@@ -154,7 +162,7 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
     const bool last = stage == d.pp - 1;
     const StageParameters params = stageParameters(model, layout, stage);
     const double denseShards = double(d.dataRanks());
-    const double expertShards = std::max(1.0, denseShards / double(d.ep));
+    const double expertShards = double(d.expertDataRanks());
     MemoryBreakdown memory = modelStateBytes(params.dense, layout.zeroStage, denseShards, bytes);
     const MemoryBreakdown experts = modelStateBytes(params.expert, layout.zeroStage, expertShards, bytes);
     memory.weights += experts.weights;
@@ -171,6 +179,8 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
     shape.fullSeqLen = training.seqLen;
     shape.microBatch = training.microBatch;
     shape.tp = d.tp;
+    shape.ep = d.ep;
+    shape.etp = d.etp;
     shape.sequenceParallel = layout.sequenceParallel;
     shape.flashAttention = training.flashAttention;
 
@@ -223,7 +233,10 @@ double ncclBufferBytes(const ParallelDegrees& d)
         bytes += kNcclCollectiveBytes;
     if (d.dataRanks() > 1)
         bytes += kNcclCollectiveBytes;
-    if (d.ep > 1 && d.dataRanks() / d.ep > 1) // the experts' own data-parallel group
+    const bool expertsResplit = d.ep > 1 || d.expertTp() != d.tp;
+    if (expertsResplit && d.expertDataRanks() > 1) // the experts' own data-parallel group
+        bytes += kNcclCollectiveBytes;
+    if (d.expertTp() > 1 && d.expertTp() != d.tp) // and their own tensor-parallel one
         bytes += kNcclCollectiveBytes;
     if (d.pp > 1)
         bytes += 2 * kNcclPeerBytes; // the previous and the next stage

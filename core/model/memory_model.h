@@ -45,6 +45,8 @@ struct ActivationShape {
     int64_t fullSeqLen = 0; // keys each query attends to
     int64_t microBatch = 1;
     int64_t tp = 1;
+    int64_t ep = 1;
+    int64_t etp = 0; // 0: as tp
     bool sequenceParallel = false;
     bool flashAttention = true;
 };

@@ -10,21 +10,25 @@ namespace {
 
 double mlpMatrices(const ModelSpec& model) { return model.gatedMlp ? 3.0 : 2.0; }
 
-double attentionParameters(const ModelSpec& model)
+// The attention's weights: `attention` (TP-sharded), MLA's `latent` down-projections and the
+// latents' norms (in `norms`).
+void addAttentionParameters(const ModelSpec& model, LayerParameters& p)
 {
     const double h = double(model.hidden), heads = double(model.heads);
     if (!model.mla.enabled()) {
         const double d = double(model.headDim());
-        return h * d * (heads + 2 * double(model.kvHeads)) + heads * d * h;
+        p.attention = h * d * (heads + 2 * double(model.kvHeads)) + heads * d * h;
+        return;
     }
     const MlaSpec& a = model.mla;
     const double qLora = double(a.qLoraRank), kvLora = double(a.kvLoraRank), qk = double(a.qkHeadDim());
-    const double query = a.qLoraRank > 0 ? h * qLora + qLora + qLora * heads * qk : h * heads * qk;
-    // The key-value latent with the shared rotary key, its norm, and the up-projection to each
-    // head's position-free key and value.
-    const double keyValue = h * (kvLora + double(a.qkRopeHeadDim)) + kvLora
-        + kvLora * heads * double(a.qkNopeHeadDim + a.vHeadDim);
-    return query + keyValue + heads * double(a.vHeadDim) * h;
+    // The query through its latent (or straight from the hidden state), the key-value latent with
+    // the shared rotary key, the up-projection to each head's position-free key and value, and the
+    // output projection.
+    const double query = a.qLoraRank > 0 ? qLora * heads * qk : h * heads * qk;
+    p.attention = query + kvLora * heads * double(a.qkNopeHeadDim + a.vHeadDim) + heads * double(a.vHeadDim) * h;
+    p.latent = h * qLora + h * (kvLora + double(a.qkRopeHeadDim));
+    p.norms += qLora + kvLora;
 }
 
 LayerForwardFlops attentionFlops(const ModelSpec& model, double s, double keys)
@@ -68,6 +72,7 @@ double embeddingsAndHead(const ModelSpec& model)
 LayerParameters& LayerParameters::operator+=(const LayerParameters& other)
 {
     attention += other.attention;
+    latent += other.latent;
     denseMlp += other.denseMlp;
     experts += other.experts;
     router += other.router;
@@ -77,14 +82,19 @@ LayerParameters& LayerParameters::operator+=(const LayerParameters& other)
 
 LayerParameters LayerParameters::scaled(double factor) const
 {
-    return { attention * factor, denseMlp * factor, experts * factor, router * factor, norms * factor };
+    return { .attention = attention * factor,
+             .latent = latent * factor,
+             .denseMlp = denseMlp * factor,
+             .experts = experts * factor,
+             .router = router * factor,
+             .norms = norms * factor };
 }
 
 LayerParameters layerParameters(const ModelSpec& model, LayerKind kind)
 {
     const double h = double(model.hidden);
     LayerParameters p;
-    p.attention = attentionParameters(model);
+    addAttentionParameters(model, p);
     if (kind.moe) {
         p.experts = double(model.moe.experts) * mlpMatrices(model) * h * double(model.moe.expertFfnHidden);
         p.denseMlp = double(model.moe.sharedExperts) * mlpMatrices(model) * h * double(model.moe.sharedExpertFfnHidden);
@@ -92,7 +102,7 @@ LayerParameters layerParameters(const ModelSpec& model, LayerKind kind)
     } else {
         p.denseMlp = mlpMatrices(model) * h * double(model.ffnHidden);
     }
-    p.norms = 4 * h;
+    p.norms += 4 * h;
     return p;
 }
 

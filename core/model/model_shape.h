@@ -13,13 +13,15 @@ namespace paraplan {
 
 struct LayerParameters {
     double attention = 0; // Q, K, V and output projections (GQA: K and V have kv_heads heads; MLA: its
-                          // down- and up-projections and the latents' norms)
+                          // up-projections and output), TP-sharded
+    double latent = 0;    // MLA's down-projections to the latents, whole on every TP rank (Megatron-Core
+                          // builds them as "duplicated" TELinear: multi_latent_attention.py)
     double denseMlp = 0;  // a dense layer's MLP, or a MoE layer's shared experts (sharded like it)
     double experts = 0;   // the routed experts of a MoE layer
     double router = 0;
-    double norms = 0;     // two norms per layer, weight and bias
+    double norms = 0;     // two norms per layer, weight and bias (and MLA's latent norms)
 
-    [[nodiscard]] double total() const { return attention + denseMlp + experts + router + norms; }
+    [[nodiscard]] double total() const { return attention + latent + denseMlp + experts + router + norms; }
     LayerParameters& operator+=(const LayerParameters& other);
     [[nodiscard]] LayerParameters scaled(double factor) const;
 };

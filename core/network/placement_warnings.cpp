@@ -40,6 +40,8 @@ const char* pathOf(CommGroup group)
         return "parallel.cp";
     case CommGroup::Ep:
         return "parallel.ep";
+    case CommGroup::ExpertTp:
+        return "parallel.etp";
     case CommGroup::PipelineHop:
         return "parallel.pp";
     default:
@@ -83,13 +85,25 @@ void warnNetworkLimit(Diagnostics& out, const Fabric& fabric, CommGroup group, c
             { { toString(group) }, rate, alone, number(limit.slowdown()) }));
 }
 
+// The expert layers' groups that are the dense layers' own (etp = tp; expert DP = DP when ep
+// re-splits nothing): reported once, under the dense name.
+bool sameAsDense(const GroupPlacements& groups, CommGroup group)
+{
+    if (group == CommGroup::ExpertTp)
+        return groups[group].pricing == groups[CommGroup::Tp].pricing;
+    if (group == CommGroup::ExpertDataParallel)
+        return groups[group].pricing == groups[CommGroup::DataParallel].pricing;
+    return false;
+}
+
 } // namespace
 
 void addPlacementWarnings(Diagnostics& diagnostics, const GroupPlacements& groups, const EfficiencyParams& params)
 {
-    for (CommGroup group : { CommGroup::Tp, CommGroup::Cp, CommGroup::Ep, CommGroup::DataParallel, CommGroup::PipelineHop }) {
+    for (CommGroup group : { CommGroup::Tp, CommGroup::Cp, CommGroup::Ep, CommGroup::ExpertTp, CommGroup::DataParallel,
+                             CommGroup::PipelineHop }) {
         const GroupPlacement& placement = groups[group];
-        if (placement.pricing->groupCount == 0)
+        if (placement.pricing->groupCount == 0 || sameAsDense(groups, group))
             continue;
         const FabricLimit& limit = placement.limit(params);
         if (!limit.found() || limit.slowdown() < kSlowGroupFactor)
@@ -104,13 +118,11 @@ void addPlacementWarnings(Diagnostics& diagnostics, const GroupPlacements& group
 std::vector<GroupReport> groupReports(const GroupPlacements& groups, const EfficiencyParams& params)
 {
     std::vector<GroupReport> reports;
-    for (CommGroup group : { CommGroup::Tp, CommGroup::Cp, CommGroup::Ep, CommGroup::DataParallel,
+    for (CommGroup group : { CommGroup::Tp, CommGroup::Cp, CommGroup::Ep, CommGroup::ExpertTp, CommGroup::DataParallel,
                              CommGroup::ExpertDataParallel, CommGroup::PipelineHop }) {
         const GroupPlacement& placement = groups[group];
         const GroupSetPricing& pricing = *placement.pricing;
-        const bool sameAsDense = group == CommGroup::ExpertDataParallel
-            && placement.pricing == groups[CommGroup::DataParallel].pricing;
-        if (pricing.groupCount == 0 || sameAsDense)
+        if (pricing.groupCount == 0 || sameAsDense(groups, group))
             continue;
         const FabricLimit& limit = placement.limit(params);
         GroupReport report;

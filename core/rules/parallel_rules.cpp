@@ -35,9 +35,16 @@ KvHeadSplit kvHeadSplit(const ModelSpec& m, int64_t tp)
     return tp % m.kvHeads == 0 ? KvHeadSplit::Replicated : KvHeadSplit::Impossible;
 }
 
-int64_t ffnWidth(const ModelSpec& m) { return m.isMoe() ? m.moe.expertFfnHidden : m.ffnHidden; }
+int64_t ffnWidthTpCannotSplit(const ModelSpec& m, int64_t tp)
+{
+    const bool hasDenseLayers = !m.isMoe() || m.moeLayers() < m.layers;
+    if (hasDenseLayers && (m.ffnHidden <= 0 || m.ffnHidden % tp != 0))
+        return m.ffnHidden;
+    const int64_t shared = m.moe.sharedExperts * m.moe.sharedExpertFfnHidden;
+    return shared % tp != 0 ? shared : 0;
+}
 
-bool tpSplitsFfn(const ModelSpec& m, int64_t tp) { return ffnWidth(m) > 0 && ffnWidth(m) % tp == 0; }
+bool tpSplitsFfn(const ModelSpec& m, int64_t tp) { return ffnWidthTpCannotSplit(m, tp) == 0; }
 
 bool tpFitsModel(const ModelSpec& m, int64_t tp)
 {
@@ -50,11 +57,16 @@ bool epNeedsExperts(const ModelSpec& m, int64_t ep) { return ep == 1 || m.isMoe(
 
 bool epSplitsExperts(const ModelSpec& m, int64_t ep) { return !m.isMoe() || m.moe.experts % ep == 0; }
 
-bool epSplitsDataRanks(const ParallelDegrees& d) { return d.ep == 1 || d.dataRanks() % d.ep == 0; }
+bool epSplitsDataRanks(const ParallelDegrees& d) { return (d.tp * d.dataRanks()) % (d.expertTp() * d.ep) == 0; }
+
+bool etpNeedsExperts(const ModelSpec& m, const ParallelDegrees& d) { return d.etp <= 0 || d.etp == d.tp || m.isMoe(); }
+
+bool etpSplitsExperts(const ModelSpec& m, int64_t etp) { return !m.isMoe() || m.moe.expertFfnHidden % etp == 0; }
 
 bool epFits(const ModelSpec& m, const ParallelDegrees& d)
 {
-    return epNeedsExperts(m, d.ep) && epSplitsExperts(m, d.ep) && epSplitsDataRanks(d);
+    return epNeedsExperts(m, d.ep) && epSplitsExperts(m, d.ep) && etpNeedsExperts(m, d)
+        && etpSplitsExperts(m, d.expertTp()) && epSplitsDataRanks(d);
 }
 
 bool stagesFitLayers(int64_t layers, const ParallelDegrees& d) { return d.pp <= layers && d.vpp <= layers / d.pp; }

@@ -33,7 +33,9 @@ inline constexpr int64_t kMaxPipelineOps = 4'000'000;
 enum class KvHeadSplit { Divided, Replicated, Impossible };
 [[nodiscard]] KvHeadSplit kvHeadSplit(const ModelSpec& model, int64_t tp);
 // The FFN's (or an expert's) hidden width divides over TP.
-[[nodiscard]] int64_t ffnWidth(const ModelSpec& model);
+// The MLP width TP splits but cannot divide (the dense layers', or all shared experts' together;
+// the routed experts are ETP's), or 0.
+[[nodiscard]] int64_t ffnWidthTpCannotSplit(const ModelSpec& model, int64_t tp);
 [[nodiscard]] bool tpSplitsFfn(const ModelSpec& model, int64_t tp);
 // All three: a TP degree the model can take.
 [[nodiscard]] bool tpFitsModel(const ModelSpec& model, int64_t tp);
@@ -45,7 +47,11 @@ enum class KvHeadSplit { Divided, Replicated, Impossible };
 // the dp·cp ranks.
 [[nodiscard]] bool epNeedsExperts(const ModelSpec& model, int64_t ep);
 [[nodiscard]] bool epSplitsExperts(const ModelSpec& model, int64_t ep);
+// etp·ep divides a stage's tp·cp·dp ranks (Megatron-Core: etp·ep·pp divides the world).
 [[nodiscard]] bool epSplitsDataRanks(const ParallelDegrees& degrees);
+// An etp of its own only where there are experts; each expert's FFN whole over ETP.
+[[nodiscard]] bool etpNeedsExperts(const ModelSpec& model, const ParallelDegrees& degrees);
+[[nodiscard]] bool etpSplitsExperts(const ModelSpec& model, int64_t etp);
 [[nodiscard]] bool epFits(const ModelSpec& model, const ParallelDegrees& degrees);
 
 // Every (virtual) stage needs at least one layer: pp·vpp ≤ L.

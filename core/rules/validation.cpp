@@ -69,6 +69,31 @@ bool checkMoeLayers(Checker& c, const ModelSpec& m)
     return ok;
 }
 
+// The routing's load figures: an expert holds at least the mean and at most every token once,
+// experts / top_k times the mean.
+bool checkMoeRouting(Checker& c, const MoeSpec& moe)
+{
+    const double most = double(moe.experts) / double(std::max<int64_t>(moe.topK, 1));
+    auto load = [&](const char* path, double value, double least, const char* sentence) {
+        if (value == 0 || (value >= least && value <= most))
+            return true;
+        c.error("moe_invalid", path, sentence, { num(value), num(least), num(most) });
+        return false;
+    };
+    bool ok = load("model.moe.imbalance", moe.imbalance, 1.0,
+                   QT_TRANSLATE_NOOP("Diagnostics", "moe.imbalance is %1; the busiest expert's load over the mean lies between "
+                                                    "%2 and experts / top_k = %3. Omit it for the published measurement."));
+    ok &= load("model.moe.capacity_factor", moe.capacityFactor, 0.01,
+               QT_TRANSLATE_NOOP("Diagnostics", "moe.capacity_factor is %1; give a multiple of the mean load between %2 and "
+                                                "experts / top_k = %3, or omit it for dropless routing."));
+    if (moe.padToCapacity && moe.capacityFactor == 0) {
+        c.error("moe_invalid", "model.moe.pad_to_capacity",
+                QT_TRANSLATE_NOOP("Diagnostics", "moe.pad_to_capacity needs a capacity: set moe.capacity_factor, or turn padding off."));
+        ok = false;
+    }
+    return ok;
+}
+
 bool checkModel(Checker& c, const ModelSpec& m)
 {
     bool ok = c.count("invalid_model_dimension", "model.layers", m.layers, 1, QT_TRANSLATE_NOOP("Diagnostics", "The number of layers"));
@@ -115,6 +140,7 @@ bool checkModel(Checker& c, const ModelSpec& m)
             ok = false;
         }
         ok &= checkMoeLayers(c, m);
+        ok &= checkMoeRouting(c, m.moe);
     }
     return ok;
 }
@@ -206,6 +232,7 @@ bool checkDegrees(Checker& c, const ParallelSpec& p)
     ok &= c.count("invalid_parallel_degree", "parallel.cp", d.cp, 1, "cp");
     ok &= c.count("invalid_parallel_degree", "parallel.ep", d.ep, 1, "ep");
     ok &= c.count("invalid_parallel_degree", "parallel.vpp", d.vpp, 1, "vpp");
+    ok &= c.count("invalid_parallel_degree", "parallel.etp", d.etp, 0, "etp");
     ok &= c.count("invalid_parallel_degree", "parallel.dp", d.dp, 0, "dp");
     if (p.zeroStage < 0 || p.zeroStage > 3) {
         c.error("invalid_zero_stage", "parallel.zero_stage",
@@ -271,7 +298,8 @@ void checkTensorParallel(Checker& c, const ModelSpec& m, int64_t tp)
     }
     if (!tpSplitsFfn(m, tp))
         c.error("ffn_not_divisible_by_tp", "parallel.tp",
-                QT_TRANSLATE_NOOP("Diagnostics", "The FFN width (%1) is not divisible by tp (%2); pick another tp."), { num(ffnWidth(m)), num(tp) });
+                QT_TRANSLATE_NOOP("Diagnostics", "The FFN width (%1) is not divisible by tp (%2); pick another tp."),
+                { num(ffnWidthTpCannotSplit(m, tp)), num(tp) });
 }
 
 void checkExpertParallel(Checker& c, const ModelSpec& m, const ParallelDegrees& d)
@@ -283,11 +311,19 @@ void checkExpertParallel(Checker& c, const ModelSpec& m, const ParallelDegrees& 
         c.error("experts_not_divisible_by_ep", "parallel.ep",
                 QT_TRANSLATE_NOOP("Diagnostics", "experts (%1) are not divisible by ep (%2); each EP rank holds an equal share of the experts."),
                 { num(m.moe.experts), num(d.ep) });
+    if (!etpNeedsExperts(m, d))
+        c.error("etp_without_moe", "parallel.etp",
+                QT_TRANSLATE_NOOP("Diagnostics", "etp is %1 but the model has no experts; omit etp for a dense model."), { num(d.etp) });
+    else if (!etpSplitsExperts(m, d.expertTp()))
+        c.error("expert_ffn_not_divisible_by_etp", "parallel.etp",
+                QT_TRANSLATE_NOOP("Diagnostics", "The expert FFN width (%1) is not divisible by the expert tensor parallel size "
+                                                 "(%2); pick etp among its divisors (it follows tp unless given)."),
+                { num(m.moe.expertFfnHidden), num(d.expertTp()) });
     if (!epSplitsDataRanks(d))
         c.error("ep_not_divisible", "parallel.ep",
-                QT_TRANSLATE_NOOP("Diagnostics", "ep (%1) must divide dp x cp = %2: expert parallelism is carved out of the data- and "
-                         "context-parallel ranks."),
-                { num(d.ep), num(d.dataRanks()) });
+                QT_TRANSLATE_NOOP("Diagnostics", "etp x ep = %1 x %2 must divide tp x cp x dp = %3: the expert layers re-split a "
+                                                 "stage's ranks into expert tensor, expert and expert data parallel groups."),
+                { num(d.expertTp()), num(d.ep), num(d.tp * d.dataRanks()) });
 }
 
 void checkLayersPerStage(Checker& c, const std::vector<int64_t>& split, int64_t layers, const ParallelDegrees& d)
@@ -383,6 +419,17 @@ void checkChoices(Checker& c, const Scenario& s)
     if (p.sequenceParallel && tp == 1)
         c.warning("sequence_parallel_without_tp", "parallel.sequence_parallel",
                   QT_TRANSLATE_NOOP("Diagnostics", "Sequence parallelism splits along the TP group; with tp = 1 it does nothing."));
+    if (s.model.isMoe() && !p.sequenceParallel && tp > 1)
+        c.warning("moe_tp_without_sequence_parallel", "parallel.sequence_parallel",
+                  QT_TRANSLATE_NOOP("Diagnostics", "A MoE model with tp > 1 and no sequence parallelism dispatches every token "
+                                                   "from each of the %1 TP ranks and computes it %1 times; Megatron-Core refuses "
+                                                   "to train so. Enable sequence_parallel."),
+                  { num(tp) });
+    if (p.moeSharedExpertOverlap && (s.model.moe.sharedExperts == 0 || p.moeDispatcher != MoeDispatcher::AllToAll))
+        c.warning("shared_expert_overlap_unused", "parallel.moe_shared_expert_overlap",
+                  QT_TRANSLATE_NOOP("Diagnostics", "Shared-expert overlap hides the all-to-all dispatcher's traffic behind the "
+                                                   "shared experts; without shared experts or with the allgather dispatcher it "
+                                                   "does nothing."));
     if (p.tpCommOverlap && !p.sequenceParallel && tp > 1)
         c.warning("tp_comm_overlap_needs_sp", "parallel.tp_comm_overlap",
                   QT_TRANSLATE_NOOP("Diagnostics", "TP communication overlap works on sequence-parallel all-gathers and reduce-scatters; "

@@ -13,6 +13,11 @@
 // Parameter counts and FLOPs: core/model/model_shape.h; the contract: docs/scenario.md.
 namespace paraplan {
 
+// How the router keeps the experts' loads even: an auxiliary loss (Switch, GShard; Megatron-Core's
+// default aux_loss) or DeepSeek's loss-free bias on the routing scores (--moe-router-enable-expert-bias).
+enum class LoadBalancing { AuxLoss, AuxFree };
+[[nodiscard]] const char* toString(LoadBalancing b);
+
 struct MoeSpec {
     int64_t experts = 0; // routed experts; 0 = dense
     int64_t topK = 0;    // routed experts per token
@@ -21,6 +26,21 @@ struct MoeSpec {
     int64_t sharedExpertFfnHidden = 0; // the width of each
     int64_t firstDenseLayers = 0;      // dense layers (ModelSpec::ffnHidden wide) before the first MoE layer
     int64_t layerFrequency = 1;        // of the layers after those, every n-th is MoE (n-1, 2n-1, ...)
+    LoadBalancing loadBalancing = LoadBalancing::AuxLoss;
+    // The busiest expert's tokens over the mean; 0 = the published measurement for the balancing
+    // (expertImbalance()).
+    double imbalance = 0;
+    // Tokens an expert takes at most, as a multiple of the mean (--moe-expert-capacity-factor);
+    // 0 = dropless. With padToCapacity every expert computes (and receives) exactly that many.
+    double capacityFactor = 0;
+    bool padToCapacity = false;
+
+    // The busiest expert's load over the mean, as the routing leaves it: the measurement, capped
+    // by the capacity (tokens beyond it are dropped), or the capacity itself when padded.
+    [[nodiscard]] double expertImbalance() const;
+    // The busiest of ranks holding `localExperts` experts each, over the mean rank: the busiest
+    // expert beside localExperts - 1 experts of mean load.
+    [[nodiscard]] double rankImbalance(double localExperts) const;
 
     bool operator==(const MoeSpec&) const = default;
 };

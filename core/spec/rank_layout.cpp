@@ -15,11 +15,11 @@ using DimSizes = std::array<int64_t, 5>;
 
 DimSizes denseSizes(const ParallelDegrees& d) { return { d.tp, d.cp, 1, d.dp, d.pp }; }
 
-// Megatron-Core's expert generator: the same ranks as tp x ep x expert-dp x pp (no cp axis).
+// Megatron-Core's expert generator (parallel_state.py, expert_decoder_rank_generator): the same
+// ranks as etp x ep x expert-dp x pp (no cp axis).
 DimSizes expertSizes(const ParallelDegrees& d)
 {
-    const int64_t ep = std::max<int64_t>(d.ep, 1);
-    return { d.tp, 1, ep, std::max<int64_t>(d.dp * d.cp / ep, 1), d.pp };
+    return { d.expertTp(), 1, std::max<int64_t>(d.ep, 1), d.expertDataRanks(), d.pp };
 }
 
 int64_t strideOf(ParallelDim dim, const DimSizes& sizes, const RankOrder& order)
@@ -144,6 +144,8 @@ const char* toString(CommGroup group)
         return "CP";
     case CommGroup::Ep:
         return "EP";
+    case CommGroup::ExpertTp:
+        return "ETP";
     case CommGroup::DataParallel:
         return "DP";
     case CommGroup::ExpertDataParallel:
@@ -187,6 +189,9 @@ GroupShape groupShape(CommGroup group, const ParallelDegrees& degrees, const Ran
         break;
     case CommGroup::Ep:
         shape.axes[0] = along(ParallelDim::Ep, expert);
+        break;
+    case CommGroup::ExpertTp:
+        shape.axes[0] = along(ParallelDim::Tp, expert);
         break;
     case CommGroup::DataParallel:
         shape.axes = { along(ParallelDim::Cp, dense), along(ParallelDim::Dp, dense) };

@@ -16,7 +16,7 @@
 // Which GPU each rank runs on, and which ranks talk to each other. Ranks are numbered along the
 // parallel dimensions in a chosen order, fastest first (Megatron-Core's RankGenerator; its
 // default "tp-cp-ep-dp-pp" keeps TP groups on neighbouring GPUs). Dense layers see the dimensions
-// tp, cp, dp, pp; expert layers re-split the same ranks as tp, ep, expert-dp (= dp·cp / ep), pp.
+// tp, cp, dp, pp; expert layers re-split the same ranks as etp, ep, expert-dp (= tp·cp·dp / (etp·ep)), pp.
 // A rank table may then send rank r to any GPU (node * gpus_per_node + local GPU).
 namespace paraplan {
 
@@ -53,13 +53,19 @@ enum class CommGroup {
     Tp,                 // all-reduce / all-gather / reduce-scatter of every layer
     Cp,                 // ring exchange of keys and values
     Ep,                 // all-to-all dispatch and combine
+    ExpertTp,           // the expert layers' tensor split (etp): gathers the dispatched tokens, scatters the outputs
     DataParallel,       // dense gradients over dp·cp
-    ExpertDataParallel, // expert gradients over dp·cp / ep
+    ExpertDataParallel, // expert gradients over tp·cp·dp / (etp·ep)
     PipelineHop,        // each stage to the next
     EmbeddingSync,      // the first and last stage's tied embeddings
 };
-inline constexpr std::array<CommGroup, 7> kCommGroups{ CommGroup::Tp, CommGroup::Cp, CommGroup::Ep, CommGroup::DataParallel,
-                                                       CommGroup::ExpertDataParallel, CommGroup::PipelineHop,
+inline constexpr std::array<CommGroup, 8> kCommGroups{ CommGroup::Tp,
+                                                       CommGroup::Cp,
+                                                       CommGroup::Ep,
+                                                       CommGroup::ExpertTp,
+                                                       CommGroup::DataParallel,
+                                                       CommGroup::ExpertDataParallel,
+                                                       CommGroup::PipelineHop,
                                                        CommGroup::EmbeddingSync };
 [[nodiscard]] const char* toString(CommGroup group);
 

@@ -34,6 +34,11 @@ const char* toString(Fp8Recipe r)
     return "delayed";
 }
 
+const char* toString(MoeDispatcher d)
+{
+    return d == MoeDispatcher::AllGather ? "allgather" : "alltoall";
+}
+
 const char* toString(Recompute r)
 {
     switch (r) {

@@ -26,6 +26,10 @@ enum class Recompute { None, Selective, Full, Auto };
 // Megatron-Core's default), tensorwise (current scaling), blockwise (1x128 / 128x128 blocks,
 // Hopper), mxfp8 (32-element blocks, Blackwell).
 enum class Fp8Recipe { Delayed, Tensorwise, Blockwise, Mxfp8 };
+// How a MoE layer moves its tokens to the experts and back (Megatron-Core's
+// --moe-token-dispatcher-type): all-to-all over EP (then all-gather / reduce-scatter over ETP), or
+// every token all-gathered over ETP·EP and the outputs reduce-scattered back.
+enum class MoeDispatcher { AllToAll, AllGather };
 
 struct TrainingSpec {
     int64_t seqLen = 0;
@@ -101,6 +105,7 @@ struct ClusterSpec {
 struct ParallelPins {
     bool tp = false, pp = false, dp = false, cp = false, ep = false, vpp = false;
     bool sequenceParallel = false, recompute = false, zeroStage = false;
+    bool etp = false, moeDispatcher = false;
 
     bool operator==(const ParallelPins&) const = default;
 };
@@ -113,6 +118,10 @@ struct ParallelSpec {
     bool overlapGradReduce = true;
     bool overlapParamGather = true;
     bool tpCommOverlap = false;
+    MoeDispatcher moeDispatcher = MoeDispatcher::AllToAll;
+    // --moe-shared-expert-overlap: the shared experts compute while the routed tokens are
+    // dispatched and combined (all-to-all dispatcher only, as in Megatron-Core).
+    bool moeSharedExpertOverlap = false;
     std::vector<int64_t> layersPerStage; // empty = as even as possible; else pp*vpp entries
     RankPlacement placement;             // which GPU each rank runs on
 
@@ -134,6 +143,7 @@ struct Scenario {
 [[nodiscard]] const char* toString(GradPrecision p);
 [[nodiscard]] const char* toString(Recompute r);
 [[nodiscard]] const char* toString(Fp8Recipe r);
+[[nodiscard]] const char* toString(MoeDispatcher d);
 [[nodiscard]] const char* toString(LinkKind k);
 
 } // namespace paraplan

@@ -70,6 +70,8 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
 
     StepPlan plan = planStep(scenario);
     r.parallel.degrees.dp = plan.layout.degrees.dp;
+    if (scenario.model.isMoe()) // as evaluated: the expert tensor split that follows tp, named
+        r.parallel.degrees.etp = plan.layout.degrees.expertTp();
     r.microBatches = plan.layout.microBatches;
     r.recomputeChosen = resolveRecompute(scenario, plan);
     r.parallel.recompute = r.recomputeChosen;

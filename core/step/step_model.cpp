@@ -19,7 +19,7 @@ namespace {
 constexpr double kOptimizerBytesPerParam = 26;
 
 // Seconds of a data-parallel collective over some weights: dense weights across the dp*cp ranks,
-// expert weights across the dp*cp/ep ranks that hold the same experts.
+// expert weights across the tp*cp*dp/(etp*ep) ranks that hold the same experts.
 struct DataParallelGroups {
     const GroupPlacement& dense;
     const GroupPlacement& expert;
@@ -123,7 +123,8 @@ Recompute resolveRecompute(const Scenario& s, StepPlan& plan)
 OptimizerTraffic optimizerTraffic(const ParallelLayout& L, const StageParameters& weights, double gradientBytes)
 {
     const double shards = L.zeroStage >= 1 ? double(L.degrees.dataRanks()) : 1.0;
-    const double owned = weights.dense / shards + weights.expert / std::max(1.0, shards / double(L.degrees.ep));
+    const double expertShards = L.zeroStage >= 1 ? double(L.degrees.expertDataRanks()) : 1.0;
+    const double owned = weights.dense / shards + weights.expert / expertShards;
     return { owned * (kOptimizerBytesPerParam + gradientBytes), weights.total() * gradientBytes };
 }
 
@@ -148,6 +149,9 @@ LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const Dev
     in.tpLink = groups[CommGroup::Tp].rate;
     in.cpLink = groups[CommGroup::Cp].rate;
     in.epLink = groups[CommGroup::Ep].rate;
+    in.etpLink = groups[CommGroup::ExpertTp].rate;
+    in.moeDispatcher = s.parallel.moeDispatcher;
+    in.moeSharedExpertOverlap = s.parallel.moeSharedExpertOverlap;
     LayerCostSet costs;
     const LayerMix kinds = s.model.everyLayerMix();
     for (size_t k = 0; k < kLayerKinds; ++k)

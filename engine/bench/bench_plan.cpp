@@ -65,7 +65,7 @@ BenchPlan planBench(const Scenario& s, const Result& evaluation, const Efficienc
     const LayerMix kinds = s.model.everyLayerMix();
     for (size_t k = 0; k < kLayerKinds; ++k)
         if (kinds.count[k] > 0)
-            for (const GemmShape& shape : transformerLayerGemms(s.model, shard, p.degrees.ep, LayerKind::ofIndex(k)).all())
+            for (const GemmShape& shape : transformerLayerGemms(s.model, shard, LayerKind::ofIndex(k)).all())
                 if (std::none_of(forward.begin(), forward.end(), [&](const GemmShape& g) { return g.name == shape.name; }))
                     forward.push_back(shape);
     forward.push_back(logitsGemm(s.model, shard));

@@ -102,7 +102,7 @@ public:
             if (here.count[k] > 0) {
                 const LayerKind kind = LayerKind::ofIndex(k);
                 m_layers[k] = std::make_unique<LayerWork>(
-                    backend, transformerLayerGemms(s.model, shard, p.degrees.ep, kind).all(), shard, messages,
+                    backend, transformerLayerGemms(s.model, shard, kind).all(), shard, messages,
                     LayerGroups{ m_tp.get(), m_cp.get(), m_ep.get() },
                     LayerSettings{ shard.sequenceParallel, m_type, layerTraffic(s.model, shard, kind), m_memory.get() });
             }

@@ -6,6 +6,7 @@
 #include "core/io/scenario_reader.h"
 #include "core/spec/efficiency_params.h"
 
+#include <stdexcept>
 #include <string>
 
 // Scenarios for evaluation tests, written as the JSON users write.
@@ -36,6 +37,15 @@ inline EfficiencyParams unitEfficiency()
 }
 
 inline Scenario scenarioFromJson(const std::string& json) { return io::readScenarioText(json, io::builtinCatalog()); }
+
+// A model of the built-in catalog; throws for an unknown id.
+inline const ModelSpec& modelPreset(const char* id)
+{
+    const ModelPreset* found = io::builtinCatalog().findModel(id);
+    if (!found)
+        throw std::runtime_error(std::string("no model preset ") + id);
+    return found->spec;
+}
 
 // The catalog's H100 SXM (dense bf16 and fp8 peaks, 80 GiB at 3.35 TB/s, 132 SMs).
 inline GpuSpec h100Gpu() { return io::builtinCatalog().findGpu("h100-sxm-80gb")->spec; }

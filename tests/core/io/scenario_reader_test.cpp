@@ -302,8 +302,8 @@ TEST(ScenarioReaderUnknownFields, MoeNearMissSuggestsTopK)
 TEST(ScenarioReaderUnknownFields, MoeFarMissListsKnownFields)
 {
     json doc = base();
-    doc["model"]["moe"] = json::parse(R"({"experts": 8, "capacity_factor": 1.25})");
-    expectKnownFieldList(doc, "model.moe.capacity_factor", { "experts", "top_k", "expert_ffn_hidden" });
+    doc["model"]["moe"] = json::parse(R"({"experts": 8, "drop_tokens": true})");
+    expectKnownFieldList(doc, "model.moe.drop_tokens", { "experts", "top_k", "expert_ffn_hidden", "capacity_factor", "load_balancing" });
 }
 
 TEST(ScenarioReaderUnknownFields, TrainingNearMissSuggestsSeqLen)

@@ -16,14 +16,6 @@ using namespace paraplan;
 
 namespace {
 
-const ModelSpec& preset(const char* id)
-{
-    const ModelPreset* found = io::builtinCatalog().findModel(id);
-    if (!found)
-        throw std::runtime_error(std::string("no model preset ") + id);
-    return found->spec;
-}
-
 struct Published {
     const char* id;
     double parameters;
@@ -43,7 +35,7 @@ TEST(PublishedModels, TotalParametersMatchTheAuthorsFigures)
         { "llama3.3-70b", 70.6e9 },
     };
     for (const Published& p : published) {
-        const double counted = totalParameters(preset(p.id));
+        const double counted = totalParameters(test::modelPreset(p.id));
         EXPECT_LT(std::fabs(counted / p.parameters - 1), 0.005)
             << p.id << ": counted " << counted / 1e9 << "B, published " << p.parameters / 1e9 << "B";
     }
@@ -68,7 +60,7 @@ TEST(PublishedModels, ActiveParametersMatchEachPublishersCount)
         { "llama4-maverick", 17e9, 1e9, true },
     };
     for (const Active& a : figures) {
-        const ModelSpec& m = preset(a.id);
+        const ModelSpec& m = test::modelPreset(a.id);
         const double counted = activeParameters(m) + (a.withEmbedding ? embeddingParameters(m) : 0.0);
         EXPECT_LE(std::fabs(counted - a.published), a.lastDigit)
             << a.id << ": counted " << counted / 1e9 << "B, published " << a.published / 1e9 << "B";
@@ -76,25 +68,31 @@ TEST(PublishedModels, ActiveParametersMatchEachPublishersCount)
 }
 
 // DeepSeek-V3's attention by hand from its config: q_a 7168 x 1536 and its norm, q_b 1536 x 128 x
-// 192, kv_a 7168 x 576 and the latent's norm, kv_b 512 x 128 x 256, o 16384 x 7168.
+// 192, kv_a 7168 x 576 and the latent's norm, kv_b 512 x 128 x 256, o 16384 x 7168. The down
+// projections (q_a, kv_a) are whole on every TP rank, the rest is split.
 TEST(Mla, ParametersFollowTheLatentsAndTheHeads)
 {
-    const ModelSpec& m = preset("deepseek-v3");
+    const ModelSpec& m = test::modelPreset("deepseek-v3");
+    const LayerParameters p = layerParameters(m, LayerKind{});
     const double expected = 7168.0 * 1536 + 1536 + 1536.0 * 128 * 192 + 7168.0 * 576 + 512 + 512.0 * 128 * 256
         + 128.0 * 128 * 7168;
-    EXPECT_DOUBLE_EQ(layerParameters(m, LayerKind{}).attention, expected);
     EXPECT_DOUBLE_EQ(expected, 187107328.0);
+    EXPECT_DOUBLE_EQ(p.latent, 7168.0 * 1536 + 7168.0 * 576);
+    EXPECT_DOUBLE_EQ(p.attention, 1536.0 * 128 * 192 + 512.0 * 128 * 256 + 128.0 * 128 * 7168);
+    EXPECT_DOUBLE_EQ(p.attention + p.latent + 1536 + 512, expected);
+    EXPECT_DOUBLE_EQ(p.norms, 4 * 7168.0 + 1536 + 512);
     // Without a query latent (DeepSeek-V2-Lite) the queries come straight from the hidden state.
-    const ModelSpec& lite = preset("deepseek-v2-lite");
-    EXPECT_DOUBLE_EQ(layerParameters(lite, LayerKind{}).attention,
-                     2048.0 * 16 * 192 + 2048.0 * 576 + 512 + 512.0 * 16 * 256 + 16.0 * 128 * 2048);
+    const ModelSpec& lite = test::modelPreset("deepseek-v2-lite");
+    const LayerParameters q = layerParameters(lite, LayerKind{});
+    EXPECT_DOUBLE_EQ(q.attention + q.latent + 512, 2048.0 * 16 * 192 + 2048.0 * 576 + 512 + 512.0 * 16 * 256 + 16.0 * 128 * 2048);
+    EXPECT_DOUBLE_EQ(q.latent, 2048.0 * 576);
 }
 
 // The MTP module's own weights: one MoE layer, the 2h x h projection and its norms; DeepSeek's
 // README_WEIGHTS gives 11.5B besides the shared embedding and output head.
 TEST(Mla, TheMtpModuleIsCountedApart)
 {
-    const ModelSpec& m = preset("deepseek-v3");
+    const ModelSpec& m = test::modelPreset("deepseek-v3");
     EXPECT_NEAR(mtpParameters(m).total() / 11.5e9, 1.0, 0.015);
     ModelSpec without = m;
     without.mtpLayers = 0;
@@ -106,7 +104,7 @@ TEST(Mla, TheMtpModuleIsCountedApart)
 // the latent with the rope and the latent, but skips the keys' and values' up-projection.
 TEST(Mla, AbsorbingTheUpProjectionsMovesWorkIntoAttention)
 {
-    ModelSpec m = preset("deepseek-v3");
+    ModelSpec m = test::modelPreset("deepseek-v3");
     const double s = 4096;
     const LayerForwardFlops unabsorbed = layerForwardFlops(m, LayerKind{}, 4096);
     EXPECT_DOUBLE_EQ(unabsorbed.attentionScores, 2 * s * s * 128 * (192 + 128));
@@ -119,20 +117,20 @@ TEST(Mla, AbsorbingTheUpProjectionsMovesWorkIntoAttention)
 
 TEST(LayerKinds, PresetsPlaceTheirDenseMoeAndLocalLayers)
 {
-    const ModelSpec& v3 = preset("deepseek-v3");
+    const ModelSpec& v3 = test::modelPreset("deepseek-v3");
     EXPECT_FALSE(v3.layerKind(2).moe);
     EXPECT_TRUE(v3.layerKind(3).moe);
     EXPECT_EQ(v3.moeLayers(), 58);
     EXPECT_EQ(v3.mtpLayerMix().moe(), 1); // the MTP layer is a MoE layer like the last ones
 
-    const ModelSpec& maverick = preset("llama4-maverick");
+    const ModelSpec& maverick = test::modelPreset("llama4-maverick");
     EXPECT_FALSE(maverick.layerKind(0).moe);
     EXPECT_TRUE(maverick.layerKind(1).moe);
     EXPECT_EQ(maverick.moeLayers(), 24);
     EXPECT_TRUE(maverick.layerKind(0).local);
     EXPECT_FALSE(maverick.layerKind(3).local); // every 4th layer attends globally
 
-    const ModelSpec& oss = preset("gpt-oss-120b");
+    const ModelSpec& oss = test::modelPreset("gpt-oss-120b");
     EXPECT_TRUE(oss.layerKind(0).local);
     EXPECT_FALSE(oss.layerKind(1).local);
     EXPECT_EQ(oss.layerMix(0, 36).of({ .moe = true, .local = true }), 18);
@@ -166,20 +164,20 @@ TEST(LayerKinds, AMixAgreesWithTheLayersOneByOne)
 // w - w^2/2s of them in a sliding window, w/2 within chunks.
 TEST(LayerKinds, LocalAttentionReachesTheWindow)
 {
-    const ModelSpec& oss = preset("gpt-oss-120b");
+    const ModelSpec& oss = test::modelPreset("gpt-oss-120b");
     const LayerForwardFlops local = layerForwardFlops(oss, oss.layerKind(0), 8192);
     const LayerForwardFlops global = layerForwardFlops(oss, oss.layerKind(1), 8192);
     EXPECT_DOUBLE_EQ(local.attentionScores / global.attentionScores, 128.0 / 8192);
     EXPECT_DOUBLE_EQ(attendedKeys(oss, oss.layerKind(0), 8192), 128 - 128.0 * 128 / (2 * 8192));
     EXPECT_DOUBLE_EQ(attendedKeys(oss, oss.layerKind(1), 8192), 4096);
-    const ModelSpec& scout = preset("llama4-scout");
+    const ModelSpec& scout = test::modelPreset("llama4-scout");
     EXPECT_DOUBLE_EQ(attendedKeys(scout, scout.layerKind(0), 32768), 4096);
 }
 
 // Shared experts run for every token: weights beside the routed ones, all of them active.
 TEST(SharedExperts, EveryTokenPassesThroughThem)
 {
-    const ModelSpec& scout = preset("llama4-scout");
+    const ModelSpec& scout = test::modelPreset("llama4-scout");
     const LayerParameters layer = layerParameters(scout, scout.layerKind(0));
     EXPECT_DOUBLE_EQ(layer.denseMlp, 3.0 * 5120 * 8192);
     EXPECT_DOUBLE_EQ(layer.experts, 16 * 3.0 * 5120 * 8192);

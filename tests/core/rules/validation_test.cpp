@@ -41,11 +41,13 @@ Scenario baseline()
     return s;
 }
 
-// The same split for Mixtral 8x7B (8 experts, top-2).
+// The same split for Mixtral 8x7B (8 experts, top-2), sequence-parallel as Megatron-Core's MoE
+// layers need with tp > 1.
 Scenario moeBaseline()
 {
     Scenario s = baseline();
     s.model = model("mixtral-8x7b");
+    s.parallel.sequenceParallel = true;
     return s;
 }
 
@@ -632,11 +634,76 @@ TEST(ValidationSplit, FfnNotDivisibleByTp)
                 { "14338", "4" });
 }
 
-TEST(ValidationSplit, ExpertFfnNotDivisibleByTp)
+TEST(ValidationSplit, ExpertFfnNotDivisibleByTheExpertTpThatFollowsTp)
 {
     Scenario s = moeBaseline();
     s.model.moe.expertFfnHidden = 14338;
-    expectError(s, "ffn_not_divisible_by_tp", "parallel.tp", { "14338", "4" });
+    expectError(s, "expert_ffn_not_divisible_by_etp", "parallel.etp", { "14338", "(4)" });
+    s.parallel.degrees.etp = 2; // 14338 = 2 x 7169: the experts split in two while attention splits in four
+    expectClean(s);
+}
+
+TEST(ValidationSplit, DenseLayersAndSharedExpertsSplitOverTp)
+{
+    Scenario s = moeBaseline();
+    s.model.moe.sharedExperts = 1;
+    s.model.moe.sharedExpertFfnHidden = 1026;
+    expectError(s, "ffn_not_divisible_by_tp", "parallel.tp", { "1026", "4" });
+    s.model.moe.sharedExpertFfnHidden = 1024;
+    s.model.moe.firstDenseLayers = 1;
+    s.model.ffnHidden = 1030;
+    expectError(s, "ffn_not_divisible_by_tp", "parallel.tp", { "1030", "4" });
+}
+
+TEST(ValidationSplit, ExpertTpNeedsExperts)
+{
+    expectError(changed([](Scenario& s) { s.parallel.degrees.etp = 2; }), "etp_without_moe", "parallel.etp", { "2" });
+    expectClean(changed([](Scenario& s) { s.parallel.degrees.etp = 4; })); // as tp: nothing of its own
+}
+
+TEST(ValidationSplit, ExpertTpTimesEpMustDivideTheStagesRanks)
+{
+    // tp 4 x dp 2 = 8 ranks a stage: etp 1 x ep 8 re-splits them (ETP x EP != TP), etp 2 x ep 8 cannot.
+    Scenario s = moeBaseline();
+    s.parallel.degrees.etp = 1;
+    s.parallel.degrees.ep = 8;
+    expectClean(s);
+    s.parallel.degrees.etp = 2;
+    expectError(s, "ep_not_divisible", "parallel.ep", { "etp x ep = 2 x 8", "8" });
+}
+
+TEST(ValidationSplit, MoeWithTpNeedsSequenceParallelism)
+{
+    Scenario s = moeBaseline();
+    s.parallel.sequenceParallel = false;
+    expectWarning(s, "moe_tp_without_sequence_parallel", "parallel.sequence_parallel", { "4 TP ranks" });
+}
+
+TEST(ValidationSplit, SharedExpertOverlapNeedsSharedExpertsAndTheAllToAllDispatcher)
+{
+    Scenario s = moeBaseline();
+    s.parallel.moeSharedExpertOverlap = true;
+    expectWarning(s, "shared_expert_overlap_unused", "parallel.moe_shared_expert_overlap", {});
+    s.model.moe.sharedExperts = 1;
+    s.model.moe.sharedExpertFfnHidden = 1024;
+    expectClean(s);
+    s.parallel.moeDispatcher = MoeDispatcher::AllGather;
+    expectWarning(s, "shared_expert_overlap_unused", "parallel.moe_shared_expert_overlap", {});
+}
+
+TEST(ValidationModel, RoutingLoadsLieBetweenTheMeanAndEveryToken)
+{
+    // Mixtral: 8 experts, top-2, so an expert holds at most 4 times the mean.
+    Scenario s = moeBaseline();
+    s.model.moe.imbalance = 0.5;
+    expectError(s, "moe_invalid", "model.moe.imbalance", { "0.5", "4" });
+    s.model.moe.imbalance = 4;
+    expectClean(s);
+    s.model.moe.capacityFactor = 5;
+    expectError(s, "moe_invalid", "model.moe.capacity_factor", { "5", "4" });
+    s.model.moe.capacityFactor = 0;
+    s.model.moe.padToCapacity = true;
+    expectError(s, "moe_invalid", "model.moe.pad_to_capacity", { "capacity_factor" });
 }
 
 // ---- Context parallelism and batch ------------------------------------------------------------
@@ -682,7 +749,7 @@ TEST(ValidationSplit, EpNotDividingDpTimesCp)
 {
     Scenario s = moeBaseline();
     s.parallel.degrees.ep = 4; // dp x cp = 2
-    expectError(s, "ep_not_divisible", "parallel.ep", { "ep (4)", "2" });
+    expectError(s, "ep_not_divisible", "parallel.ep", { "etp x ep = 4 x 4", "tp x cp x dp = 8" });
 }
 
 TEST(ValidationSplit, EpDividingExpertsAndDpIsAccepted)
