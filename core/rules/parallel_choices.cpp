@@ -45,7 +45,7 @@ ParallelChoices parallelChoices(const Scenario& s)
     if (k.nodes < 1 || k.gpusPerNode < 1 || k.nodes > kMaxGpus || k.gpusPerNode > kMaxGpus || k.gpuCount() > kMaxGpus
         || m.heads < 1 || m.kvHeads < 1 || m.layers < 1 || m.layers > kMaxDimension || m.moe.experts > kMaxDimension
         || t.seqLen < 1 || t.globalBatch < 1 || t.globalBatch > kMaxDimension || given.tp < 1 || given.pp < 1
-        || given.cp < 1 || given.ep < 1 || given.vpp < 1)
+        || given.cp < 1 || given.ep < 1 || given.vpp < 1 || given.etp < 0)
         return c;
     const int64_t gpus = k.gpuCount();
     // tp·pp·cp·dp = N for the GPU degrees, with the degree's own rule.
@@ -68,6 +68,10 @@ ParallelChoices parallelChoices(const Scenario& s)
         return c.dp > 0 && epFits(m, with(s, [&](ParallelDegrees& d) { d.ep = ep; }));
     })
                      : std::vector<int64_t>{ 1 };
+    if (m.isMoe())
+        c.etp = filtered(gpuDivisors, [&](int64_t etp) {
+            return c.dp > 0 && epFits(m, with(s, [&](ParallelDegrees& d) { d.etp = etp; }));
+        });
     if (c.dp > 0 && t.globalBatch % c.dp == 0)
         c.microBatch = divisorsOf(t.globalBatch / c.dp);
     // Interleaving with the micro-batches the current micro-batch gives.

@@ -15,6 +15,7 @@ namespace paraplan {
 
 struct ParallelChoices {
     std::vector<int64_t> tp, pp, cp, ep, vpp, microBatch;
+    std::vector<int64_t> etp; // the expert tensor split: {} for a dense model
     int64_t dp = 0; // what tp, pp and cp leave (0 when they do not divide the GPUs)
 };
 

@@ -62,6 +62,21 @@ TEST(ParallelChoices, ExpertParallelismOnlyForMoe)
       "model": { "preset": "mixtral-8x7b" }, "training": { "seq_len": 4096, "global_batch": 64 },
       "cluster": { "preset": "dgx-h100", "nodes": 2 }, "parallel": { "tp": 2 } })");
     EXPECT_EQ(parallelChoices(moe).ep, (std::vector<int64_t>{ 1, 2, 4, 8 }));
+    EXPECT_TRUE(parallelChoices(test::llama70bOnDgxH100()).etp.empty());
+}
+
+// The expert tensor split: etp x ep divides the 16 ranks of the stage and etp the expert width.
+TEST(ParallelChoices, ExpertTensorParallelismEveryValueValid)
+{
+    Scenario moe = test::scenarioFromJson(R"({
+      "model": { "preset": "qwen3-30b-a3b" }, "training": { "seq_len": 4096, "global_batch": 64 },
+      "cluster": { "preset": "dgx-h100", "nodes": 2 }, "parallel": { "tp": 2, "ep": 4, "sequence_parallel": true } })");
+    const ParallelChoices c = parallelChoices(moe);
+    EXPECT_EQ(c.etp, (std::vector<int64_t>{ 1, 2, 4 })); // 768 wide; 8 x 4 would exceed 16
+    for (int64_t etp : c.etp) {
+        moe.parallel.degrees.etp = etp;
+        EXPECT_TRUE(evaluate(moe).valid) << "etp " << etp;
+    }
 }
 
 TEST(ParallelChoices, NothingBeyondTheSupportedSizes)
