@@ -74,10 +74,25 @@ std::string renderTies(const SearchResult& search)
 
 } // namespace
 
+namespace {
+
+// EP, and where the experts split their own way, the expert tensor split and the dispatcher.
+std::string expertSplit(const ParallelSpec& p)
+{
+    std::string s = std::to_string(p.degrees.ep);
+    if (p.degrees.etp > 0 && p.degrees.etp != p.degrees.tp)
+        s += " etp " + std::to_string(p.degrees.etp);
+    if (p.moeDispatcher != MoeDispatcher::AllToAll)
+        s += std::string(" ") + toString(p.moeDispatcher);
+    return s;
+}
+
+} // namespace
+
 std::string describeParallel(const ParallelSpec& p, int64_t microBatch)
 {
     std::string s = "tp " + std::to_string(p.degrees.tp) + " · pp " + std::to_string(p.degrees.pp) + " · dp " + std::to_string(p.degrees.dp)
-        + " · cp " + std::to_string(p.degrees.cp) + " · ep " + std::to_string(p.degrees.ep) + " · vpp " + std::to_string(p.degrees.vpp)
+        + " · cp " + std::to_string(p.degrees.cp) + " · ep " + expertSplit(p) + " · vpp " + std::to_string(p.degrees.vpp)
         + " · micro-batch " + std::to_string(microBatch) + " · ZeRO-" + std::to_string(p.zeroStage) + " · SP "
         + (p.sequenceParallel ? "on" : "off") + " · recompute " + toString(p.recompute);
     return s;
@@ -229,7 +244,7 @@ std::string renderSearch(const Scenario& s, const SearchResult& search)
         const Result& r = e.result;
         const ParallelSpec& p = r.parallel;
         table.addRow({ std::to_string(i + 1), std::to_string(p.degrees.tp), std::to_string(p.degrees.pp), std::to_string(p.degrees.dp),
-                       std::to_string(p.degrees.cp), std::to_string(p.degrees.ep), std::to_string(p.degrees.vpp),
+                       std::to_string(p.degrees.cp), expertSplit(p), std::to_string(p.degrees.vpp),
                        std::to_string(e.microBatch), std::to_string(p.zeroStage), toString(p.recompute),
                        p.sequenceParallel ? "on" : "off", fixed(bytesToGib(r.memory.total()), 1), duration(r.time.step),
                        r.uncertainty ? durationRange(r.uncertainty->p10, r.uncertainty->p90) : "",

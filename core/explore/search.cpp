@@ -48,8 +48,8 @@ struct Enumeration {
 };
 
 // The grid: tp, cp, pp over the divisors of what is left of N; ep over the divisors of the expert
-// count; micro-batch over the divisors of the per-replica batch; vpp up to L / pp; then ZeRO stage,
-// recomputation and SP. Each point is held against the rules of core/rules/parallel_rules.h, the
+// count and etp over the divisors of N; micro-batch over the divisors of the per-replica batch; vpp up to L / pp; then ZeRO stage,
+// recomputation, SP and the MoE dispatcher. Each point is held against the rules of core/rules/parallel_rules.h, the
 // predicates validation words (integer tests, nanoseconds, instead of messages). `visit` gets every
 // rule-abiding candidate; the count of grid points held is returned.
 // `cancel`, when set, ends the walk early (checked every few thousand grid points).
@@ -74,7 +74,17 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
                                      : std::vector<Recompute>{ Recompute::None, Recompute::Selective, Recompute::Full });
     const std::vector<int> zeros = pin.zeroStage ? std::vector<int>{ p.zeroStage } : std::vector<int>{ 0, 1, 2, 3 };
     const std::vector<bool> sps = pin.sequenceParallel ? std::vector<bool>{ p.sequenceParallel } : std::vector<bool>{ false, true };
-    const int64_t innerPoints = int64_t(recomputes.size() * zeros.size() * sps.size());
+    const std::vector<MoeDispatcher> dispatchers = pin.moeDispatcher || !m.isMoe()
+        ? std::vector<MoeDispatcher>{ p.moeDispatcher }
+        : std::vector<MoeDispatcher>{ MoeDispatcher::AllToAll, MoeDispatcher::AllGather };
+    // 0 is "as tp" (pinned, the scenario's; explored, once for each tp).
+    std::vector<int64_t> etps{ 0 };
+    if (pin.etp)
+        etps = given.etp >= 0 ? std::vector<int64_t>{ given.etp } : std::vector<int64_t>{};
+    else if (m.isMoe())
+        for (int64_t etp : divisorsOf(gpus))
+            etps.push_back(etp);
+    const int64_t innerPoints = int64_t(recomputes.size() * zeros.size() * sps.size() * dispatchers.size());
 
     ParallelDegrees d;
     for (int64_t tp : dimension(pin.tp, given.tp, divisorsOf(gpus))) {
@@ -92,8 +102,11 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
                 const auto eps = dimension(pin.ep, given.ep, m.isMoe() ? divisorsOf(m.moe.experts) : std::vector<int64_t>{ 1 });
                 const auto microBatches = batch % d.dp == 0 ? divisorsOf(batch / d.dp) : std::vector<int64_t>{ 1 };
                 const auto vpps = dimension(pin.vpp, given.vpp, upTo(std::max<int64_t>(m.layers / pp, 1)));
-                for (int64_t ep : eps) {
-                    d.ep = ep;
+                for (size_t e = 0; e < eps.size() * etps.size(); ++e) {
+                    d.ep = eps[e / etps.size()];
+                    d.etp = etps[e % etps.size()];
+                    if (!pin.etp && d.etp == tp)
+                        continue; // priced as 0, "as tp"
                     const bool epAllowed = epFits(m, d);
                     for (int64_t b : microBatches) {
                         const int64_t micro = microBatchCount(batch, b, d.dp);
@@ -111,9 +124,10 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
                             for (int zero : zeros)
                                 for (Recompute rc : recomputes)
                                     for (bool sp : sps)
-                                        // SP without a TP group is SP off: enumerated once, unless pinned.
-                                        if (!(sp && tp == 1 && !pin.sequenceParallel))
-                                            visit(Candidate{ d, b, zero, rc, sp });
+                                        for (MoeDispatcher dispatcher : dispatchers)
+                                            // SP without a TP group is SP off: enumerated once, unless pinned.
+                                            if (!(sp && tp == 1 && !pin.sequenceParallel))
+                                                visit(Candidate{ d, b, zero, rc, sp, dispatcher });
                         }
                     }
                 }
@@ -178,6 +192,7 @@ void applyCandidate(Scenario& s, const Candidate& c)
     s.parallel.zeroStage = c.zeroStage;
     s.parallel.recompute = c.recompute;
     s.parallel.sequenceParallel = c.sequenceParallel;
+    s.parallel.moeDispatcher = c.moeDispatcher;
     s.training.microBatch = c.microBatch;
 }
 
@@ -245,6 +260,7 @@ public:
                        layout.degrees.ep,
                        layout.degrees.expertTp(),
                        s.training.microBatch,
+                       s.parallel.moeDispatcher,
                        layout.sequenceParallel,
                        layout.recompute,
                        { link(CommGroup::Tp), link(CommGroup::Cp), link(CommGroup::Ep), link(CommGroup::ExpertTp) } };
@@ -256,7 +272,7 @@ public:
 
 private:
     using Links = std::array<std::tuple<double, double, bool>, 4>;
-    using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, int64_t, bool, Recompute, Links>;
+    using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, int64_t, MoeDispatcher, bool, Recompute, Links>;
     std::map<ParallelDegrees, GroupPlacements> m_groups;
     std::map<Key, LayerCostSet> m_layerCosts;
 };

@@ -54,6 +54,7 @@ struct Candidate {
     int zeroStage = 1;
     Recompute recompute = Recompute::None;
     bool sequenceParallel = false;
+    MoeDispatcher moeDispatcher = MoeDispatcher::AllToAll;
 };
 
 // What must be sound before a scenario's configurations can be explored: the errors of its model,

@@ -42,7 +42,9 @@ std::string dimensionWords(const BandRegime& regime)
 BandRegime regimeOf(const Scenario& s, int64_t pipelineStages, bool calibrated)
 {
     BandRegime r;
-    r.precision = s.training.precision == Precision::Fp8 ? PrecisionRegime::Fp8 : PrecisionRegime::SixteenBit;
+    // FP4 runs have no published step times yet: they borrow the band of the runs whose linear
+    // layers were quantised too.
+    r.precision = quantizedLinears(s.training.precision) ? PrecisionRegime::Fp8 : PrecisionRegime::SixteenBit;
     r.scale = s.cluster.nodes <= 1      ? ScaleRegime::OneNode
         : s.cluster.gpuCount() <= 512 ? ScaleRegime::UpTo512Gpus
                                       : ScaleRegime::Beyond512Gpus;

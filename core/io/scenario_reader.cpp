@@ -73,7 +73,7 @@ TrainingSpec readTraining(ObjectReader in, const FrameworkDefaults& defaults)
     t.globalBatch = *in.integer("global_batch");
     if (auto v = in.integer("micro_batch"))
         t.microBatch = *v;
-    if (auto v = in.choice("precision", { "bf16", "fp16", "fp8" }))
+    if (auto v = in.choice("precision", { "bf16", "fp16", "fp8", "fp4" }))
         t.precision = Precision(*v);
     if (auto v = in.choice("grad_precision", { "fp32", "bf16" }))
         t.gradPrecision = GradPrecision(*v);
@@ -85,6 +85,8 @@ TrainingSpec readTraining(ObjectReader in, const FrameworkDefaults& defaults)
         t.fp8Attention = *v;
     if (auto v = in.boolean("fp8_param_gather"))
         t.fp8ParamGather = *v;
+    if (auto v = in.choice("fp4_recipe", { "nvfp4", "mxfp4" }))
+        t.fp4Recipe = Fp4Recipe(*v);
     if (auto v = in.number("train_tokens"))
         t.trainTokens = *v;
     in.rejectUnknownFields();

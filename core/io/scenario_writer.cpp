@@ -77,12 +77,14 @@ nlohmann::json toJson(const Scenario& s)
         training["fp8_attention"] = t.fp8Attention;
         training["fp8_param_gather"] = t.fp8ParamGather;
     }
+    if (t.precision == Precision::Fp4)
+        training["fp4_recipe"] = toString(t.fp4Recipe);
     if (t.trainTokens)
         training["train_tokens"] = *t.trainTokens;
 
     const ClusterSpec& c = s.cluster;
     nlohmann::json gpu = { { "name", c.gpu.name },
-                           { "peak_tflops", { { "bf16", c.gpu.peakBf16Tflops }, { "fp8", c.gpu.peakFp8Tflops } } },
+                           { "peak_tflops", { { "bf16", c.gpu.peakBf16Tflops }, { "fp8", c.gpu.peakFp8Tflops }, { "fp4", c.gpu.peakFp4Tflops } } },
                            { "hbm_gib", c.gpu.hbmGib },
                            { "hbm_GBps", c.gpu.hbmGBps },
                            { "sms", c.gpu.sms } };

@@ -103,6 +103,8 @@ void readGpuFields(ObjectReader& in, GpuSpec& gpu)
             gpu.peakBf16Tflops = bf16 ? *bf16 : *fp16;
         if (auto v = peak->number("fp8"))
             gpu.peakFp8Tflops = *v;
+        if (auto v = peak->number("fp4"))
+            gpu.peakFp4Tflops = *v;
         peak->rejectUnknownFields();
     }
     if (auto v = in.number("hbm_gib"))
@@ -119,7 +121,8 @@ void readGpuFields(ObjectReader& in, GpuSpec& gpu)
 
 void readLinkFields(ObjectReader& in, LinkSpec& link)
 {
-    if (auto v = in.choice("kind", { "nvswitch", "nvlink", "pcie", "infiniband", "roce", "ethernet", "omni-path", "slingshot", "efa", "tcp" }))
+    if (auto v = in.choice("kind", { "nvswitch", "nvlink", "pcie", "infiniband", "roce", "ethernet", "omni-path", "slingshot",
+                                     "efa", "tcp", "infinity-fabric" }))
         link.kind = LinkKind(*v);
     if (auto v = in.number("GBps_per_gpu"))
         link.GBpsPerGpu = *v;

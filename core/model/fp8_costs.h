@@ -4,11 +4,18 @@
 
 #include "core/spec/scenario.h"
 
-// What FP8 training adds, as Transformer Engine 2.x runs it under Megatron-Core on Hopper: the
-// quantisation kernels (memory-bound casts, transposes, amax passes) per recipe, the weights' FP8
-// copies cached across a step's micro-batches, and the gathers that move FP8. Byte counts and
-// sources: docs/cost-model.md, "FP8".
+#include <optional>
+
+// What FP8 (and FP4) training adds, as Transformer Engine 2.x runs it under Megatron-Core: the
+// quantisation kernels (memory-bound casts, transposes, amax passes) per recipe, the weights'
+// quantised copies cached across a step's micro-batches, and the gathers that move them. Byte
+// counts and sources: docs/cost-model.md, "FP8" and "FP4".
 namespace paraplan {
+
+// The format the transformer blocks' linear layers take their operands in: an FP8 recipe or an FP4 one.
+enum class QuantizedFormat { Fp8Delayed, Fp8Tensorwise, Fp8Blockwise, Mxfp8, Nvfp4, Mxfp4 };
+// The run's format; nullopt when its linear layers run in 16 bits.
+[[nodiscard]] std::optional<QuantizedFormat> quantizedFormat(const TrainingSpec& training);
 
 // Bytes the quantisation kernels read plus write per element quantised.
 struct Fp8Quantization {
@@ -18,11 +25,14 @@ struct Fp8Quantization {
     double weight = 0;       // a 16-bit weight, once per step
     int kernels = 1;         // launches per tensor quantised (current scaling computes the amax apart)
 };
-[[nodiscard]] Fp8Quantization fp8Quantization(Fp8Recipe recipe);
+[[nodiscard]] Fp8Quantization fp8Quantization(QuantizedFormat format);
 
-// Bytes per element of an activation all-gathered under sequence parallelism: the per-tensor and
-// MX recipes gather the quantised input, blockwise gathers it in bf16 (TE 2.3).
-[[nodiscard]] double fp8GatherBytes(Fp8Recipe recipe);
+// Bytes per element of an activation all-gathered under sequence parallelism: the per-tensor,
+// MX and FP4 recipes gather the quantised input, FP8 blockwise gathers it in bf16 (TE 2.3).
+[[nodiscard]] double fp8GatherBytes(QuantizedFormat format);
+// Whether the TP group agrees on a per-tensor amax before quantising a gathered tensor (current
+// scaling: FP8 tensorwise, and NVFP4's per-tensor second-level scale).
+[[nodiscard]] bool agreesOnAmaxPerGather(QuantizedFormat format);
 
 // Bytes an FP8 linear weight keeps beyond a 16-bit one: its FP8 copy and transpose, cached across
 // the step's micro-batches; none with FP8 parameters, whose FP8 copy and transpose are the weight.

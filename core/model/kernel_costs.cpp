@@ -35,14 +35,16 @@ DeviceRates deviceRates(const GpuSpec& gpu, Precision precision, const Efficienc
     DeviceRates rates;
     rates.precision = precision;
     rates.calibration = calibration;
-    const double peakTflops = precision == Precision::Fp8 ? gpu.peakFp8Tflops : gpu.peakBf16Tflops;
+    const double peakTflops = precision == Precision::Fp4 ? gpu.peakFp4Tflops
+        : precision == Precision::Fp8                      ? gpu.peakFp8Tflops
+                                                           : gpu.peakBf16Tflops;
     rates.peakFlops = tflopsToFlopsPerS(peakTflops) * sustainedClockFraction(gpu);
     rates.hbmBytesPerS = GBpsToBytesPerS(gpu.hbmGBps) * params.hbmEfficiency;
     if (calibration)
         if (const std::optional<double> measured = calibration->memoryBytesPerS())
             rates.hbmBytesPerS = *measured;
     rates.sms = double(std::max<int64_t>(gpu.sms, 1));
-    rates.operandBytes = precision == Precision::Fp8 ? 1 : 2;
+    rates.operandBytes = precision == Precision::Fp4 ? 0.5 : precision == Precision::Fp8 ? 1 : 2;
     rates.params = params;
     // Measured, it replaces the constant for every overlap the rates price (layer_costs, step_model).
     if (calibration)
@@ -60,7 +62,7 @@ double sustainedClockFraction(const GpuSpec& gpu)
 
 DeviceRates sixteenBitRates(const DeviceRates& rates, const GpuSpec& gpu)
 {
-    if (rates.precision != Precision::Fp8)
+    if (!quantizedLinears(rates.precision))
         return rates;
     return deviceRates(gpu, Precision::Bf16, rates.params, rates.calibration);
 }

@@ -16,7 +16,7 @@ struct DeviceRates {
     double hbmBytesPerS = 0;   // achievable, i.e. already scaled by hbmEfficiency
     double sms = 1;
     double activationBytes = 2; // bytes per activation element (bf16/fp16; fp8 GEMMs still keep bf16 activations)
-    double operandBytes = 2;    // bytes per GEMM input element: 1 in FP8, whose outputs stay 16-bit
+    double operandBytes = 2;    // bytes per GEMM input element: 1 in FP8, 0.5 in FP4, whose outputs stay 16-bit
     Precision precision = Precision::Bf16;
     EfficiencyParams params;                  // with the calibration's overlap slowdown where it has one
     const Calibration* calibration = nullptr; // measured GEMM rates; null: the tile/wave model alone

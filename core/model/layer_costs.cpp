@@ -110,7 +110,7 @@ AttentionCore attentionCore(const LayerCostInput& in, const LayerShard& x)
         // but the window's). The backward recomputes the
         // scores, so it runs 5 products of that size against the forward's 2. It runs in FP8 only
         // where asked for (cuDNN's FP8 attention); Transformer Engine keeps it 16-bit otherwise.
-        const DeviceRates& fused = in.fp8 && in.fp8Attention ? in.linearRates : r;
+        const DeviceRates& fused = in.quantized && in.fp8Attention ? in.linearRates : r;
         const double pairs = x.microBatch * x.localSeq * x.heads * attendedKeys(*in.model, in.kind, in.seqLen);
         const double forwardFlops = 2 * pairs * (x.qkHeadDim + x.vHeadDim);
         core.forward = fusedAttentionSeconds(fused, forwardFlops);
@@ -218,9 +218,9 @@ struct Quantization {
 Quantization fp8QuantizationSeconds(const LayerCostInput& in, const LayerGemms& gemms)
 {
     Quantization q;
-    if (!in.fp8)
+    if (!in.quantized)
         return q;
-    const Fp8Quantization bytes = fp8Quantization(*in.fp8);
+    const Fp8Quantization bytes = fp8Quantization(*in.quantized);
     for (const std::vector<GemmShape>* part : { &gemms.attentionIn, &gemms.mlpUp, &gemms.mlpDown, &gemms.sharedUp, &gemms.sharedDown })
         for (const GemmShape& g : *part) {
             const double inputs = g.m * g.k * g.batch, gradients = g.m * g.n * g.batch;
@@ -276,7 +276,7 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
         if (in.sequenceParallel) {
             // In FP8 the gathered inputs and output gradients travel quantised; reduce-scatters of
             // 16-bit partial sums do not.
-            const double fp8Gathered = in.fp8 ? fp8GatherBytes(*in.fp8) / in.rates.activationBytes : 1.0;
+            const double fp8Gathered = in.quantized ? fp8GatherBytes(*in.quantized) / in.rates.activationBytes : 1.0;
             const auto gatherOf = [&](double bytes) {
                 return collective(in, Collective::AllGather, bytes * fp8Gathered, in.degrees.tp, in.tpLink);
             };
@@ -295,7 +295,7 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
                 + behind(in, attentionScatter, qkv.weightGrad, hiddenBackward.tp);
             tpBackward += behind(in, mlpTp * gather, mlp.up.dataGrad, hiddenBackward.tp)
                 + behind(in, mlpTp * scatter, mlp.up.weightGrad, hiddenBackward.tp);
-            if (in.fp8 == Fp8Recipe::Tensorwise) {
+            if (in.quantized && agreesOnAmaxPerGather(*in.quantized)) {
                 // Current scaling agrees on one scale across the TP group before quantising a
                 // gathered tensor: a blocking 4-byte all-reduce each, two per pass.
                 const double amax = collective(in, Collective::AllReduce, 4, in.degrees.tp, in.tpLink);

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/model/fp8_costs.h"
 #include "core/model/kernel_costs.h"
 #include "core/network/collectives.h"
 #include "core/spec/parallel_degrees.h"
@@ -65,8 +66,8 @@ struct LayerCostInput {
     bool flashAttention = true;
     Recompute recompute = Recompute::None; // resolved: never Auto
     DeviceRates rates;       // 16-bit: attention, logits, router and every memory-bound kernel
-    DeviceRates linearRates; // the transformer blocks' linear layers: FP8 in an FP8 run, else `rates`
-    std::optional<Fp8Recipe> fp8; // the recipe when the linear layers run in FP8
+    DeviceRates linearRates; // the transformer blocks' linear layers: FP8 or FP4 in such a run, else `rates`
+    std::optional<QuantizedFormat> quantized; // the format when the linear layers run in FP8 or FP4
     bool fp8Attention = false;
     MoeDispatcher moeDispatcher = MoeDispatcher::AllToAll;
     bool moeSharedExpertOverlap = false;

@@ -168,7 +168,7 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
     memory.weights += experts.weights;
     memory.gradients += experts.gradients;
     memory.optimizer += experts.optimizer;
-    if (training.precision == Precision::Fp8) { // the FP8 copies and transposes of the linear weights
+    if (quantizedLinears(training.precision)) { // the FP8 / FP4 copies and transposes of the linear weights
         const double cache = fp8WeightCacheBytes(training);
         const bool sharded = layout.zeroStage >= 3;
         memory.weights += cache * (params.denseLinear / (sharded ? denseShards : 1) + params.expert / (sharded ? expertShards : 1));

@@ -59,7 +59,7 @@ bool epSplitsExperts(const ModelSpec& m, int64_t ep) { return !m.isMoe() || m.mo
 
 bool epSplitsDataRanks(const ParallelDegrees& d) { return (d.tp * d.dataRanks()) % (d.expertTp() * d.ep) == 0; }
 
-bool etpNeedsExperts(const ModelSpec& m, const ParallelDegrees& d) { return d.etp <= 0 || d.etp == d.tp || m.isMoe(); }
+bool etpNeedsExperts(const ModelSpec& m, const ParallelDegrees& d) { return d.etp <= 0 || m.isMoe(); }
 
 bool etpSplitsExperts(const ModelSpec& m, int64_t etp) { return !m.isMoe() || m.moe.expertFfnHidden % etp == 0; }
 

@@ -196,6 +196,17 @@ bool checkCluster(Checker& c, const ClusterSpec& k, Precision precision)
         c.error("value_too_large", "cluster.gpu.peak_tflops.fp8", QT_TRANSLATE_NOOP("Diagnostics", "The fp8 peak is implausibly large; check it."));
         ok = false;
     }
+    if (precision == Precision::Fp4 && !(k.gpu.peakFp4Tflops >= kMinPositive)) {
+        c.error("precision_unsupported", "training.precision",
+                QT_TRANSLATE_NOOP("Diagnostics", "The GPU %1 has no FP4 tensor cores (no fp4 peak); train in fp8 or bf16, or "
+                                                 "give cluster.gpu.peak_tflops.fp4."),
+                { text(k.gpu.name) });
+        ok = false;
+    }
+    if (precision == Precision::Fp4 && k.gpu.peakFp4Tflops > 1e6) {
+        c.error("value_too_large", "cluster.gpu.peak_tflops.fp4", QT_TRANSLATE_NOOP("Diagnostics", "The fp4 peak is implausibly large; check it."));
+        ok = false;
+    }
     if (k.gpu.powerLimitW != 0 || k.gpu.tdpW != 0) {
         const bool plausible = (k.gpu.tdpW == 0 || (k.gpu.tdpW >= 10 && k.gpu.tdpW <= 5000))
             && (k.gpu.powerLimitW == 0 || (k.gpu.powerLimitW >= 0.2 * k.gpu.tdpW && k.gpu.powerLimitW <= 5000));

@@ -13,9 +13,13 @@ const char* toString(Precision p)
         return "fp16";
     case Precision::Fp8:
         return "fp8";
+    case Precision::Fp4:
+        return "fp4";
     }
     return "bf16";
 }
+
+const char* toString(Fp4Recipe r) { return r == Fp4Recipe::Mxfp4 ? "mxfp4" : "nvfp4"; }
 
 const char* toString(GradPrecision p) { return p == GradPrecision::Fp32 ? "fp32" : "bf16"; }
 
@@ -77,6 +81,8 @@ const char* toString(LinkKind k)
         return "efa";
     case LinkKind::Tcp:
         return "tcp";
+    case LinkKind::InfinityFabric:
+        return "infinity-fabric";
     }
     return "nvswitch";
 }

@@ -19,13 +19,19 @@
 // Readers (core/io) fill it, validation checks it, the evaluator prices it.
 namespace paraplan {
 
-enum class Precision { Bf16, Fp16, Fp8 };
+// The linear layers' GEMM precision (and with it what the rest of the step keeps in 16 bits):
+// bf16/fp16 everywhere, or the transformer blocks' linear layers in FP8 or FP4.
+enum class Precision { Bf16, Fp16, Fp8, Fp4 };
+[[nodiscard]] inline bool quantizedLinears(Precision p) { return p == Precision::Fp8 || p == Precision::Fp4; }
 enum class GradPrecision { Fp32, Bf16 };
 enum class Recompute { None, Selective, Full, Auto };
 // How Transformer Engine scales FP8 tensors (Megatron-Core's --fp8-recipe): delayed (amax history,
 // Megatron-Core's default), tensorwise (current scaling), blockwise (1x128 / 128x128 blocks,
 // Hopper), mxfp8 (32-element blocks, Blackwell).
 enum class Fp8Recipe { Delayed, Tensorwise, Blockwise, Mxfp8 };
+// FP4 training's format (Megatron-Core's --fp4-recipe): NVFP4 (E2M1, an E4M3 scale per 16
+// elements and an fp32 one per tensor; Blackwell) or MXFP4 (an E8M0 scale per 32; Blackwell, CDNA 4).
+enum class Fp4Recipe { Nvfp4, Mxfp4 };
 // How a MoE layer moves its tokens to the experts and back (Megatron-Core's
 // --moe-token-dispatcher-type): all-to-all over EP (then all-gather / reduce-scatter over ETP), or
 // every token all-gathered over ETP·EP and the outputs reduce-scattered back.
@@ -43,6 +49,7 @@ struct TrainingSpec {
     Fp8Recipe fp8Recipe = Fp8Recipe::Delayed;
     bool fp8Attention = false;   // cuDNN's FP8 attention (fp8_dot_product_attention)
     bool fp8ParamGather = false; // --fp8-param-gather: primary weights in FP8, gathered as such
+    Fp4Recipe fp4Recipe = Fp4Recipe::Nvfp4;
     std::optional<double> trainTokens;
 
     bool operator==(const TrainingSpec&) const = default;
@@ -53,6 +60,7 @@ struct GpuSpec {
     std::string name;
     double peakBf16Tflops = 0; // dense tensor-core peak, also used for fp16
     double peakFp8Tflops = 0;  // 0 = no fp8 tensor cores
+    double peakFp4Tflops = 0;  // dense FP4 (NVFP4 / MXFP4) tensor cores; 0 = none
     double hbmGib = 0;
     double hbmGBps = 0;
     int64_t sms = 0;
@@ -66,7 +74,7 @@ struct GpuSpec {
 
 // What joins the GPUs: inside a node (NVSwitch, NVLink, PCIe) or between nodes (the network's
 // technology). The kind names the link for people; its GB/s and latency are what the model prices.
-enum class LinkKind { NvSwitch, NvLink, Pcie, InfiniBand, RoCE, Ethernet, OmniPath, Slingshot, Efa, Tcp };
+enum class LinkKind { NvSwitch, NvLink, Pcie, InfiniBand, RoCE, Ethernet, OmniPath, Slingshot, Efa, Tcp, InfinityFabric };
 
 struct LinkSpec {
     LinkKind kind = LinkKind::NvSwitch;
@@ -143,6 +151,7 @@ struct Scenario {
 [[nodiscard]] const char* toString(GradPrecision p);
 [[nodiscard]] const char* toString(Recompute r);
 [[nodiscard]] const char* toString(Fp8Recipe r);
+[[nodiscard]] const char* toString(Fp4Recipe r);
 [[nodiscard]] const char* toString(MoeDispatcher d);
 [[nodiscard]] const char* toString(LinkKind k);
 

@@ -169,7 +169,9 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     // Against the datasheet's peak, as MFU is quoted: a power cap lowers what the GPU reaches, not
     // what it is rated for.
     const GpuSpec& gpu = scenario.cluster.gpu;
-    const double peakTflops = tr.precision == Precision::Fp8 ? gpu.peakFp8Tflops : gpu.peakBf16Tflops;
+    const double peakTflops = tr.precision == Precision::Fp4 ? gpu.peakFp4Tflops
+        : tr.precision == Precision::Fp8                     ? gpu.peakFp8Tflops
+                                                             : gpu.peakBf16Tflops;
     r.mfu = r.modelTflopsPerGpu / peakTflops;
     r.hfu = r.hardwareTflopsPerGpu / peakTflops;
     r.samplesPerS = sequences / t.step;

@@ -60,7 +60,7 @@ double amaxReductionSeconds(const Scenario& s, const ParallelDegrees& d, int64_t
 double fp8WeightCastSeconds(const Scenario& s, const ParallelLayout& L, const StageParameters& weights, int64_t layers,
                             const DeviceRates& rates)
 {
-    if (s.training.precision != Precision::Fp8)
+    if (!quantizedLinears(s.training.precision))
         return 0;
     constexpr double kLinearsPerLayer = 4;
     const double dataShards = L.zeroStage >= 1 ? double(L.degrees.dataRanks()) : 1.0;
@@ -142,8 +142,8 @@ LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const Dev
     in.recompute = L.recompute;
     in.rates = sixteenBitRates(rates, s.cluster.gpu);
     in.linearRates = rates;
-    if (s.training.precision == Precision::Fp8) {
-        in.fp8 = s.training.fp8Recipe;
+    in.quantized = quantizedFormat(s.training);
+    if (in.quantized) {
         in.fp8Attention = s.training.fp8Attention;
     }
     in.tpLink = groups[CommGroup::Tp].rate;

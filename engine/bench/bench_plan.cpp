@@ -50,8 +50,9 @@ BenchPlan planBench(const Scenario& s, const Result& evaluation, const Efficienc
     plan.degrees = p.degrees;
     plan.placement = s.parallel.placement;
     plan.type = dataTypeOf(s.training.precision);
-    if (s.training.precision == Precision::Fp8)
-        plan.notes.push_back("fp8 GEMMs are measured at bf16: the probe has no fp8 scaling recipe yet");
+    if (quantizedLinears(s.training.precision))
+        plan.notes.push_back(std::string(toString(s.training.precision))
+                             + " GEMMs are measured at bf16: the probe has no fp8 or fp4 scaling recipe yet");
 
     const DeviceRates rates = deviceRates(s.cluster.gpu, s.training.precision, params);
     const LayerShard shard = scenarioShard(s, p);

@@ -64,7 +64,7 @@ Scenario ladderScenario(const Scenario& current, const ParallelDegrees& degrees,
     p.degrees = { .tp = degrees.tp, .dp = degrees.dp, .pp = degrees.pp };
     p.layersPerStage.clear();
     p.placement = {};
-    s.pins = ParallelPins{ true, true, true, true, true, true, true, true, true };
+    s.pins = ParallelPins{ true, true, true, true, true, true, true, true, true, true, true };
     s.model.layers = 2 * degrees.pp;
     s.training.microBatch = 1;
     s.training.globalBatch = std::max<int64_t>(4, 2 * degrees.pp) * degrees.dp;

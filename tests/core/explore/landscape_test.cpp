@@ -136,7 +136,7 @@ TEST(Landscape, ItsInputsAreEverythingButTheChoicesItExplores)
     moved.parallel.zeroStage = 3;
     moved.parallel.recompute = Recompute::Full;
     moved.parallel.sequenceParallel = false;
-    moved.pins = ParallelPins{ true, true, true, true, true, true, true, true, true };
+    moved.pins = ParallelPins{ true, true, true, true, true, true, true, true, true, true, true };
     EXPECT_EQ(landscapeInputs(moved), landscapeInputs(s));
     // What the landscape prices every point with changes it.
     for (auto change : { +[](Scenario& x) { x.training.globalBatch *= 2; }, +[](Scenario& x) { x.cluster.nodes = 4; },

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <limits>
+#include <set>
 
 using namespace paraplan;
 
@@ -110,6 +111,41 @@ TEST(Search, PinnedFieldsAreHeldFixed)
     for (const SearchEntry& e : r.best) {
         EXPECT_EQ(e.result.parallel.degrees.tp, 2);
         EXPECT_EQ(e.result.parallel.zeroStage, 3);
+    }
+}
+
+// A fine-grained MoE: the search walks EP, the expert tensor split and the dispatcher, every
+// candidate valid, and a pinned etp and dispatcher stay as given.
+TEST(Search, ExploresExpertParallelismTheExpertTensorSplitAndTheDispatcher)
+{
+    const std::string moe = R"({
+      "model": { "preset": "qwen3-30b-a3b" }, "training": { "seq_len": 4096, "global_batch": 64 },
+      "cluster": { "preset": "dgx-h100", "nodes": 2 }, "parallel": { "pp": 1, "cp": 1, "recompute": "none", "zero_stage": 1 } })";
+    const Scenario base = test::scenarioFromJson(moe);
+    std::set<int64_t> eps, etps;
+    std::set<MoeDispatcher> dispatchers;
+    for (const Candidate& c : enumerateCandidates(base)) {
+        eps.insert(c.degrees.ep);
+        etps.insert(c.degrees.expertTp());
+        dispatchers.insert(c.moeDispatcher);
+        Scenario s = base;
+        applyCandidate(s, c);
+        EXPECT_TRUE(evaluate(s).valid) << "tp " << c.degrees.tp << " ep " << c.degrees.ep << " etp " << c.degrees.etp;
+    }
+    EXPECT_EQ(eps, (std::set<int64_t>{ 1, 2, 4, 8, 16 }));
+    EXPECT_EQ(etps, (std::set<int64_t>{ 1, 2, 4, 8, 16 }));
+    EXPECT_EQ(dispatchers.size(), 2u);
+
+    Scenario pinned = test::scenarioFromJson(moe);
+    pinned.parallel.degrees.etp = 1;
+    pinned.pins.etp = true;
+    pinned.parallel.moeDispatcher = MoeDispatcher::AllGather;
+    pinned.pins.moeDispatcher = true;
+    const SearchResult r = searchConfigurations(pinned, {});
+    ASSERT_FALSE(r.best.empty());
+    for (const SearchEntry& e : r.best) {
+        EXPECT_EQ(e.result.parallel.degrees.expertTp(), 1);
+        EXPECT_EQ(e.result.parallel.moeDispatcher, MoeDispatcher::AllGather);
     }
 }
 

@@ -19,12 +19,14 @@ using paraplan::io::builtinCatalog;
 
 const std::vector<std::string> kRequiredGpus = {
     "a100-sxm-40gb", "a100-sxm-80gb", "h100-sxm-80gb", "h100-pcie-80gb", "h200-sxm-141gb",
-    "h800-sxm-80gb", "b200-sxm-180gb", "l40s-48gb",    "rtx-4090-24gb",
+    "h800-sxm-80gb", "b200-sxm-180gb", "l40s-48gb",    "rtx-4090-24gb",  "b300-sxm-288gb",
+    "gb300-288gb",   "h20-96gb",       "mi300x-192gb", "mi325x-256gb",   "mi355x-288gb",
 };
 
 const std::vector<std::string> kRequiredClusters = {
     "dgx-a100-40gb", "dgx-a100-80gb", "dgx-h100",     "dgx-h800",     "hgx-h200",
     "dgx-b200",      "gb200-nvl72",   "pcie-8x-h100", "pcie-8x-l40s", "workstation-4x-rtx4090",
+    "dgx-b300",      "gb300-nvl72",   "hgx-h20",      "mi300x-platform", "mi325x-platform", "mi355x-platform",
 };
 
 const std::vector<std::string> kRequiredModels = {
@@ -260,6 +262,29 @@ TEST(BuiltinCatalog, H100SxmMatchesTheDesignFigures)
     EXPECT_DOUBLE_EQ(g.hbmGBps, 3350);
     EXPECT_DOUBLE_EQ(g.hbmGib, 80);
     EXPECT_EQ(g.sms, 132);
+}
+
+// FP4 tensor cores where the datasheets list them (Blackwell, Blackwell Ultra, CDNA 4), none on
+// Hopper or CDNA 3; Blackwell Ultra's FP4 is 1.5x Blackwell's at the same BF16 and FP8.
+TEST(BuiltinCatalog, Fp4PeaksWhereTheGpuHasThem)
+{
+    EXPECT_DOUBLE_EQ(gpu("b200-sxm-180gb").spec.peakFp4Tflops, 9000);
+    EXPECT_DOUBLE_EQ(gpu("b300-sxm-288gb").spec.peakFp4Tflops, 13500);
+    EXPECT_DOUBLE_EQ(gpu("b300-sxm-288gb").spec.peakFp8Tflops, gpu("b200-sxm-180gb").spec.peakFp8Tflops);
+    EXPECT_DOUBLE_EQ(gpu("gb300-288gb").spec.peakFp4Tflops, 15000);
+    EXPECT_DOUBLE_EQ(gpu("mi355x-288gb").spec.peakFp4Tflops, 10066.3);
+    for (const char* id : { "h100-sxm-80gb", "h20-96gb", "mi300x-192gb", "mi325x-256gb" })
+        EXPECT_EQ(gpu(id).spec.peakFp4Tflops, 0) << id;
+}
+
+// AMD's 8-GPU platforms: Infinity Fabric to the seven peers, summed per GPU.
+TEST(BuiltinCatalog, InstinctPlatformsJoinTheirGpusByInfinityFabric)
+{
+    const paraplan::ClusterSpec& mi300x = builtinCatalog().findCluster("mi300x-platform")->spec;
+    EXPECT_EQ(mi300x.intraNode.kind, paraplan::LinkKind::InfinityFabric);
+    EXPECT_DOUBLE_EQ(mi300x.intraNode.GBpsPerGpu, 7 * 64);
+    EXPECT_DOUBLE_EQ(builtinCatalog().findCluster("mi355x-platform")->spec.intraNode.GBpsPerGpu, 7 * 76.8);
+    EXPECT_EQ(mi300x.gpu.sms, 304);
 }
 
 TEST(BuiltinCatalog, ClusterPresetsCarryTheirGpuSpec)

@@ -659,11 +659,11 @@ TEST(ScenarioReaderPresets, UnknownGpuInACustomClusterListsKnownIds)
 
 // ---- Enumerations -----------------------------------------------------------------------------
 
-TEST(ScenarioReaderEnums, PrecisionMustBeBf16Fp16OrFp8)
+TEST(ScenarioReaderEnums, PrecisionMustBeBf16Fp16Fp8OrFp4)
 {
     json doc = base();
-    doc["training"]["precision"] = "fp4";
-    expectError(errorOf(doc), "training.precision", { "\"fp4\" is not one of", "\"bf16\"", "\"fp16\"", "\"fp8\"" });
+    doc["training"]["precision"] = "int8";
+    expectError(errorOf(doc), "training.precision", { "\"int8\" is not one of", "\"bf16\"", "\"fp16\"", "\"fp8\"", "\"fp4\"" });
 }
 
 TEST(ScenarioReaderEnums, GradPrecisionMustBeFp32OrBf16)

@@ -23,21 +23,66 @@ Scenario fp8(Scenario s, Fp8Recipe recipe = Fp8Recipe::Delayed)
 
 } // namespace
 
+// FP4: half a byte per value with its block scales; NVFP4 first finds the tensor's amax.
+TEST(Fp4Quantization, FormatsMoveTheirHalfBytesAndScales)
+{
+    EXPECT_DOUBLE_EQ(fp8Quantization(QuantizedFormat::Nvfp4).input, 2 + 2 + 2 * (0.5 + 1.0 / 16));
+    EXPECT_EQ(fp8Quantization(QuantizedFormat::Nvfp4).kernels, 2);
+    EXPECT_DOUBLE_EQ(fp8Quantization(QuantizedFormat::Mxfp4).input, 2 + 2 * (0.5 + 1.0 / 32));
+    EXPECT_DOUBLE_EQ(fp8GatherBytes(QuantizedFormat::Nvfp4), 0.5 + 1.0 / 16);
+    EXPECT_TRUE(agreesOnAmaxPerGather(QuantizedFormat::Nvfp4));
+    EXPECT_FALSE(agreesOnAmaxPerGather(QuantizedFormat::Mxfp4));
+    TrainingSpec t;
+    EXPECT_FALSE(quantizedFormat(t));
+    t.precision = Precision::Fp4;
+    EXPECT_EQ(quantizedFormat(t), QuantizedFormat::Nvfp4);
+    EXPECT_DOUBLE_EQ(fp8WeightCacheBytes(t), 2 * (0.5 + 1.0 / 16));
+}
+
+// On a B200 the linear layers' GEMMs run twice as fast again in FP4; attention, the logits and
+// everything memory-bound do not, so the step gains less than FP8 did.
+TEST(Fp4Training, SpeedsUpTheLinearLayersOnAGpuWithFp4)
+{
+    Scenario s = test::scenarioFromJson(R"({
+      "model": { "preset": "llama3.1-70b" }, "training": { "seq_len": 8192, "global_batch": 128 },
+      "cluster": { "preset": "dgx-b200", "nodes": 8 }, "parallel": { "tp": 4, "pp": 2, "sequence_parallel": true } })");
+    const Result bf16 = evaluate(s);
+    const Result withFp8 = evaluate(fp8(s, Fp8Recipe::Mxfp8));
+    s.training.precision = Precision::Fp4;
+    const Result withFp4 = evaluate(s);
+    ASSERT_TRUE(bf16.valid && withFp8.valid && withFp4.valid);
+    EXPECT_LT(withFp4.time.compute, withFp8.time.compute);
+    EXPECT_GT(withFp4.time.compute, 0.5 * withFp8.time.compute);
+    EXPECT_LT(withFp4.memory.weights, withFp8.memory.weights); // the cached copies are half as large
+    EXPECT_GT(bf16.time.step / withFp8.time.step, withFp8.time.step / withFp4.time.step);
+}
+
+TEST(Fp4Training, NeedsAGpuWithFp4TensorCores)
+{
+    Scenario s = test::llama70bOnDgxH100();
+    s.training.precision = Precision::Fp4;
+    const Result r = evaluate(s);
+    EXPECT_FALSE(r.valid);
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics.front().code, "precision_unsupported");
+    EXPECT_EQ(r.diagnostics.front().path, "training.precision");
+}
+
 TEST(Fp8Quantization, RecipesMoveTheBytesTheirKernelsDo)
 {
     // Delayed scaling: one cast-transpose, read 2 write 1 + 1; fused into the norm's output.
-    EXPECT_EQ(fp8Quantization(Fp8Recipe::Delayed).input, 4);
-    EXPECT_EQ(fp8Quantization(Fp8Recipe::Delayed).normFedInput, 1);
-    EXPECT_EQ(fp8Quantization(Fp8Recipe::Delayed).kernels, 1);
+    EXPECT_EQ(fp8Quantization(QuantizedFormat::Fp8Delayed).input, 4);
+    EXPECT_EQ(fp8Quantization(QuantizedFormat::Fp8Delayed).normFedInput, 1);
+    EXPECT_EQ(fp8Quantization(QuantizedFormat::Fp8Delayed).kernels, 1);
     // Current scaling reads the tensor for its amax first: two kernels, two more bytes.
-    EXPECT_EQ(fp8Quantization(Fp8Recipe::Tensorwise).input, 6);
-    EXPECT_EQ(fp8Quantization(Fp8Recipe::Tensorwise).kernels, 2);
+    EXPECT_EQ(fp8Quantization(QuantizedFormat::Fp8Tensorwise).input, 6);
+    EXPECT_EQ(fp8Quantization(QuantizedFormat::Fp8Tensorwise).kernels, 2);
     // Block scales: fp32 per 128 elements, e8m0 per 32, on both layouts.
-    EXPECT_DOUBLE_EQ(fp8Quantization(Fp8Recipe::Blockwise).input, 2 + 2 * (1 + 4.0 / 128));
-    EXPECT_DOUBLE_EQ(fp8Quantization(Fp8Recipe::Mxfp8).input, 2 + 2 * (1 + 1.0 / 32));
+    EXPECT_DOUBLE_EQ(fp8Quantization(QuantizedFormat::Fp8Blockwise).input, 2 + 2 * (1 + 4.0 / 128));
+    EXPECT_DOUBLE_EQ(fp8Quantization(QuantizedFormat::Mxfp8).input, 2 + 2 * (1 + 1.0 / 32));
     // Gathers under SP move FP8, except blockwise (bf16 in TE 2.3).
-    EXPECT_EQ(fp8GatherBytes(Fp8Recipe::Delayed), 1);
-    EXPECT_EQ(fp8GatherBytes(Fp8Recipe::Blockwise), 2);
+    EXPECT_EQ(fp8GatherBytes(QuantizedFormat::Fp8Delayed), 1);
+    EXPECT_EQ(fp8GatherBytes(QuantizedFormat::Fp8Blockwise), 2);
 }
 
 TEST(Fp8Training, OnlyTheLinearLayersRunAtTheFp8Rate)

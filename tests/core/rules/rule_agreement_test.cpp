@@ -70,6 +70,7 @@ Scenario randomScenario(std::mt19937& random)
     p.degrees.cp = pick<int64_t>(random, { 1, 1, 1, 1, 2, 3 });
     p.degrees.ep = pick<int64_t>(random, { 1, 1, 1, 2, 4 });
     p.degrees.vpp = pick<int64_t>(random, { 1, 1, 1, 2, 3 });
+    p.degrees.etp = m.isMoe() ? pick<int64_t>(random, { 0, 0, 1, 2, 3 }) : 0;
     p.degrees.dp = pick<int64_t>(random, { 0, 0, 0, 0, 0, 1, 2, 4 });
     s.framework.name = pick<Framework>(random, { Framework::MegatronCore, Framework::MegatronCore, Framework::MegatronCore, Framework::DeepSpeed });
     p.sequenceParallel = pick<int>(random, { 0, 1 });
@@ -93,7 +94,7 @@ std::string describe(const Scenario& s)
     out << "L " << s.model.layers << " heads " << s.model.heads << "/" << s.model.kvHeads << " ffn " << s.model.ffnHidden
         << " experts " << s.model.moe.experts << " seq " << s.training.seqLen << " B " << s.training.globalBatch << " b "
         << s.training.microBatch << " GPUs " << s.cluster.gpuCount() << " | tp " << d.tp << " pp " << d.pp << " cp " << d.cp
-        << " ep " << d.ep << " vpp " << d.vpp << " dp " << d.dp << " sp " << s.parallel.sequenceParallel << " split "
+        << " ep " << d.ep << " etp " << d.etp << " vpp " << d.vpp << " dp " << d.dp << " sp " << s.parallel.sequenceParallel << " split "
         << s.parallel.layersPerStage.size();
     return out.str();
 }
@@ -103,13 +104,22 @@ Candidate candidateOf(const Scenario& s)
 {
     ParallelDegrees degrees = s.parallel.degrees;
     degrees.dp = dataParallelOf(s);
-    return { degrees, s.training.microBatch, s.parallel.zeroStage, s.parallel.recompute, s.parallel.sequenceParallel };
+    return { degrees, s.training.microBatch, s.parallel.zeroStage, s.parallel.recompute, s.parallel.sequenceParallel,
+             s.parallel.moeDispatcher };
+}
+
+// An etp equal to tp is the default "as tp" (etp 0) the search enumerates.
+ParallelDegrees withEtpAsTp(ParallelDegrees d)
+{
+    if (d.etp == d.tp)
+        d.etp = 0;
+    return d;
 }
 
 bool sameConfiguration(const Candidate& a, const Candidate& b)
 {
-    return a.degrees == b.degrees && a.microBatch == b.microBatch && a.zeroStage == b.zeroStage && a.recompute == b.recompute
-        && a.sequenceParallel == b.sequenceParallel;
+    return withEtpAsTp(a.degrees) == withEtpAsTp(b.degrees) && a.microBatch == b.microBatch && a.zeroStage == b.zeroStage && a.recompute == b.recompute
+        && a.sequenceParallel == b.sequenceParallel && a.moeDispatcher == b.moeDispatcher;
 }
 
 class RuleAgreement : public ::testing::Test {
@@ -134,7 +144,7 @@ TEST_F(RuleAgreement, TheSearchFindsExactlyWhatValidationAccepts)
 {
     for (const Scenario& s : scenarios) {
         Scenario pinned = s;
-        pinned.pins = ParallelPins{ true, true, s.parallel.degrees.dp > 0, true, true, true, true, true, true };
+        pinned.pins = ParallelPins{ true, true, s.parallel.degrees.dp > 0, true, true, true, true, true, true, true, true };
         const Candidate wanted = candidateOf(s);
         const std::vector<Candidate> candidates = enumerateCandidates(pinned);
         const bool found = std::any_of(candidates.begin(), candidates.end(),
@@ -152,6 +162,7 @@ TEST_F(RuleAgreement, ASliderNeverSkipsAValueThatWouldBeValid)
         { "pp", [](Scenario& s, int64_t v) { s.parallel.degrees.pp = v; s.parallel.degrees.vpp = 1; } },
         { "cp", [](Scenario& s, int64_t v) { s.parallel.degrees.cp = v; } },
         { "ep", [](Scenario& s, int64_t v) { s.parallel.degrees.ep = v; } },
+        { "etp", [](Scenario& s, int64_t v) { s.parallel.degrees.etp = v; } },
         { "vpp", [](Scenario& s, int64_t v) { s.parallel.degrees.vpp = v; } },
         { "micro-batch", [](Scenario& s, int64_t v) { s.training.microBatch = v; } },
     };
@@ -164,6 +175,8 @@ TEST_F(RuleAgreement, ASliderNeverSkipsAValueThatWouldBeValid)
             return c.cp;
         if (name == "ep")
             return c.ep;
+        if (name == "etp")
+            return c.etp;
         if (name == "vpp")
             return c.vpp;
         return c.microBatch;
@@ -199,7 +212,7 @@ TEST_F(RuleAgreement, TheLandscapeHoldsEveryValidConfiguration)
         // The landscape prices each split once per ZeRO stage, recomputation and SP it considers
         // worth it: the split itself (degrees and micro-batch) must be there.
         const bool found = std::any_of(landscape.begin(), landscape.end(), [&](const Candidate& c) {
-            return c.degrees == wanted.degrees && c.microBatch == wanted.microBatch;
+            return withEtpAsTp(c.degrees) == withEtpAsTp(wanted.degrees) && c.microBatch == wanted.microBatch;
         });
         EXPECT_TRUE(found) << describe(s);
     }

@@ -658,7 +658,7 @@ TEST(ValidationSplit, DenseLayersAndSharedExpertsSplitOverTp)
 TEST(ValidationSplit, ExpertTpNeedsExperts)
 {
     expectError(changed([](Scenario& s) { s.parallel.degrees.etp = 2; }), "etp_without_moe", "parallel.etp", { "2" });
-    expectClean(changed([](Scenario& s) { s.parallel.degrees.etp = 4; })); // as tp: nothing of its own
+    expectError(changed([](Scenario& s) { s.parallel.degrees.etp = 4; }), "etp_without_moe", "parallel.etp", { "4" });
 }
 
 TEST(ValidationSplit, ExpertTpTimesEpMustDivideTheStagesRanks)
