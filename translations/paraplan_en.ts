@@ -141,6 +141,22 @@
 <context>
     <name>Diagnostics</name>
     <message>
+        <source>All-to-all overlap cannot run here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The all-to-all overlap needs ep &gt; 1, the alltoall dispatcher, vpp &gt; 1 where pp &gt; 1, no full recomputation and no shared-expert overlap (Megatron-Core&apos;s rules); as set it does nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU %1 has no FP4 tensor cores (no fp4 peak); train in fp8 or bf16, or give cluster.gpu.peak_tflops.fp4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fp4 peak is implausibly large; check it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Expert TP without experts</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2590,6 +2606,162 @@ predicted</source>
 </context>
 <context>
     <name>paraplan::widgets::ScenarioPanel</name>
+    <message>
+        <source>Overlap the token dispatch with another micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head dimension
+(0 = hidden ÷ heads)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shared experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared expert FFN width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shared expert FFN width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dense layers first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense layers first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE layer every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE layer frequency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load balancing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>load balancing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auxiliary loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss-free bias</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity factor
+(0 = dropless)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>capacity factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV latent rank
+(0 = no MLA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV latent rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query latent rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query latent rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoPE head dim</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoPE head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No-PE head dim</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no-PE head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value head dim</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local attention window
+(0 = none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>local attention window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Global attention every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>global attention frequency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MTP modules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ETP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert tensor parallelism: each expert&apos;s matrices split over this many GPUs (follows TP unless set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE dispatcher</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all-gather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlap shared experts with the token dispatch</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Model</source>
         <translation type="unfinished"></translation>

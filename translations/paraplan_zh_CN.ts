@@ -141,6 +141,22 @@
 <context>
     <name>Diagnostics</name>
     <message>
+        <source>All-to-all overlap cannot run here</source>
+        <translation>此处无法运行 all-to-all 重叠</translation>
+    </message>
+    <message>
+        <source>The all-to-all overlap needs ep &gt; 1, the alltoall dispatcher, vpp &gt; 1 where pp &gt; 1, no full recomputation and no shared-expert overlap (Megatron-Core&apos;s rules); as set it does nothing.</source>
+        <translation>all-to-all 重叠需要 ep &gt; 1、alltoall 分发器、pp &gt; 1 时 vpp &gt; 1、不做完全重计算且不开启共享专家重叠（Megatron-Core 的规则）；按当前设置它不起作用。</translation>
+    </message>
+    <message>
+        <source>The GPU %1 has no FP4 tensor cores (no fp4 peak); train in fp8 or bf16, or give cluster.gpu.peak_tflops.fp4.</source>
+        <translation>GPU %1 没有 FP4 张量核心（无 fp4 峰值）；请用 fp8 或 bf16 训练，或给出 cluster.gpu.peak_tflops.fp4。</translation>
+    </message>
+    <message>
+        <source>The fp4 peak is implausibly large; check it.</source>
+        <translation>fp4 峰值大得不合理；请检查。</translation>
+    </message>
+    <message>
         <source>Expert TP without experts</source>
         <translation>无专家却设置了专家张量并行</translation>
     </message>
@@ -2588,6 +2604,166 @@ predicted</source>
 </context>
 <context>
     <name>paraplan::widgets::ScenarioPanel</name>
+    <message>
+        <source>Overlap the token dispatch with another micro-batch</source>
+        <translation>将 token 分发与另一个微批次的计算重叠</translation>
+    </message>
+    <message>
+        <source>Head dimension
+(0 = hidden ÷ heads)</source>
+        <translation>头维度
+（0 = 隐藏维度 ÷ 头数）</translation>
+    </message>
+    <message>
+        <source>head dimension</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家数</translation>
+    </message>
+    <message>
+        <source>shared experts</source>
+        <translation>共享专家数</translation>
+    </message>
+    <message>
+        <source>Shared expert FFN width</source>
+        <translation>共享专家 FFN 宽度</translation>
+    </message>
+    <message>
+        <source>shared expert FFN width</source>
+        <translation>共享专家 FFN 宽度</translation>
+    </message>
+    <message>
+        <source>Dense layers first</source>
+        <translation>前置稠密层数</translation>
+    </message>
+    <message>
+        <source>dense layers first</source>
+        <translation>前置稠密层数</translation>
+    </message>
+    <message>
+        <source>MoE layer every</source>
+        <translation>MoE 层间隔</translation>
+    </message>
+    <message>
+        <source>MoE layer frequency</source>
+        <translation>MoE 层间隔</translation>
+    </message>
+    <message>
+        <source>Load balancing</source>
+        <translation>负载均衡</translation>
+    </message>
+    <message>
+        <source>load balancing</source>
+        <translation>负载均衡</translation>
+    </message>
+    <message>
+        <source>auxiliary loss</source>
+        <translation>辅助损失</translation>
+    </message>
+    <message>
+        <source>loss-free bias</source>
+        <translation>无损失偏置</translation>
+    </message>
+    <message>
+        <source>Capacity factor
+(0 = dropless)</source>
+        <translation>容量因子
+（0 = 不丢弃 token）</translation>
+    </message>
+    <message>
+        <source>capacity factor</source>
+        <translation>容量因子</translation>
+    </message>
+    <message>
+        <source>KV latent rank
+(0 = no MLA)</source>
+        <translation>KV 潜在秩
+（0 = 不用 MLA）</translation>
+    </message>
+    <message>
+        <source>KV latent rank</source>
+        <translation>KV 潜在秩</translation>
+    </message>
+    <message>
+        <source>Query latent rank</source>
+        <translation>Query 潜在秩</translation>
+    </message>
+    <message>
+        <source>query latent rank</source>
+        <translation>Query 潜在秩</translation>
+    </message>
+    <message>
+        <source>RoPE head dim</source>
+        <translation>RoPE 头维度</translation>
+    </message>
+    <message>
+        <source>RoPE head dimension</source>
+        <translation>RoPE 头维度</translation>
+    </message>
+    <message>
+        <source>No-PE head dim</source>
+        <translation>无位置编码头维度</translation>
+    </message>
+    <message>
+        <source>no-PE head dimension</source>
+        <translation>无位置编码头维度</translation>
+    </message>
+    <message>
+        <source>Value head dim</source>
+        <translation>Value 头维度</translation>
+    </message>
+    <message>
+        <source>value head dimension</source>
+        <translation>Value 头维度</translation>
+    </message>
+    <message>
+        <source>Local attention window
+(0 = none)</source>
+        <translation>局部注意力窗口
+（0 = 无）</translation>
+    </message>
+    <message>
+        <source>local attention window</source>
+        <translation>局部注意力窗口</translation>
+    </message>
+    <message>
+        <source>Global attention every</source>
+        <translation>全局注意力间隔</translation>
+    </message>
+    <message>
+        <source>global attention frequency</source>
+        <translation>全局注意力间隔</translation>
+    </message>
+    <message>
+        <source>MTP modules</source>
+        <translation>MTP 模块数</translation>
+    </message>
+    <message>
+        <source>ETP</source>
+        <translation>ETP</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallelism: each expert&apos;s matrices split over this many GPUs (follows TP unless set)</source>
+        <translation>专家张量并行：每个专家的矩阵切分到这么多张 GPU 上（未设置时跟随 TP）</translation>
+    </message>
+    <message>
+        <source>MoE dispatcher</source>
+        <translation>MoE 分发方式</translation>
+    </message>
+    <message>
+        <source>all-to-all</source>
+        <translation>all-to-all</translation>
+    </message>
+    <message>
+        <source>all-gather</source>
+        <translation>all-gather</translation>
+    </message>
+    <message>
+        <source>Overlap shared experts with the token dispatch</source>
+        <translation>共享专家计算与 token 分发重叠</translation>
+    </message>
     <message>
         <source>Model</source>
         <translation>模型</translation>

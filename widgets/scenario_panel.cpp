@@ -12,6 +12,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
@@ -24,9 +25,13 @@ namespace paraplan::widgets {
 
 namespace {
 // Undo merge keys: consecutive edits of the same control merge into one undo step.
-enum MergeKey { kModel = 1, kLayers, kHidden, kHeads, kKvHeads, kFfn, kVocab, kGated, kExperts, kTopK, kExpertFfn,
-                kSeqLen, kGlobalBatch, kPrecision, kCluster, kNodes, kTp, kPp, kCp, kEp, kVpp, kMicroBatch, kZero,
-                kRecompute, kSequenceParallel, kOverlapGrads, kOverlapParams, kTpOverlap };
+// (The topology editor's keys start at 101.)
+enum MergeKey { kModel = 1, kLayers, kHidden, kHeads, kKvHeads, kHeadDim, kFfn, kVocab, kGated, kExperts, kTopK, kExpertFfn,
+                kSharedExperts, kSharedExpertFfn, kFirstDenseLayers, kMoeEvery, kLoadBalancing, kCapacityFactor,
+                kKvLoraRank, kQLoraRank, kRopeHeadDim, kNopeHeadDim, kVHeadDim, kLocalWindow, kGlobalEvery, kMtpLayers,
+                kSeqLen, kGlobalBatch, kPrecision, kCluster, kNodes, kTp, kPp, kCp, kEp, kEtp, kVpp, kMicroBatch, kZero,
+                kRecompute, kDispatcher, kSequenceParallel, kOverlapGrads, kOverlapParams, kTpOverlap,
+                kSharedExpertOverlap, kA2aOverlap };
 
 void selectData(QComboBox* box, const QString& data)
 {
@@ -100,33 +105,97 @@ void ScenarioPanel::buildModelGroup(QVBoxLayout* layout)
     form->addRow(tr("Preset"), row);
 
     m_modelDetails = new QWidget(group);
-    auto* details = new QFormLayout(m_modelDetails);
+    auto* details = m_detailsForm = new QFormLayout(m_modelDetails);
     details->setContentsMargins(0, 0, 0, 0);
     auto modelEdit = [](Scenario& s) { s.model.name = s.model.name.empty() ? "custom model" : s.model.name; };
     m_layers = integerField(1, 100000, tr("layers"), kLayers, [=](Scenario& s, int v) { s.model.layers = v; modelEdit(s); });
     m_hidden = integerField(1, 1000000, tr("hidden size"), kHidden, [=](Scenario& s, int v) { s.model.hidden = v; modelEdit(s); });
     m_heads = integerField(1, 100000, tr("attention heads"), kHeads, [=](Scenario& s, int v) { s.model.heads = v; modelEdit(s); });
     m_kvHeads = integerField(1, 100000, tr("KV heads"), kKvHeads, [=](Scenario& s, int v) { s.model.kvHeads = v; modelEdit(s); });
+    m_headDim = integerField(0, 100000, tr("head dimension"), kHeadDim, [=](Scenario& s, int v) { s.model.headDimension = v; modelEdit(s); });
     m_ffn = integerField(1, 10000000, tr("FFN width"), kFfn, [=](Scenario& s, int v) { s.model.ffnHidden = v; modelEdit(s); });
     m_vocab = integerField(1, 10000000, tr("vocabulary"), kVocab, [=](Scenario& s, int v) { s.model.vocab = v; modelEdit(s); });
     m_experts = integerField(0, 100000, tr("experts"), kExperts, [=](Scenario& s, int v) { s.model.moe.experts = v; modelEdit(s); });
     m_topK = integerField(0, 100000, tr("experts per token"), kTopK, [=](Scenario& s, int v) { s.model.moe.topK = v; modelEdit(s); });
     m_expertFfn = integerField(0, 10000000, tr("expert FFN width"), kExpertFfn,
                                [=](Scenario& s, int v) { s.model.moe.expertFfnHidden = v; modelEdit(s); });
+    m_sharedExperts = integerField(0, 100000, tr("shared experts"), kSharedExperts,
+                                   [=](Scenario& s, int v) { s.model.moe.sharedExperts = v; modelEdit(s); });
+    m_sharedExperts->setObjectName(QStringLiteral("sharedExperts"));
+    m_sharedExpertFfn = integerField(0, 10000000, tr("shared expert FFN width"), kSharedExpertFfn,
+                                     [=](Scenario& s, int v) { s.model.moe.sharedExpertFfnHidden = v; modelEdit(s); });
+    m_firstDenseLayers = integerField(0, 100000, tr("dense layers first"), kFirstDenseLayers,
+                                      [=](Scenario& s, int v) { s.model.moe.firstDenseLayers = v; modelEdit(s); });
+    m_moeEvery = integerField(1, 100000, tr("MoE layer frequency"), kMoeEvery,
+                              [=](Scenario& s, int v) { s.model.moe.layerFrequency = v; modelEdit(s); });
+    m_loadBalancing = new QComboBox(m_modelDetails);
+    m_loadBalancing->addItem(tr("auxiliary loss")); // in LoadBalancing's order
+    m_loadBalancing->addItem(tr("loss-free bias"));
+    connect(m_loadBalancing, &QComboBox::currentIndexChanged, this, [=, this](int index) {
+        edit(tr("load balancing"), kLoadBalancing, [&](Scenario& s) {
+            s.model.moe.loadBalancing = LoadBalancing(index);
+            modelEdit(s);
+        });
+    });
+    m_capacityFactor = new QDoubleSpinBox(m_modelDetails);
+    m_capacityFactor->setObjectName(QStringLiteral("capacityFactor"));
+    m_capacityFactor->setRange(0, 1000);
+    m_capacityFactor->setDecimals(2);
+    m_capacityFactor->setSingleStep(0.25);
+    m_capacityFactor->setKeyboardTracking(false); // as integerField: one edit per finished number
+    connect(m_capacityFactor, &QDoubleSpinBox::valueChanged, this, [=, this](double value) {
+        edit(tr("capacity factor"), kCapacityFactor, [&](Scenario& s) {
+            s.model.moe.capacityFactor = value;
+            modelEdit(s);
+        });
+    });
+    m_kvLoraRank = integerField(0, 1000000, tr("KV latent rank"), kKvLoraRank,
+                                [=](Scenario& s, int v) { s.model.mla.kvLoraRank = v; modelEdit(s); });
+    m_kvLoraRank->setObjectName(QStringLiteral("kvLoraRank"));
+    m_qLoraRank = integerField(0, 1000000, tr("query latent rank"), kQLoraRank,
+                               [=](Scenario& s, int v) { s.model.mla.qLoraRank = v; modelEdit(s); });
+    m_ropeHeadDim = integerField(0, 100000, tr("RoPE head dimension"), kRopeHeadDim,
+                                 [=](Scenario& s, int v) { s.model.mla.qkRopeHeadDim = v; modelEdit(s); });
+    m_nopeHeadDim = integerField(0, 100000, tr("no-PE head dimension"), kNopeHeadDim,
+                                 [=](Scenario& s, int v) { s.model.mla.qkNopeHeadDim = v; modelEdit(s); });
+    m_vHeadDim = integerField(0, 100000, tr("value head dimension"), kVHeadDim,
+                              [=](Scenario& s, int v) { s.model.mla.vHeadDim = v; modelEdit(s); });
+    m_localWindow = integerField(0, 100000000, tr("local attention window"), kLocalWindow,
+                                 [=](Scenario& s, int v) { s.model.localAttention.window = v; modelEdit(s); });
+    m_globalEvery = integerField(0, 100000, tr("global attention frequency"), kGlobalEvery,
+                                 [=](Scenario& s, int v) { s.model.localAttention.globalEvery = v; modelEdit(s); });
+    m_mtpLayers = integerField(0, 1000, tr("MTP modules"), kMtpLayers, [=](Scenario& s, int v) { s.model.mtpLayers = v; modelEdit(s); });
     m_gated = new QCheckBox(tr("gated MLP (SwiGLU)"), m_modelDetails);
     connect(m_gated, &QCheckBox::toggled, this, [this](bool on) {
         edit(tr("gated MLP"), kGated, [&](Scenario& s) { s.model.gatedMlp = on; });
     });
+    // The longest labels take two lines: on one they would widen the panel past its dock (sized to
+    // the panel with the details closed) and cut off the fields.
     details->addRow(tr("Layers"), m_layers);
     details->addRow(tr("Hidden size"), m_hidden);
     details->addRow(tr("Attention heads"), m_heads);
     details->addRow(tr("KV heads"), m_kvHeads);
+    details->addRow(tr("Head dimension\n(0 = hidden ÷ heads)"), m_headDim);
     details->addRow(tr("FFN width"), m_ffn);
     details->addRow(tr("Vocabulary"), m_vocab);
     details->addRow(QString(), m_gated);
     details->addRow(tr("Experts (0 = dense)"), m_experts);
     details->addRow(tr("Experts per token"), m_topK);
     details->addRow(tr("Expert FFN width"), m_expertFfn);
+    details->addRow(tr("Shared experts"), m_sharedExperts);
+    details->addRow(tr("Shared expert FFN width"), m_sharedExpertFfn);
+    details->addRow(tr("Dense layers first"), m_firstDenseLayers);
+    details->addRow(tr("MoE layer every"), m_moeEvery);
+    details->addRow(tr("Load balancing"), m_loadBalancing);
+    details->addRow(tr("Capacity factor\n(0 = dropless)"), m_capacityFactor);
+    details->addRow(tr("KV latent rank\n(0 = no MLA)"), m_kvLoraRank);
+    details->addRow(tr("Query latent rank"), m_qLoraRank);
+    details->addRow(tr("RoPE head dim"), m_ropeHeadDim);
+    details->addRow(tr("No-PE head dim"), m_nopeHeadDim);
+    details->addRow(tr("Value head dim"), m_vHeadDim);
+    details->addRow(tr("Local attention window\n(0 = none)"), m_localWindow);
+    details->addRow(tr("Global attention every"), m_globalEvery);
+    details->addRow(tr("MTP modules"), m_mtpLayers);
     m_modelDetails->setVisible(false);
     connect(m_modelDetailsToggle, &QToolButton::toggled, this, [this](bool open) {
         m_modelDetails->setVisible(open);
@@ -148,6 +217,7 @@ void ScenarioPanel::buildTrainingGroup(QVBoxLayout* layout)
     m_precision->addItem(QStringLiteral("BF16"), QStringLiteral("bf16"));
     m_precision->addItem(QStringLiteral("FP16"), QStringLiteral("fp16"));
     m_precision->addItem(QStringLiteral("FP8"), QStringLiteral("fp8"));
+    m_precision->addItem(QStringLiteral("FP4"), QStringLiteral("fp4"));
     connect(m_precision, &QComboBox::currentIndexChanged, this, [this](int index) {
         edit(tr("precision"), kPrecision, [&](Scenario& s) { s.training.precision = Precision(index); });
     });
@@ -208,6 +278,8 @@ void ScenarioPanel::buildParallelGroup(QVBoxLayout* layout)
               [](Scenario& s, int64_t v) { s.parallel.degrees.cp = v; });
     addSlider(m_ep, tr("EP"), tr("Expert parallelism (mixture-of-experts models)"), kEp,
               [](Scenario& s, int64_t v) { s.parallel.degrees.ep = v; });
+    addSlider(m_etp, tr("ETP"), tr("Expert tensor parallelism: each expert's matrices split over this many GPUs (follows TP unless set)"),
+              kEtp, [](Scenario& s, int64_t v) { s.parallel.degrees.etp = v; });
     addSlider(m_vpp, tr("VPP"), tr("Virtual pipeline stages (interleaved 1F1B chunks per stage)"), kVpp,
               [](Scenario& s, int64_t v) {
                   s.parallel.degrees.vpp = v;
@@ -218,7 +290,7 @@ void ScenarioPanel::buildParallelGroup(QVBoxLayout* layout)
     m_dp = new QLabel(group);
     box->addWidget(m_dp);
 
-    auto* form = new QFormLayout;
+    auto* form = m_choicesForm = new QFormLayout;
     m_zero = new QComboBox(group);
     m_zero->addItems({ tr("0 — plain data parallelism"), tr("1 — optimizer states sharded"), tr("2 — and gradients"),
                        tr("3 — and weights (FSDP)") });
@@ -233,8 +305,16 @@ void ScenarioPanel::buildParallelGroup(QVBoxLayout* layout)
     connect(m_recompute, &QComboBox::currentIndexChanged, this, [this](int index) {
         edit(tr("recomputation"), kRecompute, [&](Scenario& s) { s.parallel.recompute = Recompute(index); });
     });
+    m_dispatcher = new QComboBox(group);
+    m_dispatcher->setObjectName(QStringLiteral("moeDispatcher"));
+    m_dispatcher->addItem(tr("all-to-all")); // in MoeDispatcher's order
+    m_dispatcher->addItem(tr("all-gather"));
+    connect(m_dispatcher, &QComboBox::currentIndexChanged, this, [this](int index) {
+        edit(tr("MoE dispatcher"), kDispatcher, [&](Scenario& s) { s.parallel.moeDispatcher = MoeDispatcher(index); });
+    });
     form->addRow(tr("ZeRO stage"), m_zero);
     form->addRow(tr("Recomputation"), m_recompute);
+    form->addRow(tr("MoE dispatcher"), m_dispatcher);
     box->addLayout(form);
 
     auto addSwitch = [&](QCheckBox*& check, const QString& text, int mergeKey, const std::function<void(Scenario&, bool)>& apply) {
@@ -252,6 +332,12 @@ void ScenarioPanel::buildParallelGroup(QVBoxLayout* layout)
               [](Scenario& s, bool on) { s.parallel.overlapParamGather = on; });
     addSwitch(m_tpOverlap, tr("Overlap TP communication with GEMMs"), kTpOverlap,
               [](Scenario& s, bool on) { s.parallel.tpCommOverlap = on; });
+    addSwitch(m_sharedExpertOverlap, tr("Overlap shared experts with the token dispatch"), kSharedExpertOverlap,
+              [](Scenario& s, bool on) { s.parallel.moeSharedExpertOverlap = on; });
+    m_sharedExpertOverlap->setObjectName(QStringLiteral("sharedExpertOverlap"));
+    addSwitch(m_a2aOverlap, tr("Overlap the token dispatch with another micro-batch"), kA2aOverlap,
+              [](Scenario& s, bool on) { s.parallel.moeA2aOverlap = on; });
+    m_a2aOverlap->setObjectName(QStringLiteral("a2aOverlap"));
     layout->addWidget(group);
 }
 
@@ -266,6 +352,8 @@ ValueSlider* ScenarioPanel::slider(Degree degree) const
         return m_cp;
     case Degree::Ep:
         return m_ep;
+    case Degree::Etp:
+        return m_etp;
     case Degree::Vpp:
         return m_vpp;
     case Degree::MicroBatch:
@@ -280,17 +368,48 @@ void ScenarioPanel::setScenario(const Scenario& scenario)
     m_refreshing = true;
     const ModelSpec& m = scenario.model;
     selectData(m_modelPreset, QString::fromStdString(m.preset));
-    const std::pair<QSpinBox*, int64_t> fields[] = { { m_layers, m.layers },       { m_hidden, m.hidden },
-                                                     { m_heads, m.heads },         { m_kvHeads, m.kvHeads },
-                                                     { m_ffn, m.ffnHidden },       { m_vocab, m.vocab },
-                                                     { m_experts, m.moe.experts }, { m_topK, m.moe.topK },
-                                                     { m_expertFfn, m.moe.expertFfnHidden }, { m_seqLen, scenario.training.seqLen },
+    const std::pair<QSpinBox*, int64_t> fields[] = { { m_layers, m.layers },
+                                                     { m_hidden, m.hidden },
+                                                     { m_heads, m.heads },
+                                                     { m_kvHeads, m.kvHeads },
+                                                     { m_headDim, m.headDimension },
+                                                     { m_ffn, m.ffnHidden },
+                                                     { m_vocab, m.vocab },
+                                                     { m_experts, m.moe.experts },
+                                                     { m_topK, m.moe.topK },
+                                                     { m_expertFfn, m.moe.expertFfnHidden },
+                                                     { m_sharedExperts, m.moe.sharedExperts },
+                                                     { m_sharedExpertFfn, m.moe.sharedExpertFfnHidden },
+                                                     { m_firstDenseLayers, m.moe.firstDenseLayers },
+                                                     { m_moeEvery, m.moe.layerFrequency },
+                                                     { m_kvLoraRank, m.mla.kvLoraRank },
+                                                     { m_qLoraRank, m.mla.qLoraRank },
+                                                     { m_ropeHeadDim, m.mla.qkRopeHeadDim },
+                                                     { m_nopeHeadDim, m.mla.qkNopeHeadDim },
+                                                     { m_vHeadDim, m.mla.vHeadDim },
+                                                     { m_localWindow, m.localAttention.window },
+                                                     { m_globalEvery, m.localAttention.globalEvery },
+                                                     { m_mtpLayers, m.mtpLayers },
+                                                     { m_seqLen, scenario.training.seqLen },
                                                      { m_globalBatch, scenario.training.globalBatch },
                                                      { m_nodes, scenario.cluster.nodes } };
     for (const auto& [box, value] : fields) {
         const QSignalBlocker block(box);
         box->setValue(int(std::clamp<int64_t>(value, box->minimum(), box->maximum())));
     }
+    {
+        const QSignalBlocker block(m_capacityFactor);
+        m_capacityFactor->setValue(m.moe.capacityFactor);
+    }
+    m_loadBalancing->setCurrentIndex(int(m.moe.loadBalancing));
+    // The details show what applies to this model: a dense model has no expert rows, a model
+    // without MLA or local attention only the field that turns it on.
+    for (QWidget* moeField : std::initializer_list<QWidget*>{ m_topK, m_expertFfn, m_sharedExperts, m_sharedExpertFfn,
+                                                              m_firstDenseLayers, m_moeEvery, m_loadBalancing, m_capacityFactor })
+        m_detailsForm->setRowVisible(moeField, m.isMoe());
+    for (QWidget* mlaField : { m_qLoraRank, m_ropeHeadDim, m_nopeHeadDim, m_vHeadDim })
+        m_detailsForm->setRowVisible(mlaField, m.mla.enabled());
+    m_detailsForm->setRowVisible(m_globalEvery, m.localAttention.window > 0);
     m_gated->setChecked(m.gatedMlp);
     m_precision->setCurrentIndex(int(scenario.training.precision));
     selectData(m_clusterPreset, QString::fromStdString(scenario.cluster.preset));
@@ -310,19 +429,28 @@ void ScenarioPanel::setScenario(const Scenario& scenario)
     m_pp->setValues(choices.pp, p.degrees.pp);
     m_cp->setValues(choices.cp, p.degrees.cp);
     m_ep->setValues(choices.ep, p.degrees.ep);
+    m_etp->setValues(choices.etp, p.degrees.expertTp());
     m_vpp->setValues(choices.vpp, p.degrees.vpp);
     m_microBatch->setValues(choices.microBatch.empty() ? std::vector<int64_t>{ scenario.training.microBatch } : choices.microBatch,
                             scenario.training.microBatch);
     m_ep->setVisible(m.isMoe());
+    m_etp->setVisible(m.isMoe());
     const int64_t dp = dataParallelOf(scenario);
     m_dp->setText(dp > 0 ? tr("DP follows: %1 (GPUs ÷ TP·PP·CP)").arg(dp) : tr("DP: the GPUs do not divide by TP·PP·CP"));
     m_zero->setCurrentIndex(p.zeroStage);
     m_recompute->setCurrentIndex(int(p.recompute));
+    m_dispatcher->setCurrentIndex(int(p.moeDispatcher));
+    m_choicesForm->setRowVisible(m_dispatcher, m.isMoe());
     m_sequenceParallel->setChecked(p.sequenceParallel);
     m_sequenceParallel->setEnabled(p.degrees.tp > 1);
     m_overlapGrads->setChecked(p.overlapGradReduce);
     m_overlapParams->setChecked(p.overlapParamGather);
     m_tpOverlap->setChecked(p.tpCommOverlap);
+    m_sharedExpertOverlap->setChecked(p.moeSharedExpertOverlap);
+    m_sharedExpertOverlap->setVisible(m.isMoe() && m.moe.sharedExperts > 0);
+    m_sharedExpertOverlap->setEnabled(p.moeDispatcher == MoeDispatcher::AllToAll); // Megatron-Core overlaps only that one
+    m_a2aOverlap->setChecked(p.moeA2aOverlap);
+    m_a2aOverlap->setVisible(m.isMoe()); // where Megatron-Core cannot run it, validation says why
     m_refreshing = false;
 }
 

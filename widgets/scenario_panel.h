@@ -10,6 +10,8 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QSpinBox;
 class QToolButton;
@@ -18,8 +20,9 @@ class QWidget;
 
 // The scenario as controls: model preset (with its fields behind "details"), sequence, batch and
 // precision; cluster preset and nodes; a slider per parallel degree that stops only where a valid
-// configuration can be, and the ZeRO, recomputation, SP and overlap switches. It shows the
-// workbench's scenario and reports every edit as a whole new scenario; it keeps no state of its own.
+// configuration can be, the ZeRO, recomputation and MoE dispatcher choices, and the SP and overlap
+// switches. It shows the workbench's scenario and reports every edit as a whole new scenario; it
+// keeps no state of its own.
 namespace paraplan::widgets {
 
 class ValueSlider;
@@ -27,7 +30,7 @@ class ValueSlider;
 class ScenarioPanel : public QWidget {
     Q_OBJECT
 public:
-    enum class Degree { Tp, Pp, Cp, Ep, Vpp, MicroBatch };
+    enum class Degree { Tp, Pp, Cp, Ep, Etp, Vpp, MicroBatch };
 
     explicit ScenarioPanel(QWidget* parent = nullptr);
     void setScenario(const Scenario& scenario);
@@ -55,12 +58,19 @@ private:
     QComboBox *m_modelPreset, *m_precision, *m_clusterPreset, *m_zero, *m_recompute;
     QToolButton* m_modelDetailsToggle;
     QWidget* m_modelDetails;
-    QSpinBox *m_layers, *m_hidden, *m_heads, *m_kvHeads, *m_ffn, *m_vocab, *m_experts, *m_topK, *m_expertFfn;
+    QFormLayout* m_detailsForm;
+    QSpinBox *m_layers, *m_hidden, *m_heads, *m_kvHeads, *m_headDim, *m_ffn, *m_vocab, *m_experts, *m_topK, *m_expertFfn;
+    QSpinBox *m_sharedExperts, *m_sharedExpertFfn, *m_firstDenseLayers, *m_moeEvery;
+    QComboBox* m_loadBalancing;
+    QDoubleSpinBox* m_capacityFactor;
+    QSpinBox *m_kvLoraRank, *m_qLoraRank, *m_ropeHeadDim, *m_nopeHeadDim, *m_vHeadDim, *m_localWindow, *m_globalEvery, *m_mtpLayers;
     QCheckBox* m_gated;
     QSpinBox *m_seqLen, *m_globalBatch, *m_nodes;
     QLabel *m_clusterSummary, *m_dp;
-    ValueSlider *m_tp, *m_pp, *m_cp, *m_ep, *m_vpp, *m_microBatch;
-    QCheckBox *m_sequenceParallel, *m_overlapGrads, *m_overlapParams, *m_tpOverlap;
+    ValueSlider *m_tp, *m_pp, *m_cp, *m_ep, *m_etp, *m_vpp, *m_microBatch;
+    QFormLayout* m_choicesForm; // ZeRO, recomputation, dispatcher
+    QComboBox* m_dispatcher;
+    QCheckBox *m_sequenceParallel, *m_overlapGrads, *m_overlapParams, *m_tpOverlap, *m_sharedExpertOverlap, *m_a2aOverlap;
 };
 
 } // namespace paraplan::widgets

@@ -57,6 +57,8 @@ nlohmann::json toJson(const ParallelSpec& p)
         j["moe_dispatcher"] = toString(p.moeDispatcher);
     if (p.moeSharedExpertOverlap)
         j["moe_shared_expert_overlap"] = true;
+    if (p.moeA2aOverlap)
+        j["moe_a2a_overlap"] = true;
     if (!p.layersPerStage.empty())
         j["layers_per_stage"] = p.layersPerStage;
     return j;

@@ -244,6 +244,7 @@ void readParallel(ObjectReader in, ParallelSpec& p, ParallelPins& pins)
         pins.moeDispatcher = true;
     }
     pinBool("moe_shared_expert_overlap", p.moeSharedExpertOverlap, nullptr);
+    pinBool("moe_a2a_overlap", p.moeA2aOverlap, nullptr);
     if (auto v = in.integerList("layers_per_stage"))
         p.layersPerStage = *v;
     if (std::optional<ObjectReader> placement = in.object("placement")) {

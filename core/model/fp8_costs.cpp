@@ -91,6 +91,27 @@ bool agreesOnAmaxPerGather(QuantizedFormat format)
     return format == QuantizedFormat::Fp8Tensorwise || format == QuantizedFormat::Nvfp4;
 }
 
+double fp8SavedInputBytes(const TrainingSpec& training)
+{
+    const std::optional<QuantizedFormat> format = quantizedFormat(training);
+    if (!format)
+        return 2;
+    switch (*format) {
+    case QuantizedFormat::Fp8Delayed:
+    case QuantizedFormat::Fp8Tensorwise:
+        return 1;
+    case QuantizedFormat::Fp8Blockwise:
+        return 1 + kBlockwiseScaleBytes;
+    case QuantizedFormat::Mxfp8:
+        return 1 + kMxScaleBytes;
+    case QuantizedFormat::Nvfp4:
+        return kFp4Bytes + kNvfp4ScaleBytes;
+    case QuantizedFormat::Mxfp4:
+        return kFp4Bytes + kMxScaleBytes;
+    }
+    return 2;
+}
+
 double fp8WeightCacheBytes(const TrainingSpec& training)
 {
     const std::optional<QuantizedFormat> format = quantizedFormat(training);

@@ -34,6 +34,11 @@ struct Fp8Quantization {
 // scaling: FP8 tensorwise, and NVFP4's per-tensor second-level scale).
 [[nodiscard]] bool agreesOnAmaxPerGather(QuantizedFormat format);
 
+// Bytes per element a linear layer keeps of its input for the backward: 2 in a 16-bit run; in an
+// FP8 or FP4 run Transformer Engine keeps the quantised (column-wise) copy its weight-gradient
+// GEMM reads, with its scales (linear.py, grouped_linear.py: `saved_inputmat`).
+[[nodiscard]] double fp8SavedInputBytes(const TrainingSpec& training);
+
 // Bytes an FP8 linear weight keeps beyond a 16-bit one: its FP8 copy and transpose, cached across
 // the step's micro-batches; none with FP8 parameters, whose FP8 copy and transpose are the weight.
 [[nodiscard]] double fp8WeightCacheBytes(const TrainingSpec& training);

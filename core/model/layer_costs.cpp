@@ -337,6 +337,13 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     costs.backward.cpComm = cpBackward;
     costs.backward.epComm = mlp.epBackward;
     costs.backward.hidden.ep += mlp.epHiddenBackward;
+    if (in.moeA2aOverlap && in.kind.moe) {
+        // Each pass's token movement runs under the other micro-batch's pass through the same
+        // layer (a forward beside a backward in the steady state): the forward's under a backward,
+        // the backward's under a forward.
+        costs.forward.epComm = behind(in, mlp.epForward, costs.backward.compute, costs.forward.hidden.ep);
+        costs.backward.epComm = behind(in, mlp.epBackward, costs.forward.compute, costs.backward.hidden.ep);
+    }
     if (in.recompute == Recompute::Full) {
         costs.backward.recompute = costs.forward.compute;
         costs.backward.tpComm += tpForward;

@@ -71,6 +71,7 @@ struct LayerCostInput {
     bool fp8Attention = false;
     MoeDispatcher moeDispatcher = MoeDispatcher::AllToAll;
     bool moeSharedExpertOverlap = false;
+    bool moeA2aOverlap = false; // the token movement under another micro-batch's compute
     LinkRate tpLink;
     LinkRate cpLink;
     LinkRate epLink;

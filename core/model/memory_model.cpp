@@ -62,21 +62,23 @@ double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape
     if (recompute == Recompute::Full)
         return 2 * sbh * replicated; // only the layer's input survives until its backward
 
-    // Norm inputs (2 x 2sbh), QKV input (2sbh), the two dropout masks, the MLP input (2sbh).
-    double bytes = (4 + 2 + 2 * maskBytes + 2) * sbh * replicated;
+    // Norm inputs (2 x 2sbh), QKV input, the two dropout masks, the MLP input: the linear layers'
+    // inputs at linearInputBytes.
+    const double in = shape.linearInputBytes;
+    double bytes = (4 + in + 2 * maskBytes + in) * sbh * replicated;
     // Q, K, V (2 bytes each) and the projection input, per head on this GPU.
     const double heads = double(model.heads) / t;
     if (!model.mla.enabled()) {
         const double headDim = double(model.headDim());
         const double kvHeads = model.kvHeads >= shape.tp ? double(model.kvHeads) / t : 1.0;
-        bytes += 2 * s * b * (heads + 2 * kvHeads) * headDim + 2 * s * b * heads * headDim;
+        bytes += 2 * s * b * (heads + 2 * kvHeads) * headDim + in * s * b * heads * headDim;
     } else {
         // MLA: the latents before and after their norms (on the rank's tokens, whole), then each
         // head's query, key and value and the projection input.
         const MlaSpec& a = model.mla;
         const double latents = double(std::max<int64_t>(a.qLoraRank, 0) + a.kvLoraRank + a.qkRopeHeadDim);
         const double qk = double(a.qkHeadDim()), v = double(a.vHeadDim);
-        bytes += 2 * 2 * s * b * latents * replicated + 2 * s * b * heads * (2 * qk + v) + 2 * s * b * heads * v;
+        bytes += 2 * 2 * s * b * latents * replicated + 2 * s * b * heads * (2 * qk + v) + in * s * b * heads * v;
     }
     const bool scoresStored = !shape.flashAttention && recompute != Recompute::Selective;
     if (scoresStored) { // softmax output, dropout mask and dropout output: 5as^2b/t (2+1+2 bytes)
@@ -97,12 +99,12 @@ double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape
         const double rows = dispatchTokens * expertRowsPerToken(model, split);
         const double ffn = double(model.moe.expertFfnHidden) / double(split.expertTp());
         bytes += 4 * dispatchTokens * double(model.moe.experts);
-        bytes += rows * (2 * h + 2 * ffn * upWidth + 2 * ffn) + rows / double(split.expertTp()) * 2 * h;
+        bytes += rows * (in * h + 2 * ffn * upWidth + in * ffn) + rows / double(split.expertTp()) * 2 * h;
         const double shared = double(model.moe.sharedExperts * model.moe.sharedExpertFfnHidden) / t;
-        bytes += 2 * s * b * shared * upWidth + 2 * s * b * shared;
+        bytes += 2 * s * b * shared * upWidth + in * s * b * shared;
     } else {
         const double ffn = double(model.ffnHidden) / t;
-        bytes += 2 * s * b * ffn * upWidth + 2 * s * b * ffn;
+        bytes += 2 * s * b * ffn * upWidth + in * s * b * ffn;
     }
     return bytes;
 }
@@ -181,6 +183,7 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
     shape.tp = d.tp;
     shape.ep = d.ep;
     shape.etp = d.etp;
+    shape.linearInputBytes = fp8SavedInputBytes(training);
     shape.sequenceParallel = layout.sequenceParallel;
     shape.flashAttention = training.flashAttention;
 

@@ -47,6 +47,9 @@ struct ActivationShape {
     int64_t tp = 1;
     int64_t ep = 1;
     int64_t etp = 0; // 0: as tp
+    // Bytes a linear layer keeps per element of its input for the weight gradient: 2, or in an
+    // FP8 / FP4 run the quantised copy Transformer Engine saves instead (fp8SavedInputBytes).
+    double linearInputBytes = 2;
     bool sequenceParallel = false;
     bool flashAttention = true;
 };

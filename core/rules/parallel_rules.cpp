@@ -63,6 +63,13 @@ bool etpNeedsExperts(const ModelSpec& m, const ParallelDegrees& d) { return d.et
 
 bool etpSplitsExperts(const ModelSpec& m, int64_t etp) { return !m.isMoe() || m.moe.expertFfnHidden % etp == 0; }
 
+bool moeA2aOverlapRuns(const ParallelSpec& p, Recompute recompute)
+{
+    const ParallelDegrees& d = p.degrees;
+    return d.ep > 1 && p.moeDispatcher == MoeDispatcher::AllToAll && (d.pp == 1 || d.vpp > 1)
+        && recompute != Recompute::Full && !p.moeSharedExpertOverlap;
+}
+
 bool epFits(const ModelSpec& m, const ParallelDegrees& d)
 {
     return epNeedsExperts(m, d.ep) && epSplitsExperts(m, d.ep) && etpNeedsExperts(m, d)

@@ -441,6 +441,11 @@ void checkChoices(Checker& c, const Scenario& s)
                   QT_TRANSLATE_NOOP("Diagnostics", "Shared-expert overlap hides the all-to-all dispatcher's traffic behind the "
                                                    "shared experts; without shared experts or with the allgather dispatcher it "
                                                    "does nothing."));
+    if (p.moeA2aOverlap && !moeA2aOverlapRuns(p, p.recompute == Recompute::Auto ? Recompute::None : p.recompute))
+        c.warning("moe_a2a_overlap_unused", "parallel.moe_a2a_overlap",
+                  QT_TRANSLATE_NOOP("Diagnostics", "The all-to-all overlap needs ep > 1, the alltoall dispatcher, vpp > 1 where "
+                                                   "pp > 1, no full recomputation and no shared-expert overlap (Megatron-Core's "
+                                                   "rules); as set it does nothing."));
     if (p.tpCommOverlap && !p.sequenceParallel && tp > 1)
         c.warning("tp_comm_overlap_needs_sp", "parallel.tp_comm_overlap",
                   QT_TRANSLATE_NOOP("Diagnostics", "TP communication overlap works on sequence-parallel all-gathers and reduce-scatters; "

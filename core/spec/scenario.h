@@ -130,6 +130,10 @@ struct ParallelSpec {
     // --moe-shared-expert-overlap: the shared experts compute while the routed tokens are
     // dispatched and combined (all-to-all dispatcher only, as in Megatron-Core).
     bool moeSharedExpertOverlap = false;
+    // --overlap-moe-expert-parallel-comm: one micro-batch's dispatch and combine run under another
+    // micro-batch's compute (Megatron-Core's merged forward-backward of two micro-batches, with
+    // interleaving where pp > 1; DeepSeek-V3's computation-communication overlap).
+    bool moeA2aOverlap = false;
     std::vector<int64_t> layersPerStage; // empty = as even as possible; else pp*vpp entries
     RankPlacement placement;             // which GPU each rank runs on
 

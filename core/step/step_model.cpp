@@ -5,6 +5,7 @@
 #include "core/model/fp8_costs.h"
 #include "core/model/model_shape.h"
 #include "core/network/placement.h"
+#include "core/rules/parallel_rules.h"
 #include "core/spec/units.h"
 #include "core/step/stragglers.h"
 
@@ -152,6 +153,7 @@ LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const Dev
     in.etpLink = groups[CommGroup::ExpertTp].rate;
     in.moeDispatcher = s.parallel.moeDispatcher;
     in.moeSharedExpertOverlap = s.parallel.moeSharedExpertOverlap;
+    in.moeA2aOverlap = s.parallel.moeA2aOverlap && moeA2aOverlapRuns(s.parallel, L.recompute);
     LayerCostSet costs;
     const LayerMix kinds = s.model.everyLayerMix();
     for (size_t k = 0; k < kLayerKinds; ++k)

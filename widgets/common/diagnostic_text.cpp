@@ -44,6 +44,7 @@ constexpr Title kTitles[] = {
     { "expert_ffn_not_divisible_by_etp", QT_TRANSLATE_NOOP("Diagnostics", "ETP does not divide the expert FFN width") },
     { "moe_tp_without_sequence_parallel", QT_TRANSLATE_NOOP("Diagnostics", "MoE with TP but without sequence parallelism") },
     { "shared_expert_overlap_unused", QT_TRANSLATE_NOOP("Diagnostics", "Shared-expert overlap has nothing to hide") },
+    { "moe_a2a_overlap_unused", QT_TRANSLATE_NOOP("Diagnostics", "All-to-all overlap cannot run here") },
     { "pipeline_exceeds_layers", QT_TRANSLATE_NOOP("Diagnostics", "More pipeline stages than layers") },
     { "vpp_requires_pp", QT_TRANSLATE_NOOP("Diagnostics", "Interleaving needs pipeline parallelism") },
     { "interleave_micro_batches", QT_TRANSLATE_NOOP("Diagnostics", "Interleaving needs micro-batches in multiples of PP") },

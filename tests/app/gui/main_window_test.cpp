@@ -12,15 +12,21 @@
 #include "widgets/scenario_panel.h"
 #include "widgets/view_deck.h"
 
+#include "core/rules/parallel_choices.h"
 #include "core/spec/units.h"
 #include "core/step/evaluator.h"
 
 #include <qcustomplot.h>
 
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
 #include <QLabel>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
+#include <QToolButton>
 #include <QUndoStack>
 
 using namespace paraplan;
@@ -37,6 +43,40 @@ std::vector<double> plottedMemory(MemoryView* view, const QString& name)
             for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it)
                 values.push_back(it->value);
     return values;
+}
+
+// Qwen3 30B-A3B (128 experts, no shared ones, no MLA) on 16 GPUs: tp 2, ep 4.
+Scenario moeScenario()
+{
+    return io::readScenarioText(R"({"model": {"preset": "qwen3-30b-a3b"},
+                                    "training": {"seq_len": 4096, "global_batch": 256},
+                                    "cluster": {"preset": "dgx-h100", "nodes": 2},
+                                    "parallel": {"tp": 2, "ep": 4, "sequence_parallel": true}})",
+                                io::builtinCatalog());
+}
+
+// Opens the panel's model details, so that visibility tests see the rows the model shows.
+void openModelDetails(ScenarioPanel* panel)
+{
+    for (QToolButton* button : panel->findChildren<QToolButton*>())
+        if (button->isCheckable())
+            button->setChecked(true);
+}
+
+// Whether the model details show `field`'s row, its label included.
+bool rowShown(ScenarioPanel* panel, QWidget* field)
+{
+    auto* form = qobject_cast<QFormLayout*>(field->parentWidget()->layout());
+    const bool labelShown = !form || !form->labelForField(field) || form->labelForField(field)->isVisibleTo(panel);
+    return field->isVisibleTo(panel) && labelShown;
+}
+
+int shownSpinBoxes(ScenarioPanel* panel)
+{
+    int shown = 0;
+    for (QSpinBox* box : panel->findChildren<QSpinBox*>())
+        shown += box->isVisibleTo(panel);
+    return shown;
 }
 
 } // namespace
@@ -246,6 +286,91 @@ TEST_F(GuiTest, EditingAFieldInThePanelChangesTheScenario)
     nodes->setValue(16);
     EXPECT_EQ(window->workbench()->scenario().cluster.nodes, 16);
     EXPECT_EQ(window->workbench()->evaluation()->result.gpus, 128);
+}
+
+TEST_F(GuiTest, TheEtpSliderOffersTheExpertSplitsOfAMoeModelAndUndoes)
+{
+    window->newDocument(moeScenario());
+    QApplication::processEvents();
+    ScenarioPanel* panel = window->panel();
+    const Scenario before = window->workbench()->scenario();
+    ASSERT_EQ(before.parallel.degrees.etp, 0); // not set: the experts follow tp
+    ValueSlider* etp = panel->slider(ScenarioPanel::Degree::Etp);
+    EXPECT_TRUE(etp->isVisibleTo(panel));
+    const std::vector<int64_t> offered = parallelChoices(before).etp;
+    ASSERT_GT(offered.size(), 1u);
+    EXPECT_EQ(etp->values(), offered);
+    EXPECT_EQ(etp->value(), 2);
+
+    const int64_t other = offered.front() != 2 ? offered.front() : offered.back();
+    moveTo(etp, other);
+    EXPECT_EQ(window->workbench()->scenario().parallel.degrees.etp, other);
+    EXPECT_EQ(window->workbench()->scenario().parallel.degrees.tp, 2);
+    window->undoStack()->undo();
+    EXPECT_EQ(window->workbench()->scenario().parallel.degrees.etp, 0);
+    EXPECT_EQ(etp->value(), 2);
+
+    auto* dispatcher = panel->findChild<QComboBox*>(QStringLiteral("moeDispatcher"));
+    ASSERT_NE(dispatcher, nullptr);
+    EXPECT_TRUE(dispatcher->isVisibleTo(panel));
+    dispatcher->setCurrentIndex(1);
+    EXPECT_EQ(window->workbench()->scenario().parallel.moeDispatcher, MoeDispatcher::AllGather);
+}
+
+TEST_F(GuiTest, ADenseModelShowsNoExpertControls)
+{
+    ScenarioPanel* panel = window->panel();
+    ASSERT_FALSE(window->workbench()->scenario().model.isMoe()); // the default: Llama 3.1 70B
+    openModelDetails(panel);
+    auto* dispatcher = panel->findChild<QComboBox*>(QStringLiteral("moeDispatcher"));
+    auto* overlap = panel->findChild<QCheckBox*>(QStringLiteral("sharedExpertOverlap"));
+    auto* sharedExperts = panel->findChild<QSpinBox*>(QStringLiteral("sharedExperts"));
+    auto* capacity = panel->findChild<QDoubleSpinBox*>(QStringLiteral("capacityFactor"));
+    ASSERT_TRUE(dispatcher && overlap && sharedExperts && capacity);
+    EXPECT_FALSE(panel->slider(ScenarioPanel::Degree::Etp)->isVisibleTo(panel));
+    EXPECT_FALSE(panel->slider(ScenarioPanel::Degree::Ep)->isVisibleTo(panel));
+    EXPECT_FALSE(dispatcher->isVisibleTo(panel));
+    EXPECT_FALSE(overlap->isVisibleTo(panel));
+    EXPECT_FALSE(rowShown(panel, sharedExperts));
+    EXPECT_FALSE(rowShown(panel, capacity));
+
+    // The same controls come back with a MoE model.
+    window->newDocument(moeScenario());
+    QApplication::processEvents();
+    EXPECT_TRUE(panel->slider(ScenarioPanel::Degree::Etp)->isVisibleTo(panel));
+    EXPECT_TRUE(dispatcher->isVisibleTo(panel));
+    EXPECT_TRUE(rowShown(panel, sharedExperts));
+    EXPECT_TRUE(rowShown(panel, capacity));
+    EXPECT_FALSE(overlap->isVisibleTo(panel)); // Qwen3 has no shared experts
+}
+
+TEST_F(GuiTest, EditingSharedExpertsAndTheMlaRankChangesTheModel)
+{
+    window->newDocument(moeScenario());
+    QApplication::processEvents();
+    ScenarioPanel* panel = window->panel();
+    openModelDetails(panel);
+    auto* sharedExperts = panel->findChild<QSpinBox*>(QStringLiteral("sharedExperts"));
+    auto* kvLoraRank = panel->findChild<QSpinBox*>(QStringLiteral("kvLoraRank"));
+    auto* overlap = panel->findChild<QCheckBox*>(QStringLiteral("sharedExpertOverlap"));
+    ASSERT_TRUE(sharedExperts && kvLoraRank && overlap);
+
+    sharedExperts->setValue(2);
+    EXPECT_EQ(window->workbench()->scenario().model.moe.sharedExperts, 2);
+    EXPECT_TRUE(overlap->isVisibleTo(panel)); // now there is something to overlap
+
+    const int shownBefore = shownSpinBoxes(panel);
+    kvLoraRank->setValue(512);
+    const ModelSpec& edited = window->workbench()->scenario().model;
+    EXPECT_EQ(edited.mla.kvLoraRank, 512);
+    EXPECT_EQ(edited.moe.sharedExperts, 2);
+    EXPECT_EQ(shownSpinBoxes(panel), shownBefore + 4); // MLA's query rank and head dimensions
+
+    window->undoStack()->undo(); // one step per field
+    EXPECT_EQ(window->workbench()->scenario().model.mla.kvLoraRank, 0);
+    EXPECT_EQ(window->workbench()->scenario().model.moe.sharedExperts, 2);
+    EXPECT_EQ(kvLoraRank->value(), 0);
+    EXPECT_EQ(shownSpinBoxes(panel), shownBefore);
 }
 
 TEST_F(GuiTest, SettingsKeepRecentFilesAndTheWindow)

@@ -261,6 +261,30 @@ TEST(MoeDispatch, AllGatherDispatcherMovesEveryTokenOfTheGroup)
     EXPECT_GT(allGather.time.epComm, 4 * allToAll.time.epComm);
 }
 
+// --overlap-moe-expert-parallel-comm: each pass's token movement under the other micro-batch's
+// pass through the layer; Megatron-Core runs it only with interleaving where there is a pipeline.
+TEST(MoeDispatch, AllToAllOverlapHidesTheDispatchUnderAnotherMicroBatch)
+{
+    Scenario s = moeScenario("qwen3-30b-a3b", 2, { .tp = 1, .ep = 16, .dp = 16 });
+    const Result serial = evaluate(s);
+    s.parallel.moeA2aOverlap = true;
+    const Result overlapped = evaluate(s);
+    ASSERT_TRUE(serial.valid && overlapped.valid);
+    EXPECT_LT(overlapped.time.epComm, 0.5 * serial.time.epComm);
+    EXPECT_GT(overlapped.time.hidden.ep, 0.5 * serial.time.epComm);
+    EXPECT_LT(overlapped.time.step, serial.time.step);
+
+    Scenario piped = moeScenario("qwen3-30b-a3b", 2, { .tp = 1, .ep = 8, .dp = 8, .pp = 2 });
+    piped.parallel.moeA2aOverlap = true;
+    const Result noInterleaving = evaluate(piped);
+    ASSERT_TRUE(noInterleaving.valid);
+    EXPECT_EQ(noInterleaving.time.hidden.ep, 0);
+    bool warned = false;
+    for (const Diagnostic& d : noInterleaving.diagnostics)
+        warned = warned || d.code == "moe_a2a_overlap_unused";
+    EXPECT_TRUE(warned);
+}
+
 // --moe-shared-expert-overlap: the shared experts run while the tokens travel.
 TEST(MoeDispatch, SharedExpertsHideTheDispatchWhereTheyOverlap)
 {

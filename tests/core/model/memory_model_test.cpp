@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
+#include "core/model/fp8_costs.h"
 #include "core/model/memory_model.h"
 #include "tests/core/scenario_fixtures.h"
 
@@ -96,6 +97,27 @@ TEST(Activations, FusedAttentionStoresNoScores)
     const double fused = layerActivationBytes(m, x, Recompute::None, m.layerKind(0));
     const double scores = 5.0 * 32 * 8192 * 8192;
     EXPECT_NEAR(unfused - fused, scores - 4.0 * 8192 * 32, 1.0);
+}
+
+// In FP8 Transformer Engine keeps each linear layer's quantised input for its weight gradient:
+// the QKV and MLP inputs (sbh each), the projection input (sbh) and the down GEMM's input (sb·4h)
+// at one byte instead of two; the norms' inputs and the attention's Q, K, V stay 16-bit.
+TEST(Activations, Fp8KeepsTheLinearLayersInputsQuantised)
+{
+    const ModelSpec m = gptModel(1, 4096, 32);
+    ActivationShape x = shape(2048, 1, 1, false);
+    const double bf16 = layerActivationBytes(m, x, Recompute::Selective, LayerKind{});
+    x.linearInputBytes = 1;
+    const double fp8 = layerActivationBytes(m, x, Recompute::Selective, LayerKind{});
+    const double sbh = 2048.0 * 4096;
+    EXPECT_DOUBLE_EQ(bf16 - fp8, sbh + sbh + sbh + 4 * sbh);
+    TrainingSpec t;
+    EXPECT_EQ(fp8SavedInputBytes(t), 2);
+    t.precision = Precision::Fp8;
+    t.fp8Recipe = Fp8Recipe::Mxfp8;
+    EXPECT_DOUBLE_EQ(fp8SavedInputBytes(t), 1 + 1.0 / 32);
+    t.precision = Precision::Fp4;
+    EXPECT_DOUBLE_EQ(fp8SavedInputBytes(t), 0.5 + 1.0 / 16);
 }
 
 TEST(Activations, RecomputationNeverStoresMore)
