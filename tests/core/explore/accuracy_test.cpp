@@ -73,4 +73,8 @@ TEST(Accuracy, PublicRunsFromOtherSources)
     expectWithin(cases, 60u, 0.120);
 }
 
+// Issue #13's MoE runs: the mechanisms no scenario field gives yet (DualPipe, DeepEP, fine-grained
+// recomputation, deferred weight gradients) keep the error high; the bound guards what is modelled.
+TEST(Accuracy, MoePretrainingRuns) { expectFileWithin("moe_cases.json", 31u, 0.31); }
+
 TEST(Accuracy, TorchtitansMeasuredPeakMemory) { expectFileWithin("memory/torchtitan_memory_cases.json", 18u, 0.41); }
