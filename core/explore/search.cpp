@@ -48,7 +48,7 @@ struct Enumeration {
 };
 
 // The grid: tp, cp, pp over the divisors of what is left of N; ep over the divisors of the expert
-// count and etp over the divisors of N; micro-batch over the divisors of the per-replica batch; vpp up to L / pp; then ZeRO stage,
+// count and etp over the divisors of a node's GPUs (or as tp); micro-batch over the divisors of the per-replica batch; vpp up to L / pp; then ZeRO stage,
 // recomputation, SP and the MoE dispatcher. Each point is held against the rules of core/rules/parallel_rules.h, the
 // predicates validation words (integer tests, nanoseconds, instead of messages). `visit` gets every
 // rule-abiding candidate; the count of grid points held is returned.
@@ -81,8 +81,8 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
     std::vector<int64_t> etps{ 0 };
     if (pin.etp)
         etps = given.etp >= 0 ? std::vector<int64_t>{ given.etp } : std::vector<int64_t>{};
-    else if (m.isMoe())
-        for (int64_t etp : divisorsOf(gpus))
+    else if (m.isMoe()) // splitting an expert's GEMMs across nodes is never worth pricing
+        for (int64_t etp : divisorsOf(std::max<int64_t>(s.cluster.gpusPerNode, 1)))
             etps.push_back(etp);
     const int64_t innerPoints = int64_t(recomputes.size() * zeros.size() * sps.size() * dispatchers.size());
 
@@ -124,10 +124,17 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
                             for (int zero : zeros)
                                 for (Recompute rc : recomputes)
                                     for (bool sp : sps)
-                                        for (MoeDispatcher dispatcher : dispatchers)
-                                            // SP without a TP group is SP off: enumerated once, unless pinned.
-                                            if (!(sp && tp == 1 && !pin.sequenceParallel))
+                                        for (MoeDispatcher dispatcher : dispatchers) {
+                                            // SP without a TP group is SP off: enumerated once, unless
+                                            // pinned. The allgather dispatcher gathers every token of
+                                            // the ETP x EP group, Megatron-Core's choice for small
+                                            // groups: priced only where the group fits in a node.
+                                            const bool spCounts = !(sp && tp == 1 && !pin.sequenceParallel);
+                                            const bool dispatcherCounts = dispatcher == MoeDispatcher::AllToAll
+                                                || pin.moeDispatcher || d.expertTp() * d.ep <= s.cluster.gpusPerNode;
+                                            if (spCounts && dispatcherCounts)
                                                 visit(Candidate{ d, b, zero, rc, sp, dispatcher });
+                                        }
                         }
                     }
                 }

@@ -100,7 +100,10 @@ std::vector<MemoryBreakdown> memoryPerStage(const Scenario& s, const StepPlan& p
 double peakMemoryOf(const Scenario& s, const StepPlan& plan)
 {
     const int64_t last = plan.layout.degrees.pp - 1;
-    if (!s.parallel.layersPerStage.empty()) {
+    // The first stage holds the most micro-batches in flight and the last the output layer; but an
+    // explicit split or layers of several kinds (DeepSeek-V3's dense first layers) can make any
+    // stage the fullest.
+    if (!s.parallel.layersPerStage.empty() || !s.model.uniformLayerKind()) {
         double worst = 0;
         for (int64_t stage = 0; stage <= last; ++stage)
             worst = std::max(worst, stageMemoryOf(s, plan, stage).total());
