@@ -100,9 +100,18 @@ BenchPlan planBench(const Scenario& s, const Result& evaluation, const Efficienc
     }
     addCollective(plan, groups, params, CommGroup::Cp, Collective::SendRecv, messages.cpKeyValues,
                   "CP ring step: keys and values to the next rank");
-    if (s.model.isMoe())
+    if (s.model.isMoe() && p.moeDispatcher == MoeDispatcher::AllGather) {
+        addCollective(plan, groups, params, CommGroup::ExpertTp, Collective::AllGather, messages.expertTpGathered,
+                      "ETP all-gather of every token (allgather dispatcher; reduce-scatter to combine)");
+        addCollective(plan, groups, params, CommGroup::Ep, Collective::AllGather, messages.epGathered,
+                      "EP all-gather of the ETP group's tokens (allgather dispatcher; reduce-scatter to combine)");
+    } else if (s.model.isMoe()) {
         addCollective(plan, groups, params, CommGroup::Ep, Collective::AllToAll, messages.epDispatch,
                       "EP all-to-all dispatch (and combine) of the routed tokens");
+        if (p.degrees.expertTp() > 1)
+            addCollective(plan, groups, params, CommGroup::ExpertTp, Collective::AllGather, messages.etpGathered,
+                          "ETP all-gather of the dispatched rows (reduce-scatter after the experts)");
+    }
     addCollective(plan, groups, params, CommGroup::PipelineHop, Collective::SendRecv,
                   messages.tpActivation / shard.tp, "PP send of a micro-batch's activation (1/tp of it per rank)");
     // Gradients leave in Megatron's buckets: one bucket is the message the DP group reduces.

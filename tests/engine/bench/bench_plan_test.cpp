@@ -107,6 +107,27 @@ TEST(BenchPlan, MixtureOfExpertsAddsTheAllToAll)
     EXPECT_DOUBLE_EQ(plan.gemms[9].shape.batch, 1); // 8 experts over ep 8: one expert per GPU
 }
 
+// The expert tensor split gathers the dispatched rows over its own group; the allgather
+// dispatcher gathers every token over ETP and then EP instead of the all-to-all.
+TEST(BenchPlan, MoeDispatchersBenchTheirOwnCollectives)
+{
+    Scenario s = scenario(R"({
+      "model": { "preset": "qwen3-30b-a3b" },
+      "training": { "seq_len": 4096, "global_batch": 64 },
+      "cluster": { "preset": "dgx-h100", "nodes": 2 },
+      "parallel": { "tp": 1, "pp": 1, "ep": 4, "etp": 2, "zero_stage": 1 } })");
+    BenchPlan plan = planBench(s, evaluate(s), {});
+    ASSERT_TRUE(find(plan, CommGroup::Ep, Collective::AllToAll));
+    const CollectiveBench* gather = find(plan, CommGroup::ExpertTp, Collective::AllGather);
+    ASSERT_TRUE(gather);
+    EXPECT_EQ(gather->ranks, 2);
+    s.parallel.moeDispatcher = MoeDispatcher::AllGather;
+    plan = planBench(s, evaluate(s), {});
+    EXPECT_FALSE(find(plan, CommGroup::Ep, Collective::AllToAll));
+    ASSERT_TRUE(find(plan, CommGroup::Ep, Collective::AllGather));
+    EXPECT_GT(find(plan, CommGroup::Ep, Collective::AllGather)->bytes, find(plan, CommGroup::ExpertTp, Collective::AllGather)->bytes);
+}
+
 TEST(BenchPlan, Fp8IsMeasuredAtBf16AndSaysSo)
 {
     Scenario s = llama70b();
