@@ -881,6 +881,26 @@
 <context>
     <name>Explanation</name>
     <message>
+        <source>Every token of the %1 × %2 expert-tensor and expert-parallel GPUs all-gathered to the experts and their outputs reduce-scattered back, per pass, %3 at %4 (allgather dispatcher).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 expert-tensor-parallel GPUs then all-gather the dispatched rows and reduce-scatter the experts&apos; outputs %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What runs under %1 is not counted here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another micro-batch&apos;s compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the shared experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>nothing</source>
         <translation type="unfinished"></translation>
     </message>

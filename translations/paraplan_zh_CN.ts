@@ -880,6 +880,26 @@
 <context>
     <name>Explanation</name>
     <message>
+        <source>Every token of the %1 × %2 expert-tensor and expert-parallel GPUs all-gathered to the experts and their outputs reduce-scattered back, per pass, %3 at %4 (allgather dispatcher).</source>
+        <translation>%1 × %2 个专家张量并行与专家并行 GPU 上的每个 token 被 all-gather 到专家，其输出再 reduce-scatter 回去，每个 pass 一次，%3，速率 %4（allgather 分发器）。</translation>
+    </message>
+    <message>
+        <source>The %1 expert-tensor-parallel GPUs then all-gather the dispatched rows and reduce-scatter the experts&apos; outputs %2.</source>
+        <translation>随后 %1 个专家张量并行 GPU all-gather 分发来的行，并 reduce-scatter 专家的输出，%2。</translation>
+    </message>
+    <message>
+        <source>What runs under %1 is not counted here.</source>
+        <translation>在%1之下运行的部分不计入此处。</translation>
+    </message>
+    <message>
+        <source>another micro-batch&apos;s compute</source>
+        <translation>另一个微批次的计算</translation>
+    </message>
+    <message>
+        <source>the shared experts</source>
+        <translation>共享专家</translation>
+    </message>
+    <message>
         <source>nothing</source>
         <translation>无</translation>
     </message>

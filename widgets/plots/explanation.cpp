@@ -63,6 +63,10 @@ QString describeConfiguration(const Scenario& s, const Result& r)
         parts << QStringLiteral("cp %1").arg(d.cp);
     if (d.ep > 1)
         parts << QStringLiteral("ep %1").arg(d.ep);
+    if (d.etp > 0 && d.etp != d.tp)
+        parts << QStringLiteral("etp %1").arg(d.etp);
+    if (s.model.isMoe() && p.moeDispatcher == MoeDispatcher::AllGather)
+        parts << QStringLiteral("allgather");
     if (d.vpp > 1)
         parts << QStringLiteral("vpp %1").arg(d.vpp);
     parts << Explanation::tr("mb %1").arg(s.training.microBatch) << QStringLiteral("ZeRO-%1").arg(p.zeroStage);
@@ -106,10 +110,31 @@ QString componentExplanation(TimeComponent component, const Evaluation& e)
     }
     case TimeComponent::EpComm: {
         const GroupReport g = reportOf(r, CommGroup::Ep);
-        return Explanation::tr("All-to-all dispatch and combine of the routed tokens, twice per pass, over %1 GPUs %2 at %3.")
-            .arg(d.ep)
-            .arg(whereGroupRuns(g, s))
-            .arg(formatGBps(g.busGBps));
+        const int64_t etp = d.expertTp();
+        if (p.moeDispatcher == MoeDispatcher::AllGather)
+            return Explanation::tr("Every token of the %1 × %2 expert-tensor and expert-parallel GPUs all-gathered to the experts "
+                                   "and their outputs reduce-scattered back, per pass, %3 at %4 (allgather dispatcher).")
+                .arg(etp)
+                .arg(d.ep)
+                .arg(whereGroupRuns(g, s))
+                .arg(formatGBps(g.busGBps));
+        QString text = Explanation::tr("All-to-all dispatch and combine of the routed tokens, twice per pass, over %1 GPUs %2 at %3.")
+                           .arg(d.ep)
+                           .arg(whereGroupRuns(g, s))
+                           .arg(formatGBps(g.busGBps));
+        if (etp > 1) {
+            const GroupReport e = reportOf(r, etp == d.tp ? CommGroup::Tp : CommGroup::ExpertTp);
+            text += QLatin1Char(' ')
+                + Explanation::tr("The %1 expert-tensor-parallel GPUs then all-gather the dispatched rows and reduce-scatter the "
+                                  "experts' outputs %2.")
+                      .arg(etp)
+                      .arg(whereGroupRuns(e, s));
+        }
+        if (p.moeA2aOverlap || p.moeSharedExpertOverlap)
+            text += QLatin1Char(' ')
+                + Explanation::tr("What runs under %1 is not counted here.")
+                      .arg(p.moeA2aOverlap ? Explanation::tr("another micro-batch's compute") : Explanation::tr("the shared experts"));
+        return text;
     }
     case TimeComponent::PpComm: {
         const GroupReport g = reportOf(r, CommGroup::PipelineHop);
