@@ -93,7 +93,7 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
         for (int64_t cp : dimension(pin.cp, given.cp, divisorsOf(std::max<int64_t>(gpus / tp, 1)))) {
             d.cp = cp;
             const bool cpAllowed = cpSplitsSequence(s.training.seqLen, cp);
-            for (int64_t pp : dimension(pin.pp, given.pp, divisorsOf(std::max<int64_t>(gpus / (tp * cp), 1)))) {
+            for (int64_t pp : dimension(pin.pp, given.pp, divisorsOf(std::max<int64_t>(gpus / tp / cp, 1)))) {
                 d.pp = pp;
                 d.dp = derivedDataParallel(gpus, d);
                 if (d.dp == 0 || (pin.dp && given.dp != d.dp))
@@ -131,7 +131,8 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
                                             // groups: priced only where the group fits in a node.
                                             const bool spCounts = !(sp && tp == 1 && !pin.sequenceParallel);
                                             const bool dispatcherCounts = dispatcher == MoeDispatcher::AllToAll
-                                                || pin.moeDispatcher || d.expertTp() * d.ep <= s.cluster.gpusPerNode;
+                                                || pin.moeDispatcher
+                                                || (d.expertSplit() > 0 && d.expertSplit() <= s.cluster.gpusPerNode);
                                             if (spCounts && dispatcherCounts)
                                                 visit(Candidate{ d, b, zero, rc, sp, dispatcher });
                                         }
@@ -220,7 +221,8 @@ Diagnostics problemsBeforeSearch(const Scenario& scenario)
     }
     // A degree the scenario pins is one the search keeps: it must be one a split can have.
     for (const Diagnostic& d : validateScenario(scenario))
-        if (d.severity == Severity::Error && d.code == "invalid_parallel_degree")
+        if (d.severity == Severity::Error
+            && (d.code == "invalid_parallel_degree" || (d.code == "value_too_large" && d.path.rfind("parallel.", 0) == 0)))
             problems.push_back(d);
     return problems;
 }

@@ -117,7 +117,7 @@ LayerGemms transformerLayerGemms(const ModelSpec& m, const LayerShard& x, LayerK
     g.router.push_back({ "router", x.dispatchTokens, double(m.moe.experts), x.hidden, 1, true });
     g.mlpUp.push_back({ "expert up", tokensPerExpert, ffn * upMatrices, x.hidden, x.localExperts });
     if (m.moe.sharedExperts > 0) {
-        const double shared = double(m.moe.sharedExperts * m.moe.sharedExpertFfnHidden) / x.tp;
+        const double shared = double(m.moe.sharedExperts) * double(m.moe.sharedExpertFfnHidden) / x.tp;
         g.sharedUp.push_back({ "shared expert up", x.tokens, shared * upMatrices, x.hidden, 1, true });
         g.sharedDown.push_back({ "shared expert down", x.tokens, x.hidden, shared, 1 });
     }
@@ -186,7 +186,7 @@ LayerTraffic layerTraffic(const ModelSpec& m, const LayerShard& x, LayerKind kin
     t.residual = x.normTokens * x.hidden * (3 * x.bytes + (m.dropout ? 1 : 0));
     const double activationBytes = x.bytes * (m.gatedMlp ? 3.0 : 2.0);
     if (kind.moe) {
-        const double shared = double(m.moe.sharedExperts * m.moe.sharedExpertFfnHidden);
+        const double shared = double(m.moe.sharedExperts) * double(m.moe.sharedExpertFfnHidden);
         t.mlpActivation = (x.expertRows * double(m.moe.expertFfnHidden) / x.expertTp + x.tokens * shared / x.tp)
             * activationBytes;
         // Each permute reads the dispatcher's tokens and writes their top-k copies.

@@ -100,7 +100,7 @@ double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape
         const double ffn = double(model.moe.expertFfnHidden) / double(split.expertTp());
         bytes += 4 * dispatchTokens * double(model.moe.experts);
         bytes += rows * (in * h + 2 * ffn * upWidth + in * ffn) + rows / double(split.expertTp()) * 2 * h;
-        const double shared = double(model.moe.sharedExperts * model.moe.sharedExpertFfnHidden) / t;
+        const double shared = double(model.moe.sharedExperts) * double(model.moe.sharedExpertFfnHidden) / t;
         bytes += 2 * s * b * shared * upWidth + in * s * b * shared;
     } else {
         const double ffn = double(model.ffnHidden) / t;

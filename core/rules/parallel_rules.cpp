@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/rules/parallel_rules.h"
 
+#include <limits>
+
 namespace paraplan {
 
 int64_t derivedDataParallel(int64_t gpus, const ParallelDegrees& d)
@@ -40,7 +42,9 @@ int64_t ffnWidthTpCannotSplit(const ModelSpec& m, int64_t tp)
     const bool hasDenseLayers = !m.isMoe() || m.moeLayers() < m.layers;
     if (hasDenseLayers && (m.ffnHidden <= 0 || m.ffnHidden % tp != 0))
         return m.ffnHidden;
-    const int64_t shared = m.moe.sharedExperts * m.moe.sharedExpertFfnHidden;
+    int64_t shared = 0; // all shared experts side by side; a width no split can take where it overflows
+    if (__builtin_mul_overflow(m.moe.sharedExperts, m.moe.sharedExpertFfnHidden, &shared))
+        return std::numeric_limits<int64_t>::max();
     return shared % tp != 0 ? shared : 0;
 }
 
@@ -57,7 +61,7 @@ bool epNeedsExperts(const ModelSpec& m, int64_t ep) { return ep == 1 || m.isMoe(
 
 bool epSplitsExperts(const ModelSpec& m, int64_t ep) { return !m.isMoe() || m.moe.experts % ep == 0; }
 
-bool epSplitsDataRanks(const ParallelDegrees& d) { return (d.tp * d.dataRanks()) % (d.expertTp() * d.ep) == 0; }
+bool epSplitsDataRanks(const ParallelDegrees& d) { return d.expertSplit() > 0 && d.stageRanks() % d.expertSplit() == 0; }
 
 bool etpNeedsExperts(const ModelSpec& m, const ParallelDegrees& d) { return d.etp <= 0 || m.isMoe(); }
 

@@ -334,7 +334,7 @@ void checkExpertParallel(Checker& c, const ModelSpec& m, const ParallelDegrees& 
         c.error("ep_not_divisible", "parallel.ep",
                 QT_TRANSLATE_NOOP("Diagnostics", "etp x ep = %1 x %2 must divide tp x cp x dp = %3: the expert layers re-split a "
                                                  "stage's ranks into expert tensor, expert and expert data parallel groups."),
-                { num(d.expertTp()), num(d.ep), num(d.tp * d.dataRanks()) });
+                { num(d.expertTp()), num(d.ep), num(d.stageRanks()) });
 }
 
 void checkLayersPerStage(Checker& c, const std::vector<int64_t>& split, int64_t layers, const ParallelDegrees& d)

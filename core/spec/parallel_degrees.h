@@ -32,10 +32,24 @@ struct ParallelDegrees {
     [[nodiscard]] int64_t dataRanks() const { return dp * cp; }
     [[nodiscard]] int64_t virtualStages() const { return pp * vpp; }
     [[nodiscard]] int64_t expertTp() const { return etp > 0 ? etp : tp; }
+    // A stage's ranks, tp·cp·dp, and how many of them split each expert, etp·ep; 0 where a
+    // product overflows (degrees a hostile file gives, before validation rejects them).
+    [[nodiscard]] int64_t stageRanks() const { return product(product(tp, cp), dp); }
+    [[nodiscard]] int64_t expertSplit() const { return product(expertTp(), ep); }
     // The ranks holding the same experts (Megatron-Core's expert data parallelism): a stage's
-    // tp·cp·dp ranks over etp·ep.
-    [[nodiscard]] int64_t expertDataRanks() const { return std::max<int64_t>(tp * cp * dp / (expertTp() * ep), 1); }
+    // ranks over etp·ep.
+    [[nodiscard]] int64_t expertDataRanks() const
+    {
+        return expertSplit() > 0 ? std::max<int64_t>(stageRanks() / expertSplit(), 1) : 1;
+    }
     auto operator<=>(const ParallelDegrees&) const = default;
+
+private:
+    [[nodiscard]] static int64_t product(int64_t a, int64_t b)
+    {
+        int64_t p = 0;
+        return __builtin_mul_overflow(a, b, &p) ? 0 : p;
+    }
 };
 
 } // namespace paraplan
