@@ -14,6 +14,25 @@ constexpr double kNvfp4ScaleBytes = 1.0 / 16;
 // FP4 packs two E2M1 values in a byte.
 constexpr double kFp4Bytes = 0.5;
 
+// Bytes per element of a tensor in the format, its block scales included.
+double quantizedBytes(QuantizedFormat format)
+{
+    switch (format) {
+    case QuantizedFormat::Fp8Delayed:
+    case QuantizedFormat::Fp8Tensorwise:
+        return 1;
+    case QuantizedFormat::Fp8Blockwise:
+        return 1 + kBlockwiseScaleBytes;
+    case QuantizedFormat::Mxfp8:
+        return 1 + kMxScaleBytes;
+    case QuantizedFormat::Nvfp4:
+        return kFp4Bytes + kNvfp4ScaleBytes;
+    case QuantizedFormat::Mxfp4:
+        return kFp4Bytes + kMxScaleBytes;
+    }
+    return 2;
+}
+
 } // namespace
 
 std::optional<QuantizedFormat> quantizedFormat(const TrainingSpec& training)
@@ -47,22 +66,19 @@ Fp8Quantization fp8Quantization(QuantizedFormat format)
         return { 2 + 2 + 1 + 1, 2 + 2 + 1 + 1, 2 + 2 + 1 + 1, 2 + 2 + 1 + 1, 2 };
     case QuantizedFormat::Fp8Blockwise: {
         // One pass writes row-wise and column-wise FP8, each with its block scales.
-        const double quantized = 2 + 2 * (1 + kBlockwiseScaleBytes);
+        const double quantized = 2 + 2 * quantizedBytes(format);
         return { quantized, quantized, quantized, 2 + 2, 1 };
     }
-    case QuantizedFormat::Mxfp8: {
-        const double quantized = 2 + 2 * (1 + kMxScaleBytes);
+    case QuantizedFormat::Mxfp8:
+    case QuantizedFormat::Mxfp4: {
+        const double quantized = 2 + 2 * quantizedBytes(format);
         return { quantized, quantized, quantized, quantized, 1 };
     }
     case QuantizedFormat::Nvfp4: {
         // An amax pass for the per-tensor scale, then one pass writing both layouts with their
         // block scales; the random Hadamard transform of the weight-gradient inputs is fused in.
-        const double quantized = 2 + 2 + 2 * (kFp4Bytes + kNvfp4ScaleBytes);
+        const double quantized = 2 + 2 + 2 * quantizedBytes(format);
         return { quantized, quantized, quantized, quantized, 2 };
-    }
-    case QuantizedFormat::Mxfp4: {
-        const double quantized = 2 + 2 * (kFp4Bytes + kMxScaleBytes);
-        return { quantized, quantized, quantized, quantized, 1 };
     }
     }
     return {};
@@ -70,20 +86,7 @@ Fp8Quantization fp8Quantization(QuantizedFormat format)
 
 double fp8GatherBytes(QuantizedFormat format)
 {
-    switch (format) {
-    case QuantizedFormat::Fp8Delayed:
-    case QuantizedFormat::Fp8Tensorwise:
-        return 1;
-    case QuantizedFormat::Fp8Blockwise:
-        return 2;
-    case QuantizedFormat::Mxfp8:
-        return 1 + kMxScaleBytes;
-    case QuantizedFormat::Nvfp4:
-        return kFp4Bytes + kNvfp4ScaleBytes;
-    case QuantizedFormat::Mxfp4:
-        return kFp4Bytes + kMxScaleBytes;
-    }
-    return 2;
+    return format == QuantizedFormat::Fp8Blockwise ? 2 : quantizedBytes(format);
 }
 
 bool agreesOnAmaxPerGather(QuantizedFormat format)
@@ -94,22 +97,7 @@ bool agreesOnAmaxPerGather(QuantizedFormat format)
 double fp8SavedInputBytes(const TrainingSpec& training)
 {
     const std::optional<QuantizedFormat> format = quantizedFormat(training);
-    if (!format)
-        return 2;
-    switch (*format) {
-    case QuantizedFormat::Fp8Delayed:
-    case QuantizedFormat::Fp8Tensorwise:
-        return 1;
-    case QuantizedFormat::Fp8Blockwise:
-        return 1 + kBlockwiseScaleBytes;
-    case QuantizedFormat::Mxfp8:
-        return 1 + kMxScaleBytes;
-    case QuantizedFormat::Nvfp4:
-        return kFp4Bytes + kNvfp4ScaleBytes;
-    case QuantizedFormat::Mxfp4:
-        return kFp4Bytes + kMxScaleBytes;
-    }
-    return 2;
+    return format ? quantizedBytes(*format) : 2;
 }
 
 double fp8WeightCacheBytes(const TrainingSpec& training)
@@ -117,16 +105,8 @@ double fp8WeightCacheBytes(const TrainingSpec& training)
     const std::optional<QuantizedFormat> format = quantizedFormat(training);
     if (!format || (training.precision == Precision::Fp8 && training.fp8ParamGather))
         return 0;
-    switch (*format) {
-    case QuantizedFormat::Mxfp8:
-        return 2 * (1 + kMxScaleBytes);
-    case QuantizedFormat::Nvfp4:
-        return 2 * (kFp4Bytes + kNvfp4ScaleBytes);
-    case QuantizedFormat::Mxfp4:
-        return 2 * (kFp4Bytes + kMxScaleBytes);
-    default:
-        return 2;
-    }
+    // The copy and its transpose (blockwise's fp32 scales, a thirtieth of a byte, left out).
+    return 2 * (*format == QuantizedFormat::Fp8Blockwise ? 1.0 : quantizedBytes(*format));
 }
 
 double fp8WeightCastBytes(const TrainingSpec& training, double dataShards)

@@ -35,10 +35,7 @@ DeviceRates deviceRates(const GpuSpec& gpu, Precision precision, const Efficienc
     DeviceRates rates;
     rates.precision = precision;
     rates.calibration = calibration;
-    const double peakTflops = precision == Precision::Fp4 ? gpu.peakFp4Tflops
-        : precision == Precision::Fp8                      ? gpu.peakFp8Tflops
-                                                           : gpu.peakBf16Tflops;
-    rates.peakFlops = tflopsToFlopsPerS(peakTflops) * sustainedClockFraction(gpu);
+    rates.peakFlops = tflopsToFlopsPerS(peakTflopsOf(gpu, precision)) * sustainedClockFraction(gpu);
     rates.hbmBytesPerS = GBpsToBytesPerS(gpu.hbmGBps) * params.hbmEfficiency;
     if (calibration)
         if (const std::optional<double> measured = calibration->memoryBytesPerS())

@@ -185,28 +185,27 @@ bool checkCluster(Checker& c, const ClusterSpec& k, Precision precision)
     ok &= c.positive("invalid_gpu", "cluster.gpu.hbm_gib", k.gpu.hbmGib, QT_TRANSLATE_NOOP("Diagnostics", "The GPU memory (GiB)"), 1e5);
     ok &= c.positive("invalid_gpu", "cluster.gpu.hbm_GBps", k.gpu.hbmGBps, QT_TRANSLATE_NOOP("Diagnostics", "The memory bandwidth (GB/s)"), 1e6);
     ok &= c.count("invalid_gpu", "cluster.gpu.sms", k.gpu.sms, 1, QT_TRANSLATE_NOOP("Diagnostics", "The SM count"));
-    if (precision == Precision::Fp8 && !(k.gpu.peakFp8Tflops >= kMinPositive)) {
-        c.error("precision_unsupported", "training.precision",
-                QT_TRANSLATE_NOOP("Diagnostics", "The GPU %1 has no FP8 tensor cores (no fp8 peak); train in bf16, or give "
-                         "cluster.gpu.peak_tflops.fp8."),
-                { text(k.gpu.name) });
-        ok = false;
-    }
-    if (precision == Precision::Fp8 && k.gpu.peakFp8Tflops > 1e6) {
-        c.error("value_too_large", "cluster.gpu.peak_tflops.fp8", QT_TRANSLATE_NOOP("Diagnostics", "The fp8 peak is implausibly large; check it."));
-        ok = false;
-    }
-    if (precision == Precision::Fp4 && !(k.gpu.peakFp4Tflops >= kMinPositive)) {
-        c.error("precision_unsupported", "training.precision",
-                QT_TRANSLATE_NOOP("Diagnostics", "The GPU %1 has no FP4 tensor cores (no fp4 peak); train in fp8 or bf16, or "
-                                                 "give cluster.gpu.peak_tflops.fp4."),
-                { text(k.gpu.name) });
-        ok = false;
-    }
-    if (precision == Precision::Fp4 && k.gpu.peakFp4Tflops > 1e6) {
-        c.error("value_too_large", "cluster.gpu.peak_tflops.fp4", QT_TRANSLATE_NOOP("Diagnostics", "The fp4 peak is implausibly large; check it."));
-        ok = false;
-    }
+    // A quantised precision needs its tensor cores, at a plausible peak.
+    auto checkQuantizedPeak = [&](const std::string& path, const char* missing, const char* tooLarge) {
+        const double peak = peakTflopsOf(k.gpu, precision);
+        if (!(peak >= kMinPositive))
+            c.error("precision_unsupported", "training.precision", missing, { text(k.gpu.name) });
+        else if (peak > 1e6)
+            c.error("value_too_large", path, tooLarge);
+        else
+            return true;
+        return false;
+    };
+    if (precision == Precision::Fp8)
+        ok &= checkQuantizedPeak("cluster.gpu.peak_tflops.fp8",
+                                 QT_TRANSLATE_NOOP("Diagnostics", "The GPU %1 has no FP8 tensor cores (no fp8 peak); train in bf16, or give "
+                                                                  "cluster.gpu.peak_tflops.fp8."),
+                                 QT_TRANSLATE_NOOP("Diagnostics", "The fp8 peak is implausibly large; check it."));
+    if (precision == Precision::Fp4)
+        ok &= checkQuantizedPeak("cluster.gpu.peak_tflops.fp4",
+                                 QT_TRANSLATE_NOOP("Diagnostics", "The GPU %1 has no FP4 tensor cores (no fp4 peak); train in fp8 or bf16, or "
+                                                                  "give cluster.gpu.peak_tflops.fp4."),
+                                 QT_TRANSLATE_NOOP("Diagnostics", "The fp4 peak is implausibly large; check it."));
     if (k.gpu.powerLimitW != 0 || k.gpu.tdpW != 0) {
         const bool plausible = (k.gpu.tdpW == 0 || (k.gpu.tdpW >= 10 && k.gpu.tdpW <= 5000))
             && (k.gpu.powerLimitW == 0 || (k.gpu.powerLimitW >= 0.2 * k.gpu.tdpW && k.gpu.powerLimitW <= 5000));

@@ -19,6 +19,18 @@ const char* toString(Precision p)
     return "bf16";
 }
 
+double peakTflopsOf(const GpuSpec& gpu, Precision precision)
+{
+    switch (precision) {
+    case Precision::Fp8:
+        return gpu.peakFp8Tflops;
+    case Precision::Fp4:
+        return gpu.peakFp4Tflops;
+    default:
+        return gpu.peakBf16Tflops;
+    }
+}
+
 const char* toString(Fp4Recipe r) { return r == Fp4Recipe::Mxfp4 ? "mxfp4" : "nvfp4"; }
 
 const char* toString(GradPrecision p) { return p == GradPrecision::Fp32 ? "fp32" : "bf16"; }

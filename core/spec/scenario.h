@@ -71,6 +71,8 @@ struct GpuSpec {
 
     bool operator==(const GpuSpec&) const = default;
 };
+// The dense tensor-core peak the precision's GEMMs run at (fp16 at the bf16 rate).
+[[nodiscard]] double peakTflopsOf(const GpuSpec& gpu, Precision precision);
 
 // What joins the GPUs: inside a node (NVSwitch, NVLink, PCIe) or between nodes (the network's
 // technology). The kind names the link for people; its GB/s and latency are what the model prices.

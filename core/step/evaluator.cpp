@@ -169,9 +169,7 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     // Against the datasheet's peak, as MFU is quoted: a power cap lowers what the GPU reaches, not
     // what it is rated for.
     const GpuSpec& gpu = scenario.cluster.gpu;
-    const double peakTflops = tr.precision == Precision::Fp4 ? gpu.peakFp4Tflops
-        : tr.precision == Precision::Fp8                     ? gpu.peakFp8Tflops
-                                                             : gpu.peakBf16Tflops;
+    const double peakTflops = peakTflopsOf(gpu, tr.precision);
     r.mfu = r.modelTflopsPerGpu / peakTflops;
     r.hfu = r.hardwareTflopsPerGpu / peakTflops;
     r.samplesPerS = sequences / t.step;

@@ -8,6 +8,7 @@
 #include "core/model/layer_shapes.h"
 #include "core/model/memory_model.h"
 #include "core/model/model_shape.h"
+#include "core/network/group_report.h"
 #include "core/rules/parallel_layout.h"
 #include "core/step/evaluator.h"
 #include "tests/core/scenario_fixtures.h"
@@ -216,12 +217,8 @@ TEST(MoeDispatch, AllToAllAcrossNodesCostsWhatTheNicsAllow)
     ASSERT_TRUE(inside.valid && across.valid);
     // DGX H100: 450 GB/s NVLink against a 50 GB/s NIC per GPU, which half of the 16 ranks' traffic
     // crosses: the group's bus bandwidth falls 4.2-fold (359 to 86 GB/s after NCCL's efficiency).
-    const GroupReport* ep8 = nullptr;
-    const GroupReport* ep16 = nullptr;
-    for (const GroupReport& g : inside.groups)
-        ep8 = g.group == CommGroup::Ep ? &g : ep8;
-    for (const GroupReport& g : across.groups)
-        ep16 = g.group == CommGroup::Ep ? &g : ep16;
+    const GroupReport* ep8 = findGroup(inside.groups, CommGroup::Ep);
+    const GroupReport* ep16 = findGroup(across.groups, CommGroup::Ep);
     ASSERT_TRUE(ep8 && ep16);
     EXPECT_FALSE(ep8->crossesNodes);
     EXPECT_TRUE(ep16->crossesNodes);
@@ -237,15 +234,10 @@ TEST(MoeDispatch, ExpertTensorParallelismAddsItsGatherAndScatter)
     const Result with = evaluate(moeScenario("qwen3-30b-a3b", 2, etp2));
     ASSERT_TRUE(without.valid && with.valid);
     EXPECT_GT(with.time.epComm, without.time.epComm);
-    bool reportsEtp = false;
-    for (const GroupReport& g : with.groups)
-        reportsEtp = reportsEtp || g.group == CommGroup::ExpertTp;
-    EXPECT_FALSE(reportsEtp) << "etp = tp: the ETP group is the TP group";
+    EXPECT_FALSE(findGroup(with.groups, CommGroup::ExpertTp)) << "etp = tp: the ETP group is the TP group";
     const Result withDetails = evaluate(moeScenario("qwen3-30b-a3b", 2, { .tp = 1, .ep = 4, .dp = 16, .etp = 2 }));
     ASSERT_TRUE(withDetails.valid);
-    for (const GroupReport& g : withDetails.groups)
-        reportsEtp = reportsEtp || g.group == CommGroup::ExpertTp;
-    EXPECT_TRUE(reportsEtp);
+    EXPECT_TRUE(findGroup(withDetails.groups, CommGroup::ExpertTp));
 }
 
 // The allgather dispatcher gathers every token of the ETP x EP group, whatever the routing: for
