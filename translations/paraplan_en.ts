@@ -145,10 +145,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The all-to-all overlap needs ep &gt; 1, the alltoall dispatcher, vpp &gt; 1 where pp &gt; 1, no full recomputation and no shared-expert overlap (Megatron-Core&apos;s rules); as set it does nothing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The GPU %1 has no FP4 tensor cores (no fp4 peak); train in fp8 or bf16, or give cluster.gpu.peak_tflops.fp4.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -816,6 +812,58 @@
         <source>%1 groups cross the oversubscribed spine uplinks of a leaf switch: they run at %2 GB/s instead of %3 GB/s alone (%4x slower). Keep these groups inside a leaf, or lower the oversubscription.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No MLA to recompute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared experts both overlapped and recomputed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recomputation refused by delayed FP8 scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recomputed modules the model lacks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recomputed modules without selective recomputation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision-aware optimizer needs ZeRO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The all-to-all overlap needs ep &gt; 1, the alltoall dispatcher, vpp &gt; 1 where pp &gt; 1, no full recomputation nor the MoE layer recomputed whole, and no shared-expert overlap (Megatron-Core&apos;s rules); as set it does nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mla_up_proj recomputes multi-latent attention&apos;s up projections; this model has no MLA. Remove it from recompute_modules.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shared experts cannot be recomputed while they overlap the dispatcher (Megatron-Core refuses it); drop shared_experts from recompute_modules or moe_shared_expert_overlap.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moe_act and layernorm recomputation cannot run with delayed FP8 scaling (Megatron-Core refuses it); use fp8_recipe tensorwise, blockwise or mxfp8, or recompute other modules.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some of recompute_modules name parts this model does not have (moe, moe_act and shared_experts need experts, shared_experts shared ones, mlp dense layers, layernorm a norm outside the linear layers as MLA and MoE layers have); those do nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recompute_modules choose what selective recomputation replays; with recompute &quot;%1&quot; they do nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The precision-aware optimizer runs with the distributed optimizer only (Megatron-Core refuses it otherwise); set zero_stage to 1 or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EngineLadder</name>
@@ -902,10 +950,6 @@
     </message>
     <message>
         <source>nothing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the attention scores (selective)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1058,6 +1102,14 @@
     </message>
     <message>
         <source>No real difference: A&apos;s and B&apos;s steps lie within each other&apos;s 80 % band, so the model cannot tell them apart. What it predicts: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the modules %1 (selective)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the selective modules</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2625,6 +2677,41 @@ predicted</source>
     </message>
 </context>
 <context>
+    <name>paraplan::widgets::RecomputeModulesButton</name>
+    <message>
+        <source>core_attn — the attention core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mla_up_proj — MLA&apos;s up projections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moe_act — the experts&apos; activation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layernorm — the norms outside the linear layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mlp — dense layers&apos; whole MLP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moe — the whole MoE layer, tokens moved again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shared_experts — the shared experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replayed before each backward (Megatron-Core&apos;s --recompute-modules): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>paraplan::widgets::ScenarioPanel</name>
     <message>
         <source>Overlap the token dispatch with another micro-batch</source>
@@ -2995,10 +3082,6 @@ predicted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>selective (attention)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>full</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3044,6 +3127,42 @@ predicted</source>
     </message>
     <message>
         <source>DP: the GPUs do not divide by TP·PP·CP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp32 master weights and moments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>precision-aware: fp32 master as 16-bit remainders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>precision-aware: bf16 moments (DeepSeek-V3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>precision-aware: fp16 master, bf16 moments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recomputed modules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>precision-aware: %1 master, %2 / %3 moments</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -145,10 +145,6 @@
         <translation>此处无法运行 all-to-all 重叠</translation>
     </message>
     <message>
-        <source>The all-to-all overlap needs ep &gt; 1, the alltoall dispatcher, vpp &gt; 1 where pp &gt; 1, no full recomputation and no shared-expert overlap (Megatron-Core&apos;s rules); as set it does nothing.</source>
-        <translation>all-to-all 重叠需要 ep &gt; 1、alltoall 分发器、pp &gt; 1 时 vpp &gt; 1、不做完全重计算且不开启共享专家重叠（Megatron-Core 的规则）；按当前设置它不起作用。</translation>
-    </message>
-    <message>
         <source>The GPU %1 has no FP4 tensor cores (no fp4 peak); train in fp8 or bf16, or give cluster.gpu.peak_tflops.fp4.</source>
         <translation>GPU %1 没有 FP4 张量核心（无 fp4 峰值）；请用 fp8 或 bf16 训练，或给出 cluster.gpu.peak_tflops.fp4。</translation>
     </message>
@@ -816,6 +812,58 @@
         <source>%1 groups cross the oversubscribed spine uplinks of a leaf switch: they run at %2 GB/s instead of %3 GB/s alone (%4x slower). Keep these groups inside a leaf, or lower the oversubscription.</source>
         <translation>%1 组经过某个叶交换机超额订阅的脊层上行链路：以 %2 GB/s 运行，而单独使用时为 %3 GB/s（慢 %4 倍）。请让这些组留在同一叶交换机内，或降低超额订阅比。</translation>
     </message>
+    <message>
+        <source>No MLA to recompute</source>
+        <translation>没有可重计算的 MLA</translation>
+    </message>
+    <message>
+        <source>Shared experts both overlapped and recomputed</source>
+        <translation>共享专家同时被重叠和重计算</translation>
+    </message>
+    <message>
+        <source>Recomputation refused by delayed FP8 scaling</source>
+        <translation>延迟 FP8 缩放不支持此重计算</translation>
+    </message>
+    <message>
+        <source>Recomputed modules the model lacks</source>
+        <translation>重计算的模块在模型中不存在</translation>
+    </message>
+    <message>
+        <source>Recomputed modules without selective recomputation</source>
+        <translation>未启用选择性重计算却指定了重计算模块</translation>
+    </message>
+    <message>
+        <source>Precision-aware optimizer needs ZeRO</source>
+        <translation>精度感知优化器需要 ZeRO</translation>
+    </message>
+    <message>
+        <source>The all-to-all overlap needs ep &gt; 1, the alltoall dispatcher, vpp &gt; 1 where pp &gt; 1, no full recomputation nor the MoE layer recomputed whole, and no shared-expert overlap (Megatron-Core&apos;s rules); as set it does nothing.</source>
+        <translation>all-to-all 重叠需要 ep &gt; 1、alltoall 分发器、pp &gt; 1 时 vpp &gt; 1、不做完全重计算也不整体重计算 MoE 层，且不开启共享专家重叠（Megatron-Core 的规则）；按当前设置它不起作用。</translation>
+    </message>
+    <message>
+        <source>mla_up_proj recomputes multi-latent attention&apos;s up projections; this model has no MLA. Remove it from recompute_modules.</source>
+        <translation>mla_up_proj 重计算多头潜在注意力（MLA）的上投影；此模型没有 MLA。请从 recompute_modules 中移除它。</translation>
+    </message>
+    <message>
+        <source>The shared experts cannot be recomputed while they overlap the dispatcher (Megatron-Core refuses it); drop shared_experts from recompute_modules or moe_shared_expert_overlap.</source>
+        <translation>共享专家与分发器重叠时不能被重计算（Megatron-Core 拒绝这样运行）；请从 recompute_modules 中去掉 shared_experts，或关闭 moe_shared_expert_overlap。</translation>
+    </message>
+    <message>
+        <source>moe_act and layernorm recomputation cannot run with delayed FP8 scaling (Megatron-Core refuses it); use fp8_recipe tensorwise, blockwise or mxfp8, or recompute other modules.</source>
+        <translation>moe_act 和 layernorm 重计算不能与延迟 FP8 缩放同时使用（Megatron-Core 拒绝这样运行）；请使用 fp8_recipe tensorwise、blockwise 或 mxfp8，或重计算其他模块。</translation>
+    </message>
+    <message>
+        <source>Some of recompute_modules name parts this model does not have (moe, moe_act and shared_experts need experts, shared_experts shared ones, mlp dense layers, layernorm a norm outside the linear layers as MLA and MoE layers have); those do nothing.</source>
+        <translation>recompute_modules 中有些模块指向此模型没有的部分（moe、moe_act 和 shared_experts 需要专家，shared_experts 需要共享专家，mlp 需要稠密层，layernorm 需要位于线性层之外的归一化层，如 MLA 和 MoE 层中的）；这些模块不起作用。</translation>
+    </message>
+    <message>
+        <source>recompute_modules choose what selective recomputation replays; with recompute &quot;%1&quot; they do nothing.</source>
+        <translation>recompute_modules 选择选择性重计算要重放的部分；在 recompute 为 &quot;%1&quot; 时它们不起作用。</translation>
+    </message>
+    <message>
+        <source>The precision-aware optimizer runs with the distributed optimizer only (Megatron-Core refuses it otherwise); set zero_stage to 1 or more.</source>
+        <translation>精度感知优化器只能与分布式优化器一起运行（否则 Megatron-Core 拒绝运行）；请将 zero_stage 设为 1 或更高。</translation>
+    </message>
 </context>
 <context>
     <name>EngineLadder</name>
@@ -902,10 +950,6 @@
     <message>
         <source>nothing</source>
         <translation>无</translation>
-    </message>
-    <message>
-        <source>the attention scores (selective)</source>
-        <translation>注意力分数（选择性）</translation>
     </message>
     <message>
         <source>every layer&apos;s forward (full)</source>
@@ -1058,6 +1102,14 @@
     <message>
         <source>No real difference: A&apos;s and B&apos;s steps lie within each other&apos;s 80 % band, so the model cannot tell them apart. What it predicts: %1</source>
         <translation>没有实质差异：A 与 B 的每步时间都落在对方的 80 % 区间内，模型无法区分两者。模型的预测：%1</translation>
+    </message>
+    <message>
+        <source>the modules %1 (selective)</source>
+        <translation>模块 %1（选择性）</translation>
+    </message>
+    <message>
+        <source>the selective modules</source>
+        <translation>选择性重计算的模块</translation>
     </message>
 </context>
 <context>
@@ -2623,6 +2675,41 @@ predicted</source>
     </message>
 </context>
 <context>
+    <name>paraplan::widgets::RecomputeModulesButton</name>
+    <message>
+        <source>core_attn — the attention core</source>
+        <translation>core_attn — 注意力核心</translation>
+    </message>
+    <message>
+        <source>mla_up_proj — MLA&apos;s up projections</source>
+        <translation>mla_up_proj — MLA 的上投影</translation>
+    </message>
+    <message>
+        <source>moe_act — the experts&apos; activation</source>
+        <translation>moe_act — 专家的激活函数</translation>
+    </message>
+    <message>
+        <source>layernorm — the norms outside the linear layers</source>
+        <translation>layernorm — 线性层之外的归一化层</translation>
+    </message>
+    <message>
+        <source>mlp — dense layers&apos; whole MLP</source>
+        <translation>mlp — 稠密层的整个 MLP</translation>
+    </message>
+    <message>
+        <source>moe — the whole MoE layer, tokens moved again</source>
+        <translation>moe — 整个 MoE 层，token 再次搬运</translation>
+    </message>
+    <message>
+        <source>shared_experts — the shared experts</source>
+        <translation>shared_experts — 共享专家</translation>
+    </message>
+    <message>
+        <source>Replayed before each backward (Megatron-Core&apos;s --recompute-modules): %1</source>
+        <translation>每次反向传播前重放（Megatron-Core 的 --recompute-modules）：%1</translation>
+    </message>
+</context>
+<context>
     <name>paraplan::widgets::ScenarioPanel</name>
     <message>
         <source>Overlap the token dispatch with another micro-batch</source>
@@ -2997,10 +3084,6 @@ predicted</source>
         <translation>无</translation>
     </message>
     <message>
-        <source>selective (attention)</source>
-        <translation>选择性（注意力）</translation>
-    </message>
-    <message>
         <source>full</source>
         <translation>完全</translation>
     </message>
@@ -3047,6 +3130,42 @@ predicted</source>
     <message>
         <source>DP: the GPUs do not divide by TP·PP·CP</source>
         <translation>DP：GPU 数不能被 TP·PP·CP 整除</translation>
+    </message>
+    <message>
+        <source>fp32 master weights and moments</source>
+        <translation>fp32 主权重和动量</translation>
+    </message>
+    <message>
+        <source>precision-aware: fp32 master as 16-bit remainders</source>
+        <translation>精度感知：fp32 主权重以 16 位余数保存</translation>
+    </message>
+    <message>
+        <source>precision-aware: bf16 moments (DeepSeek-V3)</source>
+        <translation>精度感知：bf16 动量（DeepSeek-V3）</translation>
+    </message>
+    <message>
+        <source>precision-aware: fp16 master, bf16 moments</source>
+        <translation>精度感知：fp16 主权重，bf16 动量</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>recomputed modules</source>
+        <translation>重计算模块</translation>
+    </message>
+    <message>
+        <source>precision-aware: %1 master, %2 / %3 moments</source>
+        <translation>精度感知：%1 主权重，%2 / %3 动量</translation>
     </message>
 </context>
 <context>

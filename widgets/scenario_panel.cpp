@@ -4,6 +4,7 @@
 
 #include "widgets/common/formatting.h"
 #include "widgets/common/value_slider.h"
+#include "widgets/recompute_modules_button.h"
 
 #include "core/io/catalog_reader.h"
 #include "core/rules/parallel_choices.h"
@@ -15,11 +16,16 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <array>
+#include <optional>
 
 namespace paraplan::widgets {
 
@@ -31,7 +37,20 @@ enum MergeKey { kModel = 1, kLayers, kHidden, kHeads, kKvHeads, kHeadDim, kFfn, 
                 kKvLoraRank, kQLoraRank, kRopeHeadDim, kNopeHeadDim, kVHeadDim, kLocalWindow, kGlobalEvery, kMtpLayers,
                 kSeqLen, kGlobalBatch, kPrecision, kCluster, kNodes, kTp, kPp, kCp, kEp, kEtp, kVpp, kMicroBatch, kZero,
                 kRecompute, kDispatcher, kSequenceParallel, kOverlapGrads, kOverlapParams, kTpOverlap,
-                kSharedExpertOverlap, kA2aOverlap };
+                kSharedExpertOverlap, kA2aOverlap, kRecomputeModulesKey, kOptimizerStatesKey };
+
+// The optimizer-state layouts recipes use (Megatron-Bridge: the precision-aware optimizer's
+// 16-bit remainders for every bf16 run of its performance scripts, DeepSeek-V3's bf16 moments,
+// fp16 master weights where memory is tight); a file may hold any other, shown as it is.
+const std::array<std::optional<PrecisionAwareOptimizer>, 4> kOptimizerStates = {
+    std::nullopt,
+    PrecisionAwareOptimizer{},
+    PrecisionAwareOptimizer{ .expAvg = StatePrecision::Bf16, .expAvgSq = StatePrecision::Bf16 },
+    PrecisionAwareOptimizer{ .mainParams = StatePrecision::Fp16,
+                             .expAvg = StatePrecision::Bf16,
+                             .expAvgSq = StatePrecision::Bf16,
+                             .paramRemainders = false },
+};
 
 void selectData(QComboBox* box, const QString& data)
 {
@@ -221,9 +240,22 @@ void ScenarioPanel::buildTrainingGroup(QVBoxLayout* layout)
     connect(m_precision, &QComboBox::currentIndexChanged, this, [this](int index) {
         edit(tr("precision"), kPrecision, [&](Scenario& s) { s.training.precision = Precision(index); });
     });
+    m_optimizerStates = new QComboBox(group);
+    m_optimizerStates->setObjectName(QStringLiteral("optimizerStates"));
+    m_optimizerStates->addItem(tr("fp32 master weights and moments"));
+    m_optimizerStates->addItem(tr("precision-aware: fp32 master as 16-bit remainders"));
+    m_optimizerStates->addItem(tr("precision-aware: bf16 moments (DeepSeek-V3)"));
+    m_optimizerStates->addItem(tr("precision-aware: fp16 master, bf16 moments"));
+    m_optimizerStates->addItem(QString()); // the scenario's own layout, when it is none of the above
+    connect(m_optimizerStates, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (size_t(index) < kOptimizerStates.size())
+            edit(tr("optimizer states"), kOptimizerStatesKey,
+                 [&](Scenario& s) { s.training.precisionAwareOptimizer = kOptimizerStates[size_t(index)]; });
+    });
     form->addRow(tr("Sequence length"), m_seqLen);
     form->addRow(tr("Global batch (sequences)"), m_globalBatch);
     form->addRow(tr("Precision"), m_precision);
+    form->addRow(tr("Optimizer states"), m_optimizerStates);
     layout->addWidget(group);
 }
 
@@ -299,7 +331,7 @@ void ScenarioPanel::buildParallelGroup(QVBoxLayout* layout)
     });
     m_recompute = new QComboBox(group);
     m_recompute->addItem(tr("none"), QStringLiteral("none"));
-    m_recompute->addItem(tr("selective (attention)"), QStringLiteral("selective"));
+    m_recompute->addItem(tr("selective"), QStringLiteral("selective"));
     m_recompute->addItem(tr("full"), QStringLiteral("full"));
     m_recompute->addItem(tr("auto (least that fits)"), QStringLiteral("auto"));
     connect(m_recompute, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -312,8 +344,19 @@ void ScenarioPanel::buildParallelGroup(QVBoxLayout* layout)
     connect(m_dispatcher, &QComboBox::currentIndexChanged, this, [this](int index) {
         edit(tr("MoE dispatcher"), kDispatcher, [&](Scenario& s) { s.parallel.moeDispatcher = MoeDispatcher(index); });
     });
+    m_recomputeModules = new RecomputeModulesButton(group);
+    connect(m_recomputeModules, &RecomputeModulesButton::modulesEdited, this, [this](RecomputeModules modules) {
+        edit(tr("recomputed modules"), kRecomputeModulesKey, [&](Scenario& s) {
+            s.parallel.recomputeModules = modules;
+            s.pins.recomputeModules = true; // auto and the search replay these too
+        });
+    });
+    auto* recomputeRow = new QHBoxLayout;
+    recomputeRow->setContentsMargins(0, 0, 0, 0);
+    recomputeRow->addWidget(m_recompute, 1);
+    recomputeRow->addWidget(m_recomputeModules, 1);
     form->addRow(tr("ZeRO stage"), m_zero);
-    form->addRow(tr("Recomputation"), m_recompute);
+    form->addRow(tr("Recomputation"), recomputeRow);
     form->addRow(tr("MoE dispatcher"), m_dispatcher);
     box->addLayout(form);
 
@@ -412,6 +455,15 @@ void ScenarioPanel::setScenario(const Scenario& scenario)
     m_detailsForm->setRowVisible(m_globalEvery, m.localAttention.window > 0);
     m_gated->setChecked(m.gatedMlp);
     m_precision->setCurrentIndex(int(scenario.training.precision));
+    const std::optional<PrecisionAwareOptimizer>& states = scenario.training.precisionAwareOptimizer;
+    const auto known = std::find(kOptimizerStates.begin(), kOptimizerStates.end(), states);
+    if (known == kOptimizerStates.end())
+        m_optimizerStates->setItemText(int(kOptimizerStates.size()),
+                                       tr("precision-aware: %1 master, %2 / %3 moments")
+                                           .arg(QString::fromLatin1(toString(states->mainParams)),
+                                                QString::fromLatin1(toString(states->expAvg)),
+                                                QString::fromLatin1(toString(states->expAvgSq))));
+    m_optimizerStates->setCurrentIndex(int(known - kOptimizerStates.begin()));
     selectData(m_clusterPreset, QString::fromStdString(scenario.cluster.preset));
     const ClusterSpec& c = scenario.cluster;
     m_clusterSummary->setText(tr("%1 × %2 (%3 per GPU, %4) — %5 GPUs; %6 inside a node, %7 between nodes")
@@ -439,6 +491,12 @@ void ScenarioPanel::setScenario(const Scenario& scenario)
     m_dp->setText(dp > 0 ? tr("DP follows: %1 (GPUs ÷ TP·PP·CP)").arg(dp) : tr("DP: the GPUs do not divide by TP·PP·CP"));
     m_zero->setCurrentIndex(p.zeroStage);
     m_recompute->setCurrentIndex(int(p.recompute));
+    // What selective replays as evaluated: the scenario's modules, or under auto the ones auto takes.
+    const RecomputeModules replayed = p.recompute == Recompute::Auto
+        ? selectiveRecomputeModules(scenario).value_or(p.recomputeModules)
+        : p.recomputeModules;
+    m_recomputeModules->setModules(replayed, applicableRecomputeModules(m));
+    m_recomputeModules->setVisible(p.recompute == Recompute::Selective || p.recompute == Recompute::Auto);
     m_dispatcher->setCurrentIndex(int(p.moeDispatcher));
     m_choicesForm->setRowVisible(m_dispatcher, m.isMoe());
     m_sequenceParallel->setChecked(p.sequenceParallel);

@@ -19,12 +19,13 @@ class QVBoxLayout;
 class QWidget;
 
 // The scenario as controls: model preset (with its fields behind "details"), sequence, batch and
-// precision; cluster preset and nodes; a slider per parallel degree that stops only where a valid
-// configuration can be, the ZeRO, recomputation and MoE dispatcher choices, and the SP and overlap
-// switches. It shows the workbench's scenario and reports every edit as a whole new scenario; it
-// keeps no state of its own.
+// precision and optimizer states; cluster preset and nodes; a slider per parallel degree that stops
+// only where a valid configuration can be, the ZeRO, recomputation (with its modules) and MoE
+// dispatcher choices, and the SP and overlap switches. It shows the workbench's scenario and
+// reports every edit as a whole new scenario; it keeps no state of its own.
 namespace paraplan::widgets {
 
+class RecomputeModulesButton;
 class ValueSlider;
 
 class ScenarioPanel : public QWidget {
@@ -55,7 +56,8 @@ private:
 
     Scenario m_scenario;
     bool m_refreshing = false;
-    QComboBox *m_modelPreset, *m_precision, *m_clusterPreset, *m_zero, *m_recompute;
+    QComboBox *m_modelPreset, *m_precision, *m_optimizerStates, *m_clusterPreset, *m_zero, *m_recompute;
+    RecomputeModulesButton* m_recomputeModules;
     QToolButton* m_modelDetailsToggle;
     QWidget* m_modelDetails;
     QFormLayout* m_detailsForm;

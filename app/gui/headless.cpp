@@ -52,7 +52,13 @@ void pinBestIfNothingPinned(MainWindow& window)
         return;
     const ParallelSpec& p = best.best.front().result.parallel;
     Scenario fastest = current;
-    applyCandidate(fastest, { p.degrees, best.best.front().microBatch, p.zeroStage, p.recompute, p.sequenceParallel });
+    applyCandidate(fastest, { .degrees = p.degrees,
+                              .microBatch = best.best.front().microBatch,
+                              .zeroStage = p.zeroStage,
+                              .recompute = p.recompute,
+                              .recomputeModules = p.recomputeModules,
+                              .sequenceParallel = p.sequenceParallel,
+                              .moeDispatcher = p.moeDispatcher });
     workbench->setScenario(fastest);
     workbench->pinCurrent();
     workbench->setScenario(current);

@@ -95,6 +95,8 @@ std::string describeParallel(const ParallelSpec& p, int64_t microBatch)
         + " · cp " + std::to_string(p.degrees.cp) + " · ep " + expertSplit(p) + " · vpp " + std::to_string(p.degrees.vpp)
         + " · micro-batch " + std::to_string(microBatch) + " · ZeRO-" + std::to_string(p.zeroStage) + " · SP "
         + (p.sequenceParallel ? "on" : "off") + " · recompute " + toString(p.recompute);
+    if (p.recompute == Recompute::Selective)
+        s += " (" + moduleList(p.recomputeModules) + ")";
     return s;
 }
 

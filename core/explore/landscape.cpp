@@ -55,6 +55,7 @@ Scenario landscapeInputs(const Scenario& scenario)
     inputs.parallel.degrees = explored.degrees;
     inputs.parallel.sequenceParallel = explored.sequenceParallel;
     inputs.parallel.recompute = explored.recompute;
+    inputs.parallel.recomputeModules = explored.recomputeModules;
     inputs.parallel.zeroStage = explored.zeroStage;
     inputs.parallel.layersPerStage.clear();
     return inputs;

@@ -66,12 +66,18 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
     const int64_t gpus = s.cluster.gpuCount();
     const int64_t batch = s.training.globalBatch;
 
-    const std::vector<Recompute> recomputes = pin.recompute
-        ? std::vector<Recompute>{ p.recompute }
-        // With fused attention selective recomputation saves no memory but still replays the
-        // attention: never better than none, so not worth pricing.
-        : (s.training.flashAttention ? std::vector<Recompute>{ Recompute::None, Recompute::Full }
-                                     : std::vector<Recompute>{ Recompute::None, Recompute::Selective, Recompute::Full });
+    // Selective recomputation is priced with the modules worth replaying for this model (none for
+    // a dense model with fused attention: it would save no memory but still replay the attention).
+    using RecomputeChoice = std::pair<Recompute, RecomputeModules>;
+    std::vector<RecomputeChoice> recomputes;
+    if (pin.recompute) {
+        recomputes.emplace_back(p.recompute, p.recomputeModules);
+    } else {
+        recomputes.emplace_back(Recompute::None, p.recomputeModules);
+        if (const std::optional<RecomputeModules> modules = selectiveRecomputeModules(s))
+            recomputes.emplace_back(Recompute::Selective, *modules);
+        recomputes.emplace_back(Recompute::Full, p.recomputeModules);
+    }
     const std::vector<int> zeros = pin.zeroStage ? std::vector<int>{ p.zeroStage } : std::vector<int>{ 0, 1, 2, 3 };
     const std::vector<bool> sps = pin.sequenceParallel ? std::vector<bool>{ p.sequenceParallel } : std::vector<bool>{ false, true };
     const std::vector<MoeDispatcher> dispatchers = pin.moeDispatcher || !m.isMoe()
@@ -122,7 +128,7 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
                                   && layersPerStageFit(p.layersPerStage, m.layers, d)))
                                 continue;
                             for (int zero : zeros)
-                                for (Recompute rc : recomputes)
+                                for (const auto& [rc, modules] : recomputes)
                                     for (bool sp : sps)
                                         for (MoeDispatcher dispatcher : dispatchers) {
                                             // SP without a TP group is SP off: enumerated once, unless
@@ -134,7 +140,7 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
                                                 || pin.moeDispatcher
                                                 || (d.expertSplit() > 0 && d.expertSplit() <= s.cluster.gpusPerNode);
                                             if (spCounts && dispatcherCounts)
-                                                visit(Candidate{ d, b, zero, rc, sp, dispatcher });
+                                                visit(Candidate{ d, b, zero, rc, modules, sp, dispatcher });
                                         }
                         }
                     }
@@ -199,6 +205,7 @@ void applyCandidate(Scenario& s, const Candidate& c)
     s.parallel.degrees = c.degrees;
     s.parallel.zeroStage = c.zeroStage;
     s.parallel.recompute = c.recompute;
+    s.parallel.recomputeModules = c.recomputeModules;
     s.parallel.sequenceParallel = c.sequenceParallel;
     s.parallel.moeDispatcher = c.moeDispatcher;
     s.training.microBatch = c.microBatch;
@@ -272,6 +279,7 @@ public:
                        s.parallel.moeDispatcher,
                        layout.sequenceParallel,
                        layout.recompute,
+                       layout.recomputeModules,
                        { link(CommGroup::Tp), link(CommGroup::Cp), link(CommGroup::Ep), link(CommGroup::ExpertTp) } };
         auto it = m_layerCosts.find(key);
         if (it == m_layerCosts.end())
@@ -281,7 +289,7 @@ public:
 
 private:
     using Links = std::array<std::tuple<double, double, bool>, 4>;
-    using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, int64_t, MoeDispatcher, bool, Recompute, Links>;
+    using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, int64_t, MoeDispatcher, bool, Recompute, RecomputeModules, Links>;
     std::map<ParallelDegrees, GroupPlacements> m_groups;
     std::map<Key, LayerCostSet> m_layerCosts;
 };

@@ -53,6 +53,7 @@ struct Candidate {
     int64_t microBatch = 1;
     int zeroStage = 1;
     Recompute recompute = Recompute::None;
+    RecomputeModules recomputeModules; // what selective replays
     bool sequenceParallel = false;
     MoeDispatcher moeDispatcher = MoeDispatcher::AllToAll;
 };

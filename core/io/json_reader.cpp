@@ -10,6 +10,18 @@ namespace paraplan::io {
 
 namespace {
 
+// The index of `text` among `allowed`, or a ReadError at `path` that lists them.
+size_t indexOfChoice(const std::string& text, std::span<const char* const> allowed, const std::string& path)
+{
+    std::string list;
+    for (size_t index = 0; index < allowed.size(); ++index) {
+        if (text == allowed[index])
+            return index;
+        list += (index == 0 ? "" : ", ") + std::string("\"") + allowed[index] + "\"";
+    }
+    throw ReadError(path, "\"" + text + "\" is not one of " + list);
+}
+
 std::string withVisibleControlCharacters(std::string_view text)
 {
     static constexpr char kHex[] = "0123456789abcdef";
@@ -290,15 +302,26 @@ std::optional<size_t> ObjectReader::choice(const char* key, std::span<const char
     const std::optional<std::string> text = string(key);
     if (!text)
         return std::nullopt;
-    size_t index = 0;
-    std::string list;
-    for (const char* option : allowed) {
-        if (*text == option)
-            return index;
-        list += (index == 0 ? "" : ", ") + std::string("\"") + option + "\"";
-        ++index;
+    return indexOfChoice(*text, allowed, pathOf(key));
+}
+
+std::optional<std::vector<size_t>> ObjectReader::choiceList(const char* key, std::span<const char* const> allowed)
+{
+    const nlohmann::json* v = lookup(key);
+    if (!v)
+        return std::nullopt;
+    if (!v->is_array())
+        fail(key, std::string("expected an array of strings, got ") + typeName(*v));
+    std::vector<size_t> values;
+    values.reserve(v->size());
+    for (size_t i = 0; i < v->size(); ++i) {
+        const nlohmann::json& item = (*v)[i];
+        const std::string path = pathOf(key) + "[" + std::to_string(i) + "]";
+        if (!item.is_string())
+            throw ReadError(path, std::string("expected a string, got ") + typeName(item));
+        values.push_back(indexOfChoice(item.get<std::string>(), allowed, path));
     }
-    fail(key, "\"" + *text + "\" is not one of " + list);
+    return values;
 }
 
 std::optional<std::vector<int64_t>> ObjectReader::integerList(const char* key)

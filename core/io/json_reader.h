@@ -68,6 +68,8 @@ public:
     // One of `allowed`, as its index in the list.
     [[nodiscard]] std::optional<size_t> choice(const char* key, std::initializer_list<const char*> allowed);
     [[nodiscard]] std::optional<size_t> choice(const char* key, std::span<const char* const> allowed);
+    // An array of strings, each one of `allowed`, as their indices.
+    [[nodiscard]] std::optional<std::vector<size_t>> choiceList(const char* key, std::span<const char* const> allowed);
     [[nodiscard]] std::optional<std::vector<int64_t>> integerList(const char* key);
     [[nodiscard]] std::optional<std::vector<double>> numberList(const char* key);
     [[nodiscard]] std::optional<ObjectReader> object(const char* key);

@@ -51,6 +51,13 @@ nlohmann::json toJson(const ParallelSpec& p)
                          { "overlap_grad_reduce", p.overlapGradReduce },
                          { "overlap_param_gather", p.overlapParamGather },
                          { "tp_comm_overlap", p.tpCommOverlap } };
+    if (p.recompute == Recompute::Selective || !p.recomputeModules.isDefault()) {
+        nlohmann::json modules = nlohmann::json::array();
+        for (RecomputeModule module : kRecomputeModules)
+            if (p.recomputeModules.has(module))
+                modules.push_back(toString(module));
+        j["recompute_modules"] = modules;
+    }
     if (p.degrees.etp > 0) // left out: as tp
         j["etp"] = p.degrees.etp;
     if (p.moeDispatcher != MoeDispatcher::AllToAll)

@@ -6,6 +6,8 @@
 #include "core/io/spec_fields.h"
 #include "core/io/topology_json.h"
 
+#include <array>
+
 namespace paraplan::io {
 
 namespace {
@@ -63,6 +65,23 @@ FrameworkSpec readFramework(ObjectReader in)
     return f;
 }
 
+PrecisionAwareOptimizer readPrecisionAwareOptimizer(ObjectReader in)
+{
+    PrecisionAwareOptimizer o;
+    // The types Megatron-LM's arguments accept (megatron/training/arguments.py: --main-params-dtype
+    // fp32|fp16, --exp-avg-dtype and --exp-avg-sq-dtype fp32|fp16|bf16|fp8).
+    if (auto v = in.choice("main_params", { "fp32", "fp16" }))
+        o.mainParams = *v == 0 ? StatePrecision::Fp32 : StatePrecision::Fp16;
+    if (auto v = in.choice("exp_avg", { "fp32", "bf16", "fp16", "fp8" }))
+        o.expAvg = StatePrecision(*v);
+    if (auto v = in.choice("exp_avg_sq", { "fp32", "bf16", "fp16", "fp8" }))
+        o.expAvgSq = StatePrecision(*v);
+    if (auto v = in.boolean("param_remainders"))
+        o.paramRemainders = *v;
+    in.rejectUnknownFields();
+    return o;
+}
+
 TrainingSpec readTraining(ObjectReader in, const FrameworkDefaults& defaults)
 {
     TrainingSpec t;
@@ -87,6 +106,8 @@ TrainingSpec readTraining(ObjectReader in, const FrameworkDefaults& defaults)
         t.fp8ParamGather = *v;
     if (auto v = in.choice("fp4_recipe", { "nvfp4", "mxfp4" }))
         t.fp4Recipe = Fp4Recipe(*v);
+    if (std::optional<ObjectReader> optimizer = in.object("precision_aware_optimizer"))
+        t.precisionAwareOptimizer = readPrecisionAwareOptimizer(*optimizer);
     if (auto v = in.number("train_tokens"))
         t.trainTokens = *v;
     in.rejectUnknownFields();
@@ -229,6 +250,20 @@ void readParallel(ObjectReader in, ParallelSpec& p, ParallelPins& pins)
     if (auto v = in.choice("recompute", { "none", "selective", "full", "auto" })) {
         p.recompute = Recompute(*v);
         pins.recompute = true;
+    }
+    static const std::array<const char*, kRecomputeModules.size()> moduleNames = [] {
+        std::array<const char*, kRecomputeModules.size()> names{};
+        for (size_t i = 0; i < names.size(); ++i)
+            names[i] = toString(kRecomputeModules[i]);
+        return names;
+    }();
+    if (auto v = in.choiceList("recompute_modules", moduleNames)) {
+        p.recomputeModules = RecomputeModules::none();
+        for (size_t index : *v)
+            p.recomputeModules = p.recomputeModules.with(kRecomputeModules[index]);
+        if (p.recomputeModules.empty())
+            in.fail("recompute_modules", "name at least one module, or leave the field out for Megatron's default [\"core_attn\"]");
+        pins.recomputeModules = true;
     }
     if (auto v = in.integer("zero_stage")) {
         if (*v < -1000 || *v > 1000)

@@ -79,6 +79,11 @@ nlohmann::json toJson(const Scenario& s)
     }
     if (t.precision == Precision::Fp4)
         training["fp4_recipe"] = toString(t.fp4Recipe);
+    if (const std::optional<PrecisionAwareOptimizer>& o = t.precisionAwareOptimizer)
+        training["precision_aware_optimizer"] = { { "main_params", toString(o->mainParams) },
+                                                  { "exp_avg", toString(o->expAvg) },
+                                                  { "exp_avg_sq", toString(o->expAvgSq) },
+                                                  { "param_remainders", o->paramRemainders } };
     if (t.trainTokens)
         training["train_tokens"] = *t.trainTokens;
 

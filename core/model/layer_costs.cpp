@@ -130,6 +130,7 @@ AttentionCore attentionCore(const LayerCostInput& in, const LayerShard& x)
 // The MLP block: dense, or router + dispatch + grouped expert GEMMs + combine (+ shared experts).
 struct MlpCosts {
     double forwardCompute = 0, backwardCompute = 0;
+    double sharedForward = 0; // of forwardCompute: the shared experts' GEMMs
     GemmPair up, down; // the GEMMs TP communication can overlap with: dense, or the shared experts'
     double epForward = 0, epBackward = 0;
     double epHiddenForward = 0, epHiddenBackward = 0; // behind the shared experts
@@ -186,7 +187,7 @@ MlpCosts mlpCosts(const LayerCostInput& in, const LayerShard& x, const LayerGemm
     }
     c.up = gemmPairs(in.linearRates, gemms.sharedUp);
     c.down = gemmPairs(in.linearRates, gemms.sharedDown);
-    const double sharedForward = c.up.forward + c.down.forward;
+    const double sharedForward = c.sharedForward = c.up.forward + c.down.forward;
     const double sharedBackward = c.up.backward() + c.down.backward();
     c.forwardCompute += sharedForward;
     c.backwardCompute += sharedBackward;
@@ -270,6 +271,7 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     const double mlpTp = !in.kind.moe || !gemms.sharedUp.empty() ? 1.0 : 0.0;
     LayerCosts costs;
     double tpForward = 0, tpBackward = 0;
+    double mlpTpForward = 0; // of tpForward: the dense MLP's or the shared experts' collectives
     HiddenComm& hiddenForward = costs.forward.hidden;
     HiddenComm& hiddenBackward = costs.backward.hidden;
     if (in.degrees.tp > 1) {
@@ -287,8 +289,10 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
             const double attentionGather = gatherOf(messages.attentionInput);
             const double attentionScatter = scatterOf(messages.attentionInput);
             double& hidden = hiddenForward.tp;
+            mlpTpForward = exposedTp(in, mlpTp * gather, mlp.up.forward, hidden)
+                + exposedTp(in, mlpTp * scatter, mlp.down.forward, hidden);
             tpForward = exposedTp(in, attentionGather, qkv.forward, hidden) + exposedTp(in, scatter, proj.forward, hidden)
-                + exposedTp(in, mlpTp * gather, mlp.up.forward, hidden) + exposedTp(in, mlpTp * scatter, mlp.down.forward, hidden);
+                + mlpTpForward;
             tpBackward = exposedTp(in, gather, proj.dataGrad, hiddenBackward.tp)
                 + exposedTp(in, mlpTp * gather, mlp.down.dataGrad, hiddenBackward.tp);
             tpBackward += behind(in, attentionGather, qkv.dataGrad, hiddenBackward.tp)
@@ -306,7 +310,8 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
             const double allReduce = collective(in, Collective::AllReduce, activation, in.degrees.tp, in.tpLink);
             const double attentionAllReduce
                 = collective(in, Collective::AllReduce, messages.attentionInput, in.degrees.tp, in.tpLink);
-            tpForward = (1 + mlpTp) * allReduce;
+            mlpTpForward = mlpTp * allReduce;
+            tpForward = allReduce + mlpTpForward;
             tpBackward = behind(in, attentionAllReduce, qkv.weightGrad, hiddenBackward.tp)
                 + behind(in, mlpTp * allReduce, mlp.up.weightGrad, hiddenBackward.tp);
         }
@@ -351,8 +356,32 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
         costs.backward.epComm += mlp.epForward;
         costs.backward.hidden += costs.forward.hidden;
     } else if (in.recompute == Recompute::Selective) {
-        // Megatron-core checkpoints the core attention, fused kernel or not, and replays it.
-        costs.backward.recompute = core.forward;
+        // The modules Megatron-Core checkpoints replay their forward before the backward needs it
+        // (docs/cost-model.md, "Selective recomputation").
+        const RecomputeModules& modules = in.recomputeModules;
+        double replay = modules.has(RecomputeModule::CoreAttn) ? core.forward : 0.0;
+        if (modules.has(RecomputeModule::Layernorm)) // the norms that are modules of their own
+            replay += ((m.mla.enabled() ? 1 : 0) + (in.kind.moe ? 1 : 0)) * norm;
+        if (modules.has(RecomputeModule::MlaUpProj) && m.mla.enabled()) {
+            for (const GemmShape& g : gemms.attentionIn)
+                if (!g.readsNorm) // the up projections, from the latents
+                    replay += gemmPair(in.linearRates, g).forward;
+            replay += elementwise(r, traffic.latentNorms);
+        }
+        const bool wholeMlp = modules.has(in.kind.moe ? RecomputeModule::Moe : RecomputeModule::Mlp);
+        if (wholeMlp) {
+            replay += mlp.forwardCompute;
+            costs.backward.tpComm += mlpTpForward;
+            costs.backward.epComm += mlp.epForward;
+        } else if (in.kind.moe) {
+            if (modules.has(RecomputeModule::MoeAct))
+                replay += elementwise(r, traffic.expertActivation);
+            if (modules.has(RecomputeModule::SharedExperts)) {
+                replay += mlp.sharedForward;
+                costs.backward.tpComm += mlpTpForward;
+            }
+        }
+        costs.backward.recompute = replay;
     }
     return costs;
 }

@@ -187,6 +187,7 @@ LayerTraffic layerTraffic(const ModelSpec& m, const LayerShard& x, LayerKind kin
     const double activationBytes = x.bytes * (m.gatedMlp ? 3.0 : 2.0);
     if (kind.moe) {
         const double shared = double(m.moe.sharedExperts) * double(m.moe.sharedExpertFfnHidden);
+        t.expertActivation = x.expertRows * double(m.moe.expertFfnHidden) / x.expertTp * activationBytes;
         t.mlpActivation = (x.expertRows * double(m.moe.expertFfnHidden) / x.expertTp + x.tokens * shared / x.tp)
             * activationBytes;
         // Each permute reads the dispatcher's tokens and writes their top-k copies.

@@ -110,6 +110,7 @@ struct LayerTraffic {
     double norm = 0;          // each of the two norms
     double residual = 0;      // each of the two residual adds (dropout's mask included)
     double mlpActivation = 0; // GeLU, or SwiGLU's gate, over the MLP's hidden activations
+    double expertActivation = 0; // of mlpActivation: the routed experts' (MoE only)
     double moePermute = 0;    // each of the routed tokens' two permutes (MoE only)
     double routerScores = 0;  // the router's softmax or sigmoid and top-k over its logits, in fp32
     double latentNorms = 0;   // MLA: the norms of the query and key-value latents

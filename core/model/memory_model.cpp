@@ -34,10 +34,44 @@ constexpr double kZero3GatheredLayers = 2;
 
 } // namespace
 
+namespace {
+
+double bytesOf(StatePrecision p)
+{
+    switch (p) {
+    case StatePrecision::Fp32:
+        return 4;
+    case StatePrecision::Bf16:
+    case StatePrecision::Fp16:
+        return 2;
+    case StatePrecision::Fp8:
+        return 1;
+    }
+    return 4;
+}
+
+// Whether Transformer Engine's FusedAdam keeps an fp32 master weight as the 16 bits its bf16
+// weight lacks: it manages the master weights in a bf16 run and in an FP8 run with delayed scaling
+// (Megatron-Core manages them itself for the other FP8 recipes and for FP8 primary weights:
+// megatron/core/optimizer/__init__.py, use_precision_aware_optimizer_no_fp8_or_ds_fp8).
+bool keepsParamRemainders(const TrainingSpec& t, const PrecisionAwareOptimizer& o)
+{
+    const bool bf16Weights = t.precision == Precision::Bf16
+        || (t.precision == Precision::Fp8 && t.fp8Recipe == Fp8Recipe::Delayed && !t.fp8ParamGather);
+    return o.paramRemainders && o.mainParams == StatePrecision::Fp32 && bf16Weights;
+}
+
+} // namespace
+
 StateBytes stateBytes(const TrainingSpec& training)
 {
     StateBytes bytes;
     bytes.gradients = training.gradPrecision == GradPrecision::Fp32 ? 4 : 2;
+    if (const std::optional<PrecisionAwareOptimizer>& o = training.precisionAwareOptimizer) {
+        bytes.paramRemainders = keepsParamRemainders(training, *o);
+        const double master = bytes.paramRemainders ? 2.0 : bytesOf(o->mainParams);
+        bytes.optimizer = master + bytesOf(o->expAvg) + bytesOf(o->expAvgSq);
+    }
     return bytes;
 }
 
@@ -61,48 +95,70 @@ double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape
 
     if (recompute == Recompute::Full)
         return 2 * sbh * replicated; // only the layer's input survives until its backward
+    // What selective recomputation replays is not kept (docs/cost-model.md, "Selective recomputation").
+    const auto replayed = [&](RecomputeModule module) {
+        return recompute == Recompute::Selective && shape.recomputeModules.has(module);
+    };
+    const bool mla = model.mla.enabled();
 
-    // Norm inputs (2 x 2sbh), QKV input, the two dropout masks, the MLP input: the linear layers'
-    // inputs at linearInputBytes.
+    // Norm inputs (2 x 2sbh) and the two dropout masks; the attention's and the MLP's inputs (the
+    // norms' outputs) at linearInputBytes. A norm that is a module of its own (MLA's input norm, a
+    // MoE layer's pre-MLP norm; Transformer Engine fuses the others into the next linear layer)
+    // has its output discarded by layernorm recomputation, a dense MLP's input by mlp.
     const double in = shape.linearInputBytes;
-    double bytes = (4 + in + 2 * maskBytes + in) * sbh * replicated;
+    double bytes = (4 + 2 * maskBytes) * sbh * replicated;
+    if (!(mla && replayed(RecomputeModule::Layernorm)))
+        bytes += in * sbh * replicated;
+    const bool mlpInputReplayed = kind.moe ? replayed(RecomputeModule::Layernorm) : replayed(RecomputeModule::Mlp);
+    if (!mlpInputReplayed)
+        bytes += in * sbh * replicated;
     // Q, K, V (2 bytes each) and the projection input, per head on this GPU.
     const double heads = double(model.heads) / t;
-    if (!model.mla.enabled()) {
+    if (!mla) {
         const double headDim = double(model.headDim());
         const double kvHeads = model.kvHeads >= shape.tp ? double(model.kvHeads) / t : 1.0;
         bytes += 2 * s * b * (heads + 2 * kvHeads) * headDim + in * s * b * heads * headDim;
     } else {
         // MLA: the latents before and after their norms (on the rank's tokens, whole), then each
-        // head's query, key and value and the projection input.
+        // head's query, key and value and the projection input. mla_up_proj keeps the latents
+        // only, before their norms.
         const MlaSpec& a = model.mla;
         const double latents = double(std::max<int64_t>(a.qLoraRank, 0) + a.kvLoraRank + a.qkRopeHeadDim);
         const double qk = double(a.qkHeadDim()), v = double(a.vHeadDim);
-        bytes += 2 * 2 * s * b * latents * replicated + 2 * s * b * heads * (2 * qk + v) + in * s * b * heads * v;
+        const bool upReplayed = replayed(RecomputeModule::MlaUpProj);
+        bytes += (upReplayed ? 1 : 2) * 2 * s * b * latents * replicated + in * s * b * heads * v;
+        if (!upReplayed)
+            bytes += 2 * s * b * heads * (2 * qk + v);
     }
-    const bool scoresStored = !shape.flashAttention && recompute != Recompute::Selective;
-    if (scoresStored) { // softmax output, dropout mask and dropout output: 5as^2b/t (2+1+2 bytes)
-        const double scores = heads * s * double(shape.fullSeqLen) * b;
-        bytes += scores * (2 + (model.dropout ? 3 : 0));
-    } else if (shape.flashAttention) { // softmax statistics (fp32 log-sum-exp per query and head)
-        bytes += 4 * s * b * heads;
+    if (!replayed(RecomputeModule::CoreAttn)) {
+        if (!shape.flashAttention) { // softmax output, dropout mask and dropout output: 5as^2b/t (2+1+2 bytes)
+            const double scores = heads * s * double(shape.fullSeqLen) * b;
+            bytes += scores * (2 + (model.dropout ? 3 : 0));
+        } else { // softmax statistics (fp32 log-sum-exp per query and head)
+            bytes += 4 * s * b * heads;
+        }
     }
     // MLP: the activation's input (gate and up for gated MLPs) and the down projection's input.
     const double upWidth = model.gatedMlp ? 2.0 : 1.0;
     if (kind.moe) {
+        if (replayed(RecomputeModule::Moe))
+            return bytes; // the layer's input is all it keeps
         // The router's fp32 scores over the dispatcher's tokens; each routed row's expert input,
-        // the up GEMM's output and the down GEMM's input on the busiest rank; and after the ETP
-        // reduce-scatter the experts' outputs, which the combine weighs by the routing
-        // probabilities and keeps for their gradient (Megatron-Core's unpermute).
+        // the up GEMM's output and the down GEMM's input (moe_act discards it) on the busiest
+        // rank; and after the ETP reduce-scatter the experts' outputs, which the combine weighs
+        // by the routing probabilities and keeps for their gradient (Megatron-Core's unpermute).
         const double dispatchTokens = s * b * replicated;
         const ParallelDegrees split{ .tp = shape.tp, .ep = shape.ep, .etp = shape.etp };
         const double rows = dispatchTokens * expertRowsPerToken(model, split);
         const double ffn = double(model.moe.expertFfnHidden) / double(split.expertTp());
+        const double downInput = replayed(RecomputeModule::MoeAct) ? 0.0 : in * ffn;
         bytes += 4 * dispatchTokens * double(model.moe.experts);
-        bytes += rows * (in * h + 2 * ffn * upWidth + in * ffn) + rows / double(split.expertTp()) * 2 * h;
-        const double shared = double(model.moe.sharedExperts) * double(model.moe.sharedExpertFfnHidden) / t;
-        bytes += 2 * s * b * shared * upWidth + in * s * b * shared;
-    } else {
+        bytes += rows * (in * h + 2 * ffn * upWidth + downInput) + rows / double(split.expertTp()) * 2 * h;
+        if (!replayed(RecomputeModule::SharedExperts)) {
+            const double shared = double(model.moe.sharedExperts) * double(model.moe.sharedExpertFfnHidden) / t;
+            bytes += 2 * s * b * shared * upWidth + in * s * b * shared;
+        }
+    } else if (!replayed(RecomputeModule::Mlp)) {
         const double ffn = double(model.ffnHidden) / t;
         bytes += 2 * s * b * ffn * upWidth + in * s * b * ffn;
     }
@@ -184,6 +240,7 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
     shape.ep = d.ep;
     shape.etp = d.etp;
     shape.linearInputBytes = fp8SavedInputBytes(training);
+    shape.recomputeModules = layout.recomputeModules;
     shape.sequenceParallel = layout.sequenceParallel;
     shape.flashAttention = training.flashAttention;
 

@@ -32,6 +32,13 @@ struct StateBytes {
     double weights = 2;
     double gradients = 4;
     double optimizer = 12; // fp32 master copy and two Adam moments
+    // The master copy is the 16 bits the bf16 weight lacks: the update reads and writes both.
+    bool paramRemainders = false;
+
+    // What Adam's update streams per parameter: it reads the master copy, both moments and the
+    // gradient, writes the three states and the 16-bit weight (26 bytes plus the gradient with
+    // fp32 states), and reads the 16-bit weight too where it holds half the master copy.
+    [[nodiscard]] double updateTraffic() const { return 2 * optimizer + weights * (paramRemainders ? 2 : 1) + gradients; }
 };
 
 [[nodiscard]] StateBytes stateBytes(const TrainingSpec& training);
@@ -50,6 +57,7 @@ struct ActivationShape {
     // Bytes a linear layer keeps per element of its input for the weight gradient: 2, or in an
     // FP8 / FP4 run the quantised copy Transformer Engine saves instead (fp8SavedInputBytes).
     double linearInputBytes = 2;
+    RecomputeModules recomputeModules; // what Recompute::Selective replays
     bool sequenceParallel = false;
     bool flashAttention = true;
 };

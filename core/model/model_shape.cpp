@@ -49,6 +49,7 @@ LayerForwardFlops attentionFlops(const ModelSpec& model, double s, double keys)
                                          : 2 * s * h * heads * (nope + rope);
     const double latent = 2 * s * h * (kvLora + rope);
     if (!a.absorbed) { // keys and values up-projected per head; attention over nope + rope dimensions
+        f.mlaUp = (a.qLoraRank > 0 ? 2 * s * qLora * heads * (nope + rope) : 0.0) + 2 * s * kvLora * heads * (nope + v);
         f.qkv = query + latent + 2 * s * kvLora * heads * (nope + v);
         f.attentionScores = 2 * s * keys * heads * (nope + rope) + 2 * s * keys * heads * v;
         f.projection = 2 * s * heads * v * h;
@@ -162,6 +163,8 @@ LayerForwardFlops layerForwardFlops(const ModelSpec& model, LayerKind kind, int6
         const double experts = double(model.moe.topK) * double(model.moe.expertFfnHidden)
             + double(model.moe.sharedExperts) * double(model.moe.sharedExpertFfnHidden);
         f.mlp = 2 * s * h * double(model.moe.experts) + 2 * s * h * experts * mlpMatrices(model);
+        f.sharedExperts = 2 * s * h * double(model.moe.sharedExperts) * double(model.moe.sharedExpertFfnHidden)
+            * mlpMatrices(model);
     } else {
         f.mlp = 2 * s * h * double(model.ffnHidden) * mlpMatrices(model);
     }
@@ -181,16 +184,29 @@ double mtpHeadForwardFlops(const ModelSpec& model, int64_t seqLen)
 
 namespace {
 
-// Forward FLOPs of every layer, the MTP modules' included, or of their attention scores only.
-double layersForwardFlops(const ModelSpec& model, int64_t seqLen, bool scoresOnly)
+// Forward FLOPs of every layer, the MTP modules' included: of all of each, or of what selective
+// recomputation replays (`selective`: its modules; the elementwise ones replay no GEMM).
+double layersForwardFlops(const ModelSpec& model, int64_t seqLen, std::optional<RecomputeModules> selective)
 {
     const LayerMix mix = model.everyLayerMix();
     double flops = 0;
     for (size_t k = 0; k < kLayerKinds; ++k) {
         if (mix.count[k] == 0)
             continue;
-        const LayerForwardFlops layer = layerForwardFlops(model, LayerKind::ofIndex(k), seqLen);
-        flops += double(mix.count[k]) * (scoresOnly ? layer.attentionScores : layer.total());
+        const LayerKind kind = LayerKind::ofIndex(k);
+        const LayerForwardFlops layer = layerForwardFlops(model, kind, seqLen);
+        if (!selective) {
+            flops += double(mix.count[k]) * layer.total();
+            continue;
+        }
+        double replayed = selective->has(RecomputeModule::CoreAttn) ? layer.attentionScores : 0.0;
+        if (selective->has(RecomputeModule::MlaUpProj))
+            replayed += layer.mlaUp;
+        if (selective->has(kind.moe ? RecomputeModule::Moe : RecomputeModule::Mlp))
+            replayed += layer.mlp;
+        else if (kind.moe && selective->has(RecomputeModule::SharedExperts))
+            replayed += layer.sharedExperts;
+        flops += double(mix.count[k]) * replayed;
     }
     return flops;
 }
@@ -200,17 +216,17 @@ double layersForwardFlops(const ModelSpec& model, int64_t seqLen, bool scoresOnl
 double modelFlopsPerSequence(const ModelSpec& model, int64_t seqLen)
 {
     return 3
-        * (layersForwardFlops(model, seqLen, false) + logitsForwardFlops(model, seqLen)
+        * (layersForwardFlops(model, seqLen, std::nullopt) + logitsForwardFlops(model, seqLen)
            + mtpHeadForwardFlops(model, seqLen));
 }
 
-double recomputeFlopsPerSequence(const ModelSpec& model, int64_t seqLen, Recompute recompute)
+double recomputeFlopsPerSequence(const ModelSpec& model, int64_t seqLen, Recompute recompute, RecomputeModules modules)
 {
     switch (recompute) {
     case Recompute::Full:
-        return layersForwardFlops(model, seqLen, false);
+        return layersForwardFlops(model, seqLen, std::nullopt);
     case Recompute::Selective:
-        return layersForwardFlops(model, seqLen, true);
+        return layersForwardFlops(model, seqLen, modules);
     case Recompute::None:
     case Recompute::Auto:
         break;

@@ -47,6 +47,8 @@ struct LayerForwardFlops {
     double attentionScores = 0; // Q K^T and scores x V, full (non-causal) count, over the keys in reach
     double projection = 0;      // the output projection (absorbed MLA: with the value up-projection)
     double mlp = 0;             // dense MLP, or router + top-k and shared experts
+    double mlaUp = 0;           // of qkv: MLA's up projections from the latents (unabsorbed)
+    double sharedExperts = 0;   // of mlp: a MoE layer's shared experts
     [[nodiscard]] double total() const { return qkv + attentionScores + projection + mlp; }
 };
 
@@ -68,6 +70,7 @@ struct LayerForwardFlops {
 // FLOPs executed again by activation recomputation for one sequence: the whole forward of every
 // layer (full), or the attention-score part (selective: Megatron-core checkpoints the core
 // attention, fused or not).
-[[nodiscard]] double recomputeFlopsPerSequence(const ModelSpec& model, int64_t seqLen, Recompute recompute);
+[[nodiscard]] double recomputeFlopsPerSequence(const ModelSpec& model, int64_t seqLen, Recompute recompute,
+                                               RecomputeModules modules = {});
 
 } // namespace paraplan

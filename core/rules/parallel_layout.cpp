@@ -62,6 +62,7 @@ ParallelLayout resolveLayout(const Scenario& s)
     layout.assignLayers(s.model, virtualStageLayers(s.model.layers, p.degrees.pp, p.degrees.vpp, p.layersPerStage));
     layout.sequenceParallel = p.sequenceParallel && p.degrees.tp > 1;
     layout.recompute = p.recompute;
+    layout.recomputeModules = p.recomputeModules;
     layout.zeroStage = p.zeroStage;
     return layout;
 }

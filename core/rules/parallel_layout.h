@@ -21,6 +21,7 @@ struct ParallelLayout {
     std::vector<int64_t> stageLayers;   // per physical stage, over all its chunks
     bool sequenceParallel = false;      // in effect: asked for, with a TP group to split along
     Recompute recompute = Recompute::None; // as the scenario says (Auto until the step model settles it)
+    RecomputeModules recomputeModules;     // what Recompute::Selective replays
     int zeroStage = 0;
 
     // Sets the layers of every virtual stage (indexed chunk·pp + stage; degrees.pp set) and derives

@@ -71,7 +71,43 @@ bool moeA2aOverlapRuns(const ParallelSpec& p, Recompute recompute)
 {
     const ParallelDegrees& d = p.degrees;
     return d.ep > 1 && p.moeDispatcher == MoeDispatcher::AllToAll && (d.pp == 1 || d.vpp > 1)
-        && recompute != Recompute::Full && !p.moeSharedExpertOverlap;
+        && recompute != Recompute::Full && !p.moeSharedExpertOverlap
+        && !(recompute == Recompute::Selective && p.recomputeModules.has(RecomputeModule::Moe));
+}
+
+RecomputeModules applicableRecomputeModules(const ModelSpec& m)
+{
+    RecomputeModules modules;
+    const LayerMix layers = m.everyLayerMix();
+    if (m.mla.enabled())
+        modules = modules.with(RecomputeModule::MlaUpProj);
+    if (m.mla.enabled() || m.isMoe())
+        modules = modules.with(RecomputeModule::Layernorm);
+    if (layers.total() > layers.moe())
+        modules = modules.with(RecomputeModule::Mlp);
+    if (m.isMoe())
+        modules = modules.with(RecomputeModule::Moe).with(RecomputeModule::MoeAct);
+    if (m.isMoe() && m.moe.sharedExperts > 0)
+        modules = modules.with(RecomputeModule::SharedExperts);
+    return modules;
+}
+
+std::optional<RecomputeModules> selectiveRecomputeModules(const Scenario& s)
+{
+    if (s.pins.recomputeModules)
+        return s.parallel.recomputeModules;
+    const ModelSpec& m = s.model;
+    RecomputeModules modules = s.training.flashAttention ? RecomputeModules::none() : RecomputeModules();
+    const bool discardsRefused = s.training.precision == Precision::Fp8 && s.training.fp8Recipe == Fp8Recipe::Delayed;
+    if (m.mla.enabled())
+        modules = modules.with(RecomputeModule::MlaUpProj);
+    if ((m.mla.enabled() || m.isMoe()) && !discardsRefused)
+        modules = modules.with(RecomputeModule::Layernorm);
+    if (m.isMoe() && !discardsRefused)
+        modules = modules.with(RecomputeModule::MoeAct);
+    if (modules.empty())
+        return std::nullopt;
+    return modules;
 }
 
 bool epFits(const ModelSpec& m, const ParallelDegrees& d)

@@ -53,9 +53,22 @@ enum class KvHeadSplit { Divided, Replicated, Impossible };
 [[nodiscard]] bool etpNeedsExperts(const ModelSpec& model, const ParallelDegrees& degrees);
 [[nodiscard]] bool etpSplitsExperts(const ModelSpec& model, int64_t etp);
 // Megatron-Core runs --overlap-moe-expert-parallel-comm only with EP, the all-to-all dispatcher,
-// interleaving where there is a pipeline, without full recomputation and without shared-expert
-// overlap (transformer_config.py); `recompute` resolved.
+// interleaving where there is a pipeline, without full recomputation or the MoE layer recomputed
+// whole, and without shared-expert overlap (transformer_config.py); `recompute` resolved.
 [[nodiscard]] bool moeA2aOverlapRuns(const ParallelSpec& parallel, Recompute recompute);
+// The modules that have a part of this model to replay: the attention core always, MLA's up
+// projections with MLA, the norms where one is a module of its own (MLA's input norm, a MoE
+// layer's pre-MLP norm), mlp where there are dense layers, moe and moe_act with experts,
+// shared_experts with shared ones.
+[[nodiscard]] RecomputeModules applicableRecomputeModules(const ModelSpec& model);
+// The modules selective recomputation replays where the scenario leaves them open (a search, or
+// recompute auto): the scenario's own where it names them; else core attention where the attention
+// is unfused (its scores are the memory), and for MoE and MLA models the output-discarding modules
+// their recipes recompute (Megatron-Bridge: DeepSeek-V3 ['mla_up_proj'], GPT-OSS ['layernorm',
+// 'moe_act']): the norms that are modules of their own, the experts' activation, MLA's up
+// projections, none that delayed FP8 scaling refuses. Nothing, where selective would save no
+// memory (a dense model with fused attention).
+[[nodiscard]] std::optional<RecomputeModules> selectiveRecomputeModules(const Scenario& scenario);
 [[nodiscard]] bool epFits(const ModelSpec& model, const ParallelDegrees& degrees);
 
 // Every (virtual) stage needs at least one layer: pp·vpp ≤ L.

@@ -7,6 +7,7 @@
 #include "core/rules/validation_checker.h"
 #include "core/spec/translatable.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <numeric>
@@ -443,8 +444,8 @@ void checkChoices(Checker& c, const Scenario& s)
     if (p.moeA2aOverlap && !moeA2aOverlapRuns(p, p.recompute == Recompute::Auto ? Recompute::None : p.recompute))
         c.warning("moe_a2a_overlap_unused", "parallel.moe_a2a_overlap",
                   QT_TRANSLATE_NOOP("Diagnostics", "The all-to-all overlap needs ep > 1, the alltoall dispatcher, vpp > 1 where "
-                                                   "pp > 1, no full recomputation and no shared-expert overlap (Megatron-Core's "
-                                                   "rules); as set it does nothing."));
+                                                   "pp > 1, no full recomputation nor the MoE layer recomputed whole, and no "
+                                                   "shared-expert overlap (Megatron-Core's rules); as set it does nothing."));
     if (p.tpCommOverlap && !p.sequenceParallel && tp > 1)
         c.warning("tp_comm_overlap_needs_sp", "parallel.tp_comm_overlap",
                   QT_TRANSLATE_NOOP("Diagnostics", "TP communication overlap works on sequence-parallel all-gathers and reduce-scatters; "
@@ -466,6 +467,51 @@ void checkChoices(Checker& c, const Scenario& s)
                   { num(int64_t(p.zeroStage)) });
 }
 
+// Megatron-Core's own checks of --recompute-modules (transformer_config.py @ d98e8a64) and of the
+// precision-aware optimizer (megatron/core/optimizer/__init__.py).
+void checkRecomputeAndOptimizer(Checker& c, const Scenario& s)
+{
+    const ParallelSpec& p = s.parallel;
+    const ModelSpec& m = s.model;
+    const RecomputeModules& modules = p.recomputeModules;
+    const char* path = "parallel.recompute_modules";
+    if (modules.has(RecomputeModule::MlaUpProj) && !m.mla.enabled())
+        c.error("recompute_module_needs_mla", path,
+                QT_TRANSLATE_NOOP("Diagnostics", "mla_up_proj recomputes multi-latent attention's up projections; this model "
+                                                 "has no MLA. Remove it from recompute_modules."));
+    const bool sharedOverlap = p.moeSharedExpertOverlap && m.moe.sharedExperts > 0;
+    if (modules.has(RecomputeModule::SharedExperts) && sharedOverlap)
+        c.error("recompute_shared_experts_with_overlap", path,
+                QT_TRANSLATE_NOOP("Diagnostics", "The shared experts cannot be recomputed while they overlap the dispatcher "
+                                                 "(Megatron-Core refuses it); drop shared_experts from recompute_modules or "
+                                                 "moe_shared_expert_overlap."));
+    const bool discardsNormOrAct = modules.has(RecomputeModule::MoeAct) || modules.has(RecomputeModule::Layernorm);
+    if (discardsNormOrAct && s.training.precision == Precision::Fp8 && s.training.fp8Recipe == Fp8Recipe::Delayed)
+        c.error("recompute_discard_with_delayed_fp8", path,
+                QT_TRANSLATE_NOOP("Diagnostics", "moe_act and layernorm recomputation cannot run with delayed FP8 scaling "
+                                                 "(Megatron-Core refuses it); use fp8_recipe tensorwise, blockwise or mxfp8, "
+                                                 "or recompute other modules."));
+    const RecomputeModules applicable = applicableRecomputeModules(m);
+    const bool idle = std::any_of(kRecomputeModules.begin(), kRecomputeModules.end(), [&](RecomputeModule module) {
+        return module != RecomputeModule::MlaUpProj && modules.has(module) && !applicable.has(module);
+    });
+    if (idle)
+        c.warning("recompute_module_not_in_model", path,
+                  QT_TRANSLATE_NOOP("Diagnostics", "Some of recompute_modules name parts this model does not have (moe, "
+                                                   "moe_act and shared_experts need experts, shared_experts shared ones, mlp "
+                                                   "dense layers, layernorm a norm outside the linear layers as MLA and MoE "
+                                                   "layers have); those do nothing."));
+    if (s.pins.recomputeModules && (p.recompute == Recompute::None || p.recompute == Recompute::Full))
+        c.warning("recompute_modules_unused", path,
+                  QT_TRANSLATE_NOOP("Diagnostics", "recompute_modules choose what selective recomputation replays; with "
+                                                   "recompute \"%1\" they do nothing."),
+                  { text(toString(p.recompute)) });
+    if (s.training.precisionAwareOptimizer && p.zeroStage < 1)
+        c.error("precision_aware_optimizer_needs_sharding", "training.precision_aware_optimizer",
+                QT_TRANSLATE_NOOP("Diagnostics", "The precision-aware optimizer runs with the distributed optimizer only "
+                                                 "(Megatron-Core refuses it otherwise); set zero_stage to 1 or more."));
+}
+
 } // namespace
 
 Diagnostics validateScenario(const Scenario& s)
@@ -484,6 +530,7 @@ Diagnostics validateScenario(const Scenario& s)
         }
         checkPlacement(c, s);
         checkChoices(c, s);
+        checkRecomputeAndOptimizer(c, s);
     }
     return std::move(c.diagnostics);
 }

@@ -55,6 +55,21 @@ const char* toString(MoeDispatcher d)
     return d == MoeDispatcher::AllGather ? "allgather" : "alltoall";
 }
 
+const char* toString(StatePrecision p)
+{
+    switch (p) {
+    case StatePrecision::Fp32:
+        return "fp32";
+    case StatePrecision::Bf16:
+        return "bf16";
+    case StatePrecision::Fp16:
+        return "fp16";
+    case StatePrecision::Fp8:
+        return "fp8";
+    }
+    return "fp32";
+}
+
 const char* toString(Recompute r)
 {
     switch (r) {

@@ -6,6 +6,7 @@
 #include "core/spec/model_spec.h"
 #include "core/spec/parallel_degrees.h"
 #include "core/spec/rank_layout.h"
+#include "core/spec/recompute_modules.h"
 #include "core/spec/topology.h"
 
 #include <cstdint>
@@ -36,6 +37,23 @@ enum class Fp4Recipe { Nvfp4, Mxfp4 };
 // --moe-token-dispatcher-type): all-to-all over EP (then all-gather / reduce-scatter over ETP), or
 // every token all-gathered over ETP·EP and the outputs reduce-scattered back.
 enum class MoeDispatcher { AllToAll, AllGather };
+// The type an optimizer state is stored in (Megatron-Core's --main-params-dtype, --exp-avg-dtype,
+// --exp-avg-sq-dtype; fp8 moments carry a scale per tensor).
+enum class StatePrecision { Fp32, Bf16, Fp16, Fp8 };
+
+// Megatron-Core's --use-precision-aware-optimizer (Transformer Engine's FusedAdam): the master
+// weights and Adam's moments stored in fewer bits; the update itself still runs in fp32.
+// DeepSeek-V3 (arXiv 2412.19437, §3.3.2) keeps both moments in BF16 and the master weights in fp32.
+struct PrecisionAwareOptimizer {
+    StatePrecision mainParams = StatePrecision::Fp32; // fp32 or fp16
+    StatePrecision expAvg = StatePrecision::Fp32;
+    StatePrecision expAvgSq = StatePrecision::Fp32;
+    // --store-param-remainders (on by default; megatron/core/optimizer/optimizer_config.py): an
+    // fp32 master weight beside its bf16 weight keeps only the 16 bits the bf16 copy lacks.
+    bool paramRemainders = true;
+
+    bool operator==(const PrecisionAwareOptimizer&) const = default;
+};
 
 struct TrainingSpec {
     int64_t seqLen = 0;
@@ -50,6 +68,7 @@ struct TrainingSpec {
     bool fp8Attention = false;   // cuDNN's FP8 attention (fp8_dot_product_attention)
     bool fp8ParamGather = false; // --fp8-param-gather: primary weights in FP8, gathered as such
     Fp4Recipe fp4Recipe = Fp4Recipe::Nvfp4;
+    std::optional<PrecisionAwareOptimizer> precisionAwareOptimizer; // none: fp32 master weights and moments
     std::optional<double> trainTokens;
 
     bool operator==(const TrainingSpec&) const = default;
@@ -115,7 +134,7 @@ struct ClusterSpec {
 struct ParallelPins {
     bool tp = false, pp = false, dp = false, cp = false, ep = false, vpp = false;
     bool sequenceParallel = false, recompute = false, zeroStage = false;
-    bool etp = false, moeDispatcher = false;
+    bool etp = false, moeDispatcher = false, recomputeModules = false;
 
     bool operator==(const ParallelPins&) const = default;
 };
@@ -124,6 +143,7 @@ struct ParallelSpec {
     ParallelDegrees degrees{ .dp = 0 }; // dp 0: derived, N / (tp·pp·cp)
     bool sequenceParallel = false;
     Recompute recompute = Recompute::None;
+    RecomputeModules recomputeModules; // what selective recomputation replays
     int zeroStage = 1;
     bool overlapGradReduce = true;
     bool overlapParamGather = true;
@@ -159,6 +179,7 @@ struct Scenario {
 [[nodiscard]] const char* toString(Fp8Recipe r);
 [[nodiscard]] const char* toString(Fp4Recipe r);
 [[nodiscard]] const char* toString(MoeDispatcher d);
+[[nodiscard]] const char* toString(StatePrecision p);
 [[nodiscard]] const char* toString(LinkKind k);
 
 } // namespace paraplan

@@ -75,6 +75,7 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     r.microBatches = plan.layout.microBatches;
     r.recomputeChosen = resolveRecompute(scenario, plan);
     r.parallel.recompute = r.recomputeChosen;
+    r.parallel.recomputeModules = plan.layout.recomputeModules;
 
     const std::vector<MemoryBreakdown> memory = memoryPerStage(scenario, plan);
     r.capacityBytes = plan.capacityBytes;
@@ -162,7 +163,7 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     const double sequences = double(tr.globalBatch);
     const double modelFlops = sequences * modelFlopsPerSequence(scenario.model, tr.seqLen);
     const double hardwareFlops = modelFlops
-        + sequences * recomputeFlopsPerSequence(scenario.model, tr.seqLen, r.recomputeChosen);
+        + sequences * recomputeFlopsPerSequence(scenario.model, tr.seqLen, r.recomputeChosen, r.parallel.recomputeModules);
     const double gpus = double(r.gpus);
     r.modelTflopsPerGpu = flopsPerSToTflops(modelFlops / t.step / gpus);
     r.hardwareTflopsPerGpu = flopsPerSToTflops(hardwareFlops / t.step / gpus);

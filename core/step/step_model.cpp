@@ -15,10 +15,6 @@ namespace paraplan {
 
 namespace {
 
-// Adam reads fp32 master weights and both moments and the gradient, writes the three fp32 states
-// and the 16-bit weights: 26 bytes per parameter plus the gradient's own size.
-constexpr double kOptimizerBytesPerParam = 26;
-
 // Seconds of a data-parallel collective over some weights: dense weights across the dp*cp ranks,
 // expert weights across the tp*cp*dp/(etp*ep) ranks that hold the same experts.
 struct DataParallelGroups {
@@ -116,6 +112,7 @@ Recompute resolveRecompute(const Scenario& s, StepPlan& plan)
 {
     if (s.parallel.recompute != Recompute::Auto)
         return plan.layout.recompute = s.parallel.recompute;
+    plan.layout.recomputeModules = selectiveRecomputeModules(s).value_or(s.parallel.recomputeModules);
     for (Recompute candidate : { Recompute::None, Recompute::Selective }) {
         plan.layout.recompute = candidate;
         if (peakMemoryOf(s, plan) <= plan.capacityBytes)
@@ -124,12 +121,12 @@ Recompute resolveRecompute(const Scenario& s, StepPlan& plan)
     return plan.layout.recompute = Recompute::Full;
 }
 
-OptimizerTraffic optimizerTraffic(const ParallelLayout& L, const StageParameters& weights, double gradientBytes)
+OptimizerTraffic optimizerTraffic(const ParallelLayout& L, const StageParameters& weights, const StateBytes& bytes)
 {
     const double shards = L.zeroStage >= 1 ? double(L.degrees.dataRanks()) : 1.0;
     const double expertShards = L.zeroStage >= 1 ? double(L.degrees.expertDataRanks()) : 1.0;
     const double owned = weights.dense / shards + weights.expert / expertShards;
-    return { owned * (kOptimizerBytesPerParam + gradientBytes), weights.total() * gradientBytes };
+    return { owned * bytes.updateTraffic(), weights.total() * bytes.gradients };
 }
 
 LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const DeviceRates& rates,
@@ -144,6 +141,7 @@ LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const Dev
     in.tpCommOverlap = s.parallel.tpCommOverlap;
     in.flashAttention = s.training.flashAttention;
     in.recompute = L.recompute;
+    in.recomputeModules = L.recomputeModules;
     in.rates = sixteenBitRates(rates, s.cluster.gpu);
     in.linearRates = rates;
     in.quantized = quantizedFormat(s.training);
@@ -308,7 +306,7 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
         }
         timing.tailDp[size_t(stage)] = tail;
 
-        const OptimizerTraffic traffic = optimizerTraffic(L, weights, bytes.gradients);
+        const OptimizerTraffic traffic = optimizerTraffic(L, weights, bytes);
         timing.optimizer[size_t(stage)] = streamingSeconds(rates, traffic.update)
             + streamingSeconds(rates, traffic.zeroGradients);
         timing.weightCast[size_t(stage)] = fp8WeightCastSeconds(s, L, weights, layers, rates);

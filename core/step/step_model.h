@@ -58,7 +58,7 @@ struct OptimizerTraffic {
     double zeroGradients = 0;
 };
 [[nodiscard]] OptimizerTraffic optimizerTraffic(const ParallelLayout& layout, const StageParameters& weights,
-                                                double gradientBytes);
+                                                const StateBytes& bytes);
 
 // `groups`: placeGroups() for the layout's degrees.
 [[nodiscard]] LayerCostSet layerCostsFor(const Scenario& scenario, const ParallelLayout& layout,

@@ -120,7 +120,7 @@ public:
         // Gradients of the stage's weights, reduced bucket by bucket over DP.
         const StateBytes bytes = stateBytes(s.training);
         const StageParameters weights = stageParameters(s.model, plan.layout, m_stage);
-        m_optimizer = optimizerTraffic(plan.layout, weights, bytes.gradients);
+        m_optimizer = optimizerTraffic(plan.layout, weights, bytes);
         const double parametersHere = weights.total();
         const double bucketParameters = std::min(kGradientBucketParams, parametersHere);
         m_buckets = std::max<int64_t>(1, int64_t(std::ceil(parametersHere / bucketParameters)));

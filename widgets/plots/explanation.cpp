@@ -20,13 +20,15 @@ struct Explanation {
     Q_DECLARE_TR_FUNCTIONS(Explanation)
 };
 
-QString recomputeName(int64_t recompute)
+// `modules`: what selective replays, where known.
+QString recomputeName(int64_t recompute, std::optional<RecomputeModules> modules = std::nullopt)
 {
     switch (Recompute(recompute)) {
     case Recompute::None:
         return Explanation::tr("nothing");
     case Recompute::Selective:
-        return Explanation::tr("the attention scores (selective)");
+        return modules ? Explanation::tr("the modules %1 (selective)").arg(QString::fromStdString(moduleList(*modules)))
+                       : Explanation::tr("the selective modules");
     case Recompute::Full:
         return Explanation::tr("every layer's forward (full)");
     case Recompute::Auto:
@@ -73,7 +75,10 @@ QString describeConfiguration(const Scenario& s, const Result& r)
     if (p.sequenceParallel)
         parts << QStringLiteral("SP");
     if (r.recomputeChosen != Recompute::None)
-        parts << Explanation::tr("recompute %1").arg(QString::fromLatin1(toString(r.recomputeChosen)));
+        parts << Explanation::tr("recompute %1").arg(QString::fromLatin1(toString(r.recomputeChosen)))
+                     + (r.recomputeChosen == Recompute::Selective
+                            ? QStringLiteral(" (%1)").arg(QString::fromStdString(moduleList(p.recomputeModules)))
+                            : QString());
     return parts.join(QStringLiteral(" · "));
 }
 
@@ -90,7 +95,8 @@ QString componentExplanation(TimeComponent component, const Evaluation& e)
             .arg(s.cluster.gpu.sms)
             .arg(r.microBatches);
     case TimeComponent::Recompute:
-        return Explanation::tr("Activation recomputation replays %1 before each backward.").arg(recomputeName(int64_t(r.recomputeChosen)));
+        return Explanation::tr("Activation recomputation replays %1 before each backward.")
+            .arg(recomputeName(int64_t(r.recomputeChosen), p.recomputeModules));
     case TimeComponent::TpComm: {
         const GroupReport g = reportOf(r, CommGroup::Tp);
         return Explanation::tr("TP group of %1 GPUs %2 at %3 bus bandwidth: %4 per layer and micro-batch in the forward, exposed; "

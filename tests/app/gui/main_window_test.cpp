@@ -9,6 +9,7 @@
 #include "widgets/plots/compare_view.h"
 #include "widgets/plots/landscape_view.h"
 #include "widgets/plots/memory_view.h"
+#include "widgets/recompute_modules_button.h"
 #include "widgets/scenario_panel.h"
 #include "widgets/view_deck.h"
 
@@ -23,6 +24,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
@@ -315,6 +317,57 @@ TEST_F(GuiTest, TheEtpSliderOffersTheExpertSplitsOfAMoeModelAndUndoes)
     EXPECT_TRUE(dispatcher->isVisibleTo(panel));
     dispatcher->setCurrentIndex(1);
     EXPECT_EQ(window->workbench()->scenario().parallel.moeDispatcher, MoeDispatcher::AllGather);
+}
+
+TEST_F(GuiTest, RecomputedModulesAndOptimizerStatesAreChosenAndUndone)
+{
+    window->newDocument(moeScenario()); // recompute auto
+    QApplication::processEvents();
+    ScenarioPanel* panel = window->panel();
+    auto* modules = panel->findChild<RecomputeModulesButton*>(QStringLiteral("recomputeModules"));
+    auto* states = panel->findChild<QComboBox*>(QStringLiteral("optimizerStates"));
+    ASSERT_TRUE(modules && states);
+    // Under auto the button names what auto replays for a MoE model: the output-discarding modules.
+    EXPECT_TRUE(modules->isVisibleTo(panel));
+    EXPECT_EQ(modules->text(), QStringLiteral("moe_act, layernorm"));
+
+    auto actionOf = [&](RecomputeModule module) {
+        for (QAction* action : modules->menu()->actions())
+            if (action->text().startsWith(QString::fromLatin1(toString(module)) + QLatin1Char(' ')))
+                return action;
+        return static_cast<QAction*>(nullptr);
+    };
+    ASSERT_NE(actionOf(RecomputeModule::MoeAct), nullptr);
+    EXPECT_FALSE(actionOf(RecomputeModule::MlaUpProj)->isVisible()); // Qwen3 has no MLA
+    EXPECT_FALSE(actionOf(RecomputeModule::SharedExperts)->isVisible());
+    actionOf(RecomputeModule::Moe)->trigger();
+    Scenario edited = window->workbench()->scenario();
+    EXPECT_TRUE(edited.parallel.recomputeModules.has(RecomputeModule::Moe));
+    EXPECT_TRUE(edited.pins.recomputeModules);
+    window->undoStack()->undo();
+    EXPECT_FALSE(window->workbench()->scenario().parallel.recomputeModules.has(RecomputeModule::Moe));
+
+    // The last module stays: Megatron-Core needs one.
+    QComboBox* recompute = nullptr;
+    for (QComboBox* box : panel->findChildren<QComboBox*>())
+        if (box->findData(QStringLiteral("selective")) >= 0)
+            recompute = box;
+    ASSERT_NE(recompute, nullptr);
+    recompute->setCurrentIndex(recompute->findData(QStringLiteral("selective")));
+    EXPECT_EQ(modules->text(), QStringLiteral("core_attn"));
+    actionOf(RecomputeModule::CoreAttn)->trigger();
+    EXPECT_TRUE(actionOf(RecomputeModule::CoreAttn)->isChecked());
+    EXPECT_EQ(window->workbench()->scenario().parallel.recomputeModules, RecomputeModules());
+
+    ASSERT_EQ(states->currentIndex(), 0);
+    states->setCurrentIndex(2);
+    const std::optional<PrecisionAwareOptimizer> chosen = window->workbench()->scenario().training.precisionAwareOptimizer;
+    ASSERT_TRUE(chosen.has_value());
+    EXPECT_EQ(chosen->expAvg, StatePrecision::Bf16);
+    EXPECT_EQ(chosen->mainParams, StatePrecision::Fp32);
+    window->undoStack()->undo();
+    EXPECT_FALSE(window->workbench()->scenario().training.precisionAwareOptimizer.has_value());
+    EXPECT_EQ(states->currentIndex(), 0);
 }
 
 TEST_F(GuiTest, ADenseModelShowsNoExpertControls)

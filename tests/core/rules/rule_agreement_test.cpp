@@ -104,7 +104,12 @@ Candidate candidateOf(const Scenario& s)
 {
     ParallelDegrees degrees = s.parallel.degrees;
     degrees.dp = dataParallelOf(s);
-    return { degrees, s.training.microBatch, s.parallel.zeroStage, s.parallel.recompute, s.parallel.sequenceParallel,
+    return { degrees,
+             s.training.microBatch,
+             s.parallel.zeroStage,
+             s.parallel.recompute,
+             s.parallel.recomputeModules,
+             s.parallel.sequenceParallel,
              s.parallel.moeDispatcher };
 }
 
@@ -119,6 +124,7 @@ ParallelDegrees withEtpAsTp(ParallelDegrees d)
 bool sameConfiguration(const Candidate& a, const Candidate& b)
 {
     return withEtpAsTp(a.degrees) == withEtpAsTp(b.degrees) && a.microBatch == b.microBatch && a.zeroStage == b.zeroStage && a.recompute == b.recompute
+        && (a.recompute != Recompute::Selective || a.recomputeModules == b.recomputeModules)
         && a.sequenceParallel == b.sequenceParallel && a.moeDispatcher == b.moeDispatcher;
 }
 

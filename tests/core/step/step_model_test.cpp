@@ -99,16 +99,32 @@ TEST(OptimizerTraffic, ZeroShardsTheUpdateButNotTheZeroing)
     ParallelLayout layout;
     layout.degrees = { .cp = 2, .ep = 2, .dp = 4 };
     const StageParameters weights{ 800e6, 400e6 };
-    const double gradientBytes = 4;
+    const StateBytes bytes; // bf16 weights, fp32 gradients, master copy and moments
+    const double gradientBytes = bytes.gradients;
     layout.zeroStage = 0;
-    const OptimizerTraffic replicated = optimizerTraffic(layout, weights, gradientBytes);
+    const OptimizerTraffic replicated = optimizerTraffic(layout, weights, bytes);
     EXPECT_DOUBLE_EQ(replicated.update, weights.total() * (26 + gradientBytes));
     EXPECT_DOUBLE_EQ(replicated.zeroGradients, weights.total() * gradientBytes);
     layout.zeroStage = 1;
-    const OptimizerTraffic sharded = optimizerTraffic(layout, weights, gradientBytes);
+    const OptimizerTraffic sharded = optimizerTraffic(layout, weights, bytes);
     // Dense weights over dp·cp = 8 ranks, expert weights over dp·cp / ep = 4.
     EXPECT_DOUBLE_EQ(sharded.update, (800e6 / 8 + 400e6 / 4) * (26 + gradientBytes));
     EXPECT_DOUBLE_EQ(sharded.zeroGradients, replicated.zeroGradients);
+}
+
+TEST(OptimizerTraffic, LowPrecisionStatesStreamTheirOwnBytes)
+{
+    // DeepSeek-V3's layout: bf16 moments, fp32 master weights kept as 16-bit remainders beside
+    // the bf16 weights: the update reads remainder, weight, both moments and the gradient, and
+    // writes remainder, weight and moments: 2·(2 + 2 + 2) + 2·2 + 4 = 20 bytes, not 30.
+    TrainingSpec training;
+    training.precisionAwareOptimizer = PrecisionAwareOptimizer{ .expAvg = StatePrecision::Bf16,
+                                                                .expAvgSq = StatePrecision::Bf16 };
+    const StateBytes bytes = stateBytes(training);
+    ParallelLayout layout;
+    const StageParameters weights{ 1e9, 0 };
+    EXPECT_DOUBLE_EQ(optimizerTraffic(layout, weights, bytes).update, 1e9 * 20);
+    EXPECT_DOUBLE_EQ(optimizerTraffic(layout, weights, StateBytes{}).update, 1e9 * 30);
 }
 
 TEST(StepTiming, OneEntryPerVirtualStageAndPerStage)
