@@ -837,10 +837,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The all-to-all overlap needs ep &gt; 1, the alltoall dispatcher, vpp &gt; 1 where pp &gt; 1, no full recomputation nor the MoE layer recomputed whole, and no shared-expert overlap (Megatron-Core&apos;s rules); as set it does nothing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>mla_up_proj recomputes multi-latent attention&apos;s up projections; this model has no MLA. Remove it from recompute_modules.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -862,6 +858,30 @@
     </message>
     <message>
         <source>The precision-aware optimizer runs with the distributed optimizer only (Megatron-Core refuses it otherwise); set zero_stage to 1 or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flex dispatcher without experts to reach</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flex dispatcher cannot pad to capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moe.groups (%1) must divide the %2 experts and moe.group_top_k (%3) lie between 1 and groups, with top_k = %4 experts in the chosen groups; give both as 0 for routing without a group limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The all-to-all overlap needs ep &gt; 1, the alltoall or flex dispatcher, vpp &gt; 1 where pp &gt; 1, no full recomputation nor the MoE layer recomputed whole, and no shared-expert overlap (Megatron-Core&apos;s rules); as set it does nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The flex dispatcher moves tokens between the ranks of the ETP x EP group; with etp x ep = 1 there are none (Megatron-Core refuses it). Raise ep or choose the alltoall dispatcher.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The flex dispatcher does not pad experts to their capacity (Megatron-Core refuses it with DeepEP); turn moe.pad_to_capacity off or choose the alltoall dispatcher.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1110,6 +1130,10 @@
     </message>
     <message>
         <source>the selective modules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The flex dispatcher sends a token across the network once per node holding its experts (%1 of %2 nodes on average) and forwards it inside the node: %3 % of an all-to-all&apos;s network bytes.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3163,6 +3187,10 @@ predicted</source>
     </message>
     <message>
         <source>precision-aware: %1 master, %2 / %3 moments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flex (DeepEP, HybridEP)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

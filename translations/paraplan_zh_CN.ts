@@ -837,10 +837,6 @@
         <translation>精度感知优化器需要 ZeRO</translation>
     </message>
     <message>
-        <source>The all-to-all overlap needs ep &gt; 1, the alltoall dispatcher, vpp &gt; 1 where pp &gt; 1, no full recomputation nor the MoE layer recomputed whole, and no shared-expert overlap (Megatron-Core&apos;s rules); as set it does nothing.</source>
-        <translation>all-to-all 重叠需要 ep &gt; 1、alltoall 分发器、pp &gt; 1 时 vpp &gt; 1、不做完全重计算也不整体重计算 MoE 层，且不开启共享专家重叠（Megatron-Core 的规则）；按当前设置它不起作用。</translation>
-    </message>
-    <message>
         <source>mla_up_proj recomputes multi-latent attention&apos;s up projections; this model has no MLA. Remove it from recompute_modules.</source>
         <translation>mla_up_proj 重计算多头潜在注意力（MLA）的上投影；此模型没有 MLA。请从 recompute_modules 中移除它。</translation>
     </message>
@@ -863,6 +859,30 @@
     <message>
         <source>The precision-aware optimizer runs with the distributed optimizer only (Megatron-Core refuses it otherwise); set zero_stage to 1 or more.</source>
         <translation>精度感知优化器只能与分布式优化器一起运行（否则 Megatron-Core 拒绝运行）；请将 zero_stage 设为 1 或更高。</translation>
+    </message>
+    <message>
+        <source>Flex dispatcher without experts to reach</source>
+        <translation>flex 分发器没有可到达的专家</translation>
+    </message>
+    <message>
+        <source>Flex dispatcher cannot pad to capacity</source>
+        <translation>flex 分发器无法填充到容量</translation>
+    </message>
+    <message>
+        <source>moe.groups (%1) must divide the %2 experts and moe.group_top_k (%3) lie between 1 and groups, with top_k = %4 experts in the chosen groups; give both as 0 for routing without a group limit.</source>
+        <translation>moe.groups（%1）必须整除 %2 个专家，且 moe.group_top_k（%3）须在 1 与 groups 之间，被选中的组里要容得下 top_k = %4 个专家；不限制分组路由时两者都填 0。</translation>
+    </message>
+    <message>
+        <source>The all-to-all overlap needs ep &gt; 1, the alltoall or flex dispatcher, vpp &gt; 1 where pp &gt; 1, no full recomputation nor the MoE layer recomputed whole, and no shared-expert overlap (Megatron-Core&apos;s rules); as set it does nothing.</source>
+        <translation>all-to-all 重叠需要 ep &gt; 1、alltoall 或 flex 分发器、pp &gt; 1 时 vpp &gt; 1、不做完全重计算也不整体重计算 MoE 层，且不开启共享专家重叠（Megatron-Core 的规则）；按当前设置它不起作用。</translation>
+    </message>
+    <message>
+        <source>The flex dispatcher moves tokens between the ranks of the ETP x EP group; with etp x ep = 1 there are none (Megatron-Core refuses it). Raise ep or choose the alltoall dispatcher.</source>
+        <translation>flex 分发器在 ETP x EP 组的各 rank 之间搬运 token；etp x ep = 1 时没有这样的 rank（Megatron-Core 拒绝运行）。请增大 ep 或选择 alltoall 分发器。</translation>
+    </message>
+    <message>
+        <source>The flex dispatcher does not pad experts to their capacity (Megatron-Core refuses it with DeepEP); turn moe.pad_to_capacity off or choose the alltoall dispatcher.</source>
+        <translation>flex 分发器不会把专家填充到容量（Megatron-Core 在使用 DeepEP 时拒绝这样运行）；请关闭 moe.pad_to_capacity 或选择 alltoall 分发器。</translation>
     </message>
 </context>
 <context>
@@ -1110,6 +1130,10 @@
     <message>
         <source>the selective modules</source>
         <translation>选择性重计算的模块</translation>
+    </message>
+    <message>
+        <source>The flex dispatcher sends a token across the network once per node holding its experts (%1 of %2 nodes on average) and forwards it inside the node: %3 % of an all-to-all&apos;s network bytes.</source>
+        <translation>flex 分发器对每个持有该 token 专家的节点只跨网络发送一次（平均 %2 个节点中的 %1 个），再在节点内转发：网络字节数为 all-to-all 的 %3 %。</translation>
     </message>
 </context>
 <context>
@@ -3166,6 +3190,10 @@ predicted</source>
     <message>
         <source>precision-aware: %1 master, %2 / %3 moments</source>
         <translation>精度感知：%1 主权重，%2 / %3 动量</translation>
+    </message>
+    <message>
+        <source>flex (DeepEP, HybridEP)</source>
+        <translation>flex（DeepEP、HybridEP）</translation>
     </message>
 </context>
 <context>

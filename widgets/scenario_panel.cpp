@@ -341,6 +341,7 @@ void ScenarioPanel::buildParallelGroup(QVBoxLayout* layout)
     m_dispatcher->setObjectName(QStringLiteral("moeDispatcher"));
     m_dispatcher->addItem(tr("all-to-all")); // in MoeDispatcher's order
     m_dispatcher->addItem(tr("all-gather"));
+    m_dispatcher->addItem(tr("flex (DeepEP, HybridEP)"));
     connect(m_dispatcher, &QComboBox::currentIndexChanged, this, [this](int index) {
         edit(tr("MoE dispatcher"), kDispatcher, [&](Scenario& s) { s.parallel.moeDispatcher = MoeDispatcher(index); });
     });

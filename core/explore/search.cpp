@@ -82,7 +82,7 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
     const std::vector<bool> sps = pin.sequenceParallel ? std::vector<bool>{ p.sequenceParallel } : std::vector<bool>{ false, true };
     const std::vector<MoeDispatcher> dispatchers = pin.moeDispatcher || !m.isMoe()
         ? std::vector<MoeDispatcher>{ p.moeDispatcher }
-        : std::vector<MoeDispatcher>{ MoeDispatcher::AllToAll, MoeDispatcher::AllGather };
+        : std::vector<MoeDispatcher>{ MoeDispatcher::AllToAll, MoeDispatcher::AllGather, MoeDispatcher::Flex };
     // 0 is "as tp" (pinned, the scenario's; explored, once for each tp).
     std::vector<int64_t> etps{ 0 };
     if (pin.etp)
@@ -134,11 +134,15 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
                                             // SP without a TP group is SP off: enumerated once, unless
                                             // pinned. The allgather dispatcher gathers every token of
                                             // the ETP x EP group, Megatron-Core's choice for small
-                                            // groups: priced only where the group fits in a node.
+                                            // groups: priced only where the group fits in a node;
+                                            // the flex one differs from the all-to-all only where
+                                            // the group spans nodes: priced only there.
                                             const bool spCounts = !(sp && tp == 1 && !pin.sequenceParallel);
+                                            const bool inNode = d.expertSplit() > 0 && d.expertSplit() <= s.cluster.gpusPerNode;
                                             const bool dispatcherCounts = dispatcher == MoeDispatcher::AllToAll
                                                 || pin.moeDispatcher
-                                                || (d.expertSplit() > 0 && d.expertSplit() <= s.cluster.gpusPerNode);
+                                                || (dispatcher == MoeDispatcher::AllGather ? inNode
+                                                                                           : d.expertSplit() > s.cluster.gpusPerNode);
                                             if (spCounts && dispatcherCounts)
                                                 visit(Candidate{ d, b, zero, rc, modules, sp, dispatcher });
                                         }
@@ -280,6 +284,7 @@ public:
                        layout.sequenceParallel,
                        layout.recompute,
                        layout.recomputeModules,
+                       groups[CommGroup::Ep].nodesSpanned(),
                        { link(CommGroup::Tp), link(CommGroup::Cp), link(CommGroup::Ep), link(CommGroup::ExpertTp) } };
         auto it = m_layerCosts.find(key);
         if (it == m_layerCosts.end())
@@ -289,7 +294,8 @@ public:
 
 private:
     using Links = std::array<std::tuple<double, double, bool>, 4>;
-    using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, int64_t, MoeDispatcher, bool, Recompute, RecomputeModules, Links>;
+    using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, int64_t, MoeDispatcher, bool, Recompute, RecomputeModules,
+                           int64_t, Links>;
     std::map<ParallelDegrees, GroupPlacements> m_groups;
     std::map<Key, LayerCostSet> m_layerCosts;
 };
@@ -298,6 +304,12 @@ struct Bounded {
     double lowerBound;
     size_t candidate;
 };
+
+bool sameButForTheDispatcher(const Candidate& a, const Candidate& b)
+{
+    return a.degrees == b.degrees && a.microBatch == b.microBatch && a.zeroStage == b.zeroStage && a.recompute == b.recompute
+        && a.recomputeModules == b.recomputeModules && a.sequenceParallel == b.sequenceParallel;
+}
 
 } // namespace
 
@@ -333,13 +345,21 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
         WorkerCache cache;
         int64_t priced = 0;
         constexpr size_t kChunk = 256;
-        for (size_t begin = next.fetch_add(kChunk); begin < candidates.size(); begin = next.fetch_add(kChunk))
+        for (size_t begin = next.fetch_add(kChunk); begin < candidates.size(); begin = next.fetch_add(kChunk)) {
+            bool previousFits = false;
             for (size_t i = begin; i < std::min(begin + kChunk, candidates.size()); ++i) {
+                // The dispatcher, the grid's innermost choice, moves no memory: candidates in a
+                // row that differ only there fit or not together.
+                const bool repeats = i != begin && sameButForTheDispatcher(candidates[i - 1], candidates[i]);
+                ++priced;
+                if (repeats && !previousFits)
+                    continue;
                 applyCandidate(local, candidates[i]);
                 StepPlan plan = planStep(local);
                 (void)resolveRecompute(local, plan);
-                ++priced;
-                if (peakMemoryOf(local, plan) > plan.capacityBytes)
+                if (!repeats)
+                    previousFits = peakMemoryOf(local, plan) <= plan.capacityBytes;
+                if (!previousFits)
                     continue;
                 const GroupPlacements& groups = cache.groups(local, plan.layout, options.params, calibration);
                 const StepTiming timing = stepTiming(local, plan, rates,
@@ -347,6 +367,7 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
                                                      groups, options.params);
                 fitting[index].push_back({ stepLowerBound(plan, timing, options.params), i });
             }
+        }
         memoryPriced += priced;
     });
     std::vector<Bounded> order;

@@ -274,7 +274,7 @@ void readParallel(ObjectReader in, ParallelSpec& p, ParallelPins& pins)
     pinBool("overlap_grad_reduce", p.overlapGradReduce, nullptr);
     pinBool("overlap_param_gather", p.overlapParamGather, nullptr);
     pinBool("tp_comm_overlap", p.tpCommOverlap, nullptr);
-    if (auto v = in.choice("moe_dispatcher", { "alltoall", "allgather" })) {
+    if (auto v = in.choice("moe_dispatcher", { "alltoall", "allgather", "flex" })) {
         p.moeDispatcher = MoeDispatcher(*v);
         pins.moeDispatcher = true;
     }

@@ -54,6 +54,10 @@ nlohmann::json toJson(const Scenario& s)
         model["moe"]["capacity_factor"] = m.moe.capacityFactor;
         model["moe"]["pad_to_capacity"] = m.moe.padToCapacity;
     }
+    if (m.moe.groups > 0 || m.moe.groupTopK > 0) {
+        model["moe"]["groups"] = m.moe.groups;
+        model["moe"]["group_top_k"] = m.moe.groupTopK;
+    }
     if (m.mla.enabled())
         model["mla"] = { { "q_lora_rank", m.mla.qLoraRank },         { "kv_lora_rank", m.mla.kvLoraRank },
                          { "qk_nope_head_dim", m.mla.qkNopeHeadDim }, { "qk_rope_head_dim", m.mla.qkRopeHeadDim },

@@ -62,6 +62,10 @@ void readModelFields(ObjectReader& in, ModelSpec& model)
             model.moe.capacityFactor = *v;
         if (auto v = moe->boolean("pad_to_capacity"))
             model.moe.padToCapacity = *v;
+        if (auto v = moe->integer("groups"))
+            model.moe.groups = *v;
+        if (auto v = moe->integer("group_top_k"))
+            model.moe.groupTopK = *v;
         moe->rejectUnknownFields();
     }
     if (auto mla = in.object("mla")) {

@@ -156,6 +156,11 @@ GemmPair gemmPairs(const DeviceRates& r, const std::vector<GemmShape>& gemms)
 //   after the experts reduce-scatter over ETP and all-to-all back.
 // - allgather: every token of the ETP x EP group gathered (as ETP then EP: the same bytes on
 //   each group's links), the outputs reduce-scattered back.
+// - flex (DeepEP, HybridEP): as alltoall, but a token crosses the network once per remote node
+//   that holds its experts and is forwarded inside the node over NVLink (DeepSeek-V3 §3.2.2):
+//   the all-to-all's bytes shrink by flexNetworkShare where the group spans nodes. The network
+//   is what bounds it there (the NVLink forwarding, k copies at about ten times the rate, runs
+//   beside it).
 double moeTokenMovement(const LayerCostInput& in, const LayerMessages& messages)
 {
     const int64_t ep = in.degrees.ep, etp = in.degrees.expertTp();
@@ -166,7 +171,8 @@ double moeTokenMovement(const LayerCostInput& in, const LayerMessages& messages)
     if (in.moeDispatcher == MoeDispatcher::AllGather)
         return gatherAndScatter(messages.expertTpGathered, etp, in.etpLink)
             + gatherAndScatter(messages.epGathered, ep, in.epLink);
-    return 2 * collective(in, Collective::AllToAll, messages.epDispatch, ep, in.epLink)
+    const double share = in.moeDispatcher == MoeDispatcher::Flex ? flexNetworkShare(in.model->moe, in.epNodes) : 1.0;
+    return 2 * collective(in, Collective::AllToAll, messages.epDispatch * share, ep, in.epLink)
         + gatherAndScatter(messages.etpGathered, etp, in.etpLink);
 }
 

@@ -76,6 +76,7 @@ struct LayerCostInput {
     LinkRate tpLink;
     LinkRate cpLink;
     LinkRate epLink;
+    int64_t epNodes = 1; // the nodes an EP group spans (the flex dispatcher crosses to each once)
     LinkRate etpLink; // the expert layers' tensor-parallel group
 };
 

@@ -46,6 +46,41 @@ double expertRowsPerToken(const ModelSpec& m, const ParallelDegrees& degrees)
     return double(m.moe.topK) * double(degrees.expertTp()) * m.moe.rankImbalance(localExperts);
 }
 
+namespace {
+
+// C(total - away, draws) / C(total, draws): the chance that `draws` picks without replacement
+// from `total` items all miss the `away` of them.
+double allMiss(double total, double away, int64_t draws)
+{
+    double chance = 1;
+    for (int64_t i = 0; i < draws && chance > 1e-12; ++i) // past that the rest cannot matter
+        chance *= std::max(total - away - double(i), 0.0) / (total - double(i));
+    return chance;
+}
+
+} // namespace
+
+double remoteNodesPerToken(const MoeSpec& moe, int64_t nodes)
+{
+    if (nodes < 2 || moe.experts <= 0)
+        return 0;
+    const double n = double(nodes);
+    const bool wholeGroupsPerNode = moe.groupLimited() && moe.groups % nodes == 0;
+    const double reached = wholeGroupsPerNode
+        ? 1 - allMiss(double(moe.groups), double(moe.groups) / n, moe.groupTopK)
+        : 1 - allMiss(double(moe.experts), double(moe.experts) / n, moe.topK);
+    return (n - 1) * reached;
+}
+
+double flexNetworkShare(const MoeSpec& moe, int64_t nodes)
+{
+    if (nodes < 2 || moe.topK <= 0)
+        return 1;
+    const double n = double(nodes);
+    const double copies = double(moe.topK) * (n - 1) / n;
+    return std::min(1.0, remoteNodesPerToken(moe, nodes) / copies);
+}
+
 std::vector<GemmShape> LayerGemms::all() const
 {
     std::vector<GemmShape> gemms = attentionIn;

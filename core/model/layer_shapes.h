@@ -42,6 +42,17 @@ struct LayerShard {
 // copies, gathered over ETP, times the busiest rank's share over the mean.
 [[nodiscard]] double expertRowsPerToken(const ModelSpec& model, const ParallelDegrees& degrees);
 
+// The nodes other than its own that a token's top-k experts lie on, on average, when the EP group
+// spans `nodes` nodes with the experts spread evenly over them: (nodes - 1) times the chance that a
+// node holds at least one of them. With group-limited routing and whole groups on each node, the
+// chance that one of the node's groups is among the token's chosen groups; otherwise that one of
+// the k experts drawn without replacement lies there.
+[[nodiscard]] double remoteNodesPerToken(const MoeSpec& moe, int64_t nodes);
+// What the flex dispatcher sends across the network, as a share of what an all-to-all over the
+// same group sends: a token crosses once per remote node holding its experts instead of once per
+// remote expert (top_k · (nodes - 1) / nodes copies). 1 inside a node.
+[[nodiscard]] double flexNetworkShare(const MoeSpec& moe, int64_t nodes);
+
 // One forward GEMM, C[m x n] = A[m x k] B[k x n], `batch` of them; its backward runs the
 // data-gradient (m x k x n) and weight-gradient (k x n x m) products.
 // Where a GEMM sits in a layer (LayerGemms), which says what runs around it: TP collectives before

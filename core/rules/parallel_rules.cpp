@@ -70,7 +70,8 @@ bool etpSplitsExperts(const ModelSpec& m, int64_t etp) { return !m.isMoe() || m.
 bool moeA2aOverlapRuns(const ParallelSpec& p, Recompute recompute)
 {
     const ParallelDegrees& d = p.degrees;
-    return d.ep > 1 && p.moeDispatcher == MoeDispatcher::AllToAll && (d.pp == 1 || d.vpp > 1)
+    const bool dispatcherOverlaps = p.moeDispatcher == MoeDispatcher::AllToAll || p.moeDispatcher == MoeDispatcher::Flex;
+    return d.ep > 1 && dispatcherOverlaps && (d.pp == 1 || d.vpp > 1)
         && recompute != Recompute::Full && !p.moeSharedExpertOverlap
         && !(recompute == Recompute::Selective && p.recomputeModules.has(RecomputeModule::Moe));
 }

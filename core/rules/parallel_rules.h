@@ -52,7 +52,7 @@ enum class KvHeadSplit { Divided, Replicated, Impossible };
 // An etp of its own only where there are experts; each expert's FFN whole over ETP.
 [[nodiscard]] bool etpNeedsExperts(const ModelSpec& model, const ParallelDegrees& degrees);
 [[nodiscard]] bool etpSplitsExperts(const ModelSpec& model, int64_t etp);
-// Megatron-Core runs --overlap-moe-expert-parallel-comm only with EP, the all-to-all dispatcher,
+// Megatron-Core runs --overlap-moe-expert-parallel-comm only with EP, the alltoall or flex dispatcher,
 // interleaving where there is a pipeline, without full recomputation or the MoE layer recomputed
 // whole, and without shared-expert overlap (transformer_config.py); `recompute` resolved.
 [[nodiscard]] bool moeA2aOverlapRuns(const ParallelSpec& parallel, Recompute recompute);

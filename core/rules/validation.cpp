@@ -87,6 +87,17 @@ bool checkMoeRouting(Checker& c, const MoeSpec& moe)
     ok &= load("model.moe.capacity_factor", moe.capacityFactor, 0.01,
                QT_TRANSLATE_NOOP("Diagnostics", "moe.capacity_factor is %1; give a multiple of the mean load between %2 and "
                                                 "experts / top_k = %3, or omit it for dropless routing."));
+    const bool groupsGiven = moe.groups != 0 || moe.groupTopK != 0;
+    if (groupsGiven
+        && (moe.groups < 1 || moe.groupTopK < 1 || moe.groupTopK > moe.groups || moe.experts % moe.groups != 0
+            || moe.groupTopK * (moe.experts / moe.groups) < moe.topK)) {
+        c.error("moe_invalid", "model.moe.groups",
+                QT_TRANSLATE_NOOP("Diagnostics", "moe.groups (%1) must divide the %2 experts and moe.group_top_k (%3) lie "
+                                                 "between 1 and groups, with top_k = %4 experts in the chosen groups; give "
+                                                 "both as 0 for routing without a group limit."),
+                { num(moe.groups), num(moe.experts), num(moe.groupTopK), num(moe.topK) });
+        ok = false;
+    }
     if (moe.padToCapacity && moe.capacityFactor == 0) {
         c.error("moe_invalid", "model.moe.pad_to_capacity",
                 QT_TRANSLATE_NOOP("Diagnostics", "moe.pad_to_capacity needs a capacity: set moe.capacity_factor, or turn padding off."));
@@ -443,9 +454,21 @@ void checkChoices(Checker& c, const Scenario& s)
                                                    "does nothing."));
     if (p.moeA2aOverlap && !moeA2aOverlapRuns(p, p.recompute == Recompute::Auto ? Recompute::None : p.recompute))
         c.warning("moe_a2a_overlap_unused", "parallel.moe_a2a_overlap",
-                  QT_TRANSLATE_NOOP("Diagnostics", "The all-to-all overlap needs ep > 1, the alltoall dispatcher, vpp > 1 where "
-                                                   "pp > 1, no full recomputation nor the MoE layer recomputed whole, and no "
-                                                   "shared-expert overlap (Megatron-Core's rules); as set it does nothing."));
+                  QT_TRANSLATE_NOOP("Diagnostics", "The all-to-all overlap needs ep > 1, the alltoall or flex dispatcher, vpp > 1 "
+                                                   "where pp > 1, no full recomputation nor the MoE layer recomputed whole, and "
+                                                   "no shared-expert overlap (Megatron-Core's rules); as set it does nothing."));
+    if (s.model.isMoe() && p.moeDispatcher == MoeDispatcher::Flex) {
+        if (p.degrees.ep * p.degrees.expertTp() < 2)
+            c.error("flex_dispatcher_without_expert_split", "parallel.moe_dispatcher",
+                    QT_TRANSLATE_NOOP("Diagnostics", "The flex dispatcher moves tokens between the ranks of the ETP x EP group; "
+                                                     "with etp x ep = 1 there are none (Megatron-Core refuses it). Raise ep or "
+                                                     "choose the alltoall dispatcher."));
+        if (s.model.moe.padToCapacity)
+            c.error("flex_dispatcher_with_padding", "parallel.moe_dispatcher",
+                    QT_TRANSLATE_NOOP("Diagnostics", "The flex dispatcher does not pad experts to their capacity (Megatron-Core "
+                                                     "refuses it with DeepEP); turn moe.pad_to_capacity off or choose the "
+                                                     "alltoall dispatcher."));
+    }
     if (p.tpCommOverlap && !p.sequenceParallel && tp > 1)
         c.warning("tp_comm_overlap_needs_sp", "parallel.tp_comm_overlap",
                   QT_TRANSLATE_NOOP("Diagnostics", "TP communication overlap works on sequence-parallel all-gathers and reduce-scatters; "

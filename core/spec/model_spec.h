@@ -34,6 +34,14 @@ struct MoeSpec {
     // 0 = dropless. With padToCapacity every expert computes (and receives) exactly that many.
     double capacityFactor = 0;
     bool padToCapacity = false;
+    // Group-limited routing (DeepSeek-V3's node-limited routing, arXiv:2412.19437 §2.1.2; config.json
+    // n_group and topk_group; Megatron-Core's --moe-router-num-groups and --moe-router-group-topk):
+    // the experts fall into `groups` equal groups and each token picks its experts from the
+    // `groupTopK` groups that score best. 0: no limit.
+    int64_t groups = 0;
+    int64_t groupTopK = 0;
+
+    [[nodiscard]] bool groupLimited() const { return groups > 1 && groupTopK > 0 && groupTopK < groups; }
 
     // The busiest expert's load over the mean, as the routing leaves it: the measurement, capped
     // by the capacity (tokens beyond it are dropped), or the capacity itself when padded.

@@ -52,7 +52,15 @@ const char* toString(Fp8Recipe r)
 
 const char* toString(MoeDispatcher d)
 {
-    return d == MoeDispatcher::AllGather ? "allgather" : "alltoall";
+    switch (d) {
+    case MoeDispatcher::AllToAll:
+        return "alltoall";
+    case MoeDispatcher::AllGather:
+        return "allgather";
+    case MoeDispatcher::Flex:
+        return "flex";
+    }
+    return "alltoall";
 }
 
 const char* toString(StatePrecision p)

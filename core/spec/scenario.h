@@ -34,9 +34,11 @@ enum class Fp8Recipe { Delayed, Tensorwise, Blockwise, Mxfp8 };
 // elements and an fp32 one per tensor; Blackwell) or MXFP4 (an E8M0 scale per 32; Blackwell, CDNA 4).
 enum class Fp4Recipe { Nvfp4, Mxfp4 };
 // How a MoE layer moves its tokens to the experts and back (Megatron-Core's
-// --moe-token-dispatcher-type): all-to-all over EP (then all-gather / reduce-scatter over ETP), or
-// every token all-gathered over ETP·EP and the outputs reduce-scattered back.
-enum class MoeDispatcher { AllToAll, AllGather };
+// --moe-token-dispatcher-type): all-to-all over EP (then all-gather / reduce-scatter over ETP);
+// every token all-gathered over ETP·EP and the outputs reduce-scattered back; or the flex
+// dispatcher with a DeepEP or HybridEP backend, which sends a token across the network once per
+// node that holds its experts and forwards it inside the node over NVLink.
+enum class MoeDispatcher { AllToAll, AllGather, Flex };
 // The type an optimizer state is stored in (Megatron-Core's --main-params-dtype, --exp-avg-dtype,
 // --exp-avg-sq-dtype; fp8 moments carry a scale per tensor).
 enum class StatePrecision { Fp32, Bf16, Fp16, Fp8 };

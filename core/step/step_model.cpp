@@ -151,6 +151,7 @@ LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const Dev
     in.tpLink = groups[CommGroup::Tp].rate;
     in.cpLink = groups[CommGroup::Cp].rate;
     in.epLink = groups[CommGroup::Ep].rate;
+    in.epNodes = groups[CommGroup::Ep].nodesSpanned();
     in.etpLink = groups[CommGroup::ExpertTp].rate;
     in.moeDispatcher = s.parallel.moeDispatcher;
     in.moeSharedExpertOverlap = s.parallel.moeSharedExpertOverlap;

@@ -106,8 +106,13 @@ BenchPlan planBench(const Scenario& s, const Result& evaluation, const Efficienc
         addCollective(plan, groups, params, CommGroup::Ep, Collective::AllGather, messages.epGathered,
                       "EP all-gather of the ETP group's tokens (allgather dispatcher; reduce-scatter to combine)");
     } else if (s.model.isMoe()) {
-        addCollective(plan, groups, params, CommGroup::Ep, Collective::AllToAll, messages.epDispatch,
-                      "EP all-to-all dispatch (and combine) of the routed tokens");
+        // NCCL stands in for the flex dispatcher's DeepEP / HybridEP: an all-to-all of the bytes
+        // the model prices for them.
+        const bool flex = p.moeDispatcher == MoeDispatcher::Flex;
+        const double share = flex ? flexNetworkShare(s.model.moe, groups[CommGroup::Ep].nodesSpanned()) : 1.0;
+        addCollective(plan, groups, params, CommGroup::Ep, Collective::AllToAll, messages.epDispatch * share,
+                      flex ? "EP all-to-all of what the flex dispatcher sends (a token once per remote node)"
+                           : "EP all-to-all dispatch (and combine) of the routed tokens");
         if (p.degrees.expertTp() > 1)
             addCollective(plan, groups, params, CommGroup::ExpertTp, Collective::AllGather, messages.etpGathered,
                           "ETP all-gather of the dispatched rows (reduce-scatter after the experts)");

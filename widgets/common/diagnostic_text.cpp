@@ -45,6 +45,8 @@ constexpr Title kTitles[] = {
     { "moe_tp_without_sequence_parallel", QT_TRANSLATE_NOOP("Diagnostics", "MoE with TP but without sequence parallelism") },
     { "shared_expert_overlap_unused", QT_TRANSLATE_NOOP("Diagnostics", "Shared-expert overlap has nothing to hide") },
     { "moe_a2a_overlap_unused", QT_TRANSLATE_NOOP("Diagnostics", "All-to-all overlap cannot run here") },
+    { "flex_dispatcher_without_expert_split", QT_TRANSLATE_NOOP("Diagnostics", "Flex dispatcher without experts to reach") },
+    { "flex_dispatcher_with_padding", QT_TRANSLATE_NOOP("Diagnostics", "Flex dispatcher cannot pad to capacity") },
     { "recompute_module_needs_mla", QT_TRANSLATE_NOOP("Diagnostics", "No MLA to recompute") },
     { "recompute_shared_experts_with_overlap", QT_TRANSLATE_NOOP("Diagnostics", "Shared experts both overlapped and recomputed") },
     { "recompute_discard_with_delayed_fp8", QT_TRANSLATE_NOOP("Diagnostics", "Recomputation refused by delayed FP8 scaling") },

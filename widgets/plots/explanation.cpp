@@ -6,6 +6,7 @@
 #include "widgets/common/link_text.h"
 #include "widgets/common/plot_theme.h"
 
+#include "core/model/layer_shapes.h"
 #include "core/network/cluster_topology.h"
 #include "core/step/pipeline_schedule.h"
 
@@ -67,8 +68,8 @@ QString describeConfiguration(const Scenario& s, const Result& r)
         parts << QStringLiteral("ep %1").arg(d.ep);
     if (d.etp > 0 && d.etp != d.tp)
         parts << QStringLiteral("etp %1").arg(d.etp);
-    if (s.model.isMoe() && p.moeDispatcher == MoeDispatcher::AllGather)
-        parts << QStringLiteral("allgather");
+    if (s.model.isMoe() && p.moeDispatcher != MoeDispatcher::AllToAll)
+        parts << QString::fromLatin1(toString(p.moeDispatcher));
     if (d.vpp > 1)
         parts << QStringLiteral("vpp %1").arg(d.vpp);
     parts << Explanation::tr("mb %1").arg(s.training.microBatch) << QStringLiteral("ZeRO-%1").arg(p.zeroStage);
@@ -128,6 +129,14 @@ QString componentExplanation(TimeComponent component, const Evaluation& e)
                            .arg(d.ep)
                            .arg(whereGroupRuns(g, s))
                            .arg(formatGBps(g.busGBps));
+        if (p.moeDispatcher == MoeDispatcher::Flex && g.nodesSpanned > 1)
+            text += QLatin1Char(' ')
+                + Explanation::tr("The flex dispatcher sends a token across the network once per node holding its experts "
+                                  "(%1 of %2 nodes on average) and forwards it inside the node: %3 % of an all-to-all's network "
+                                  "bytes.")
+                      .arg(remoteNodesPerToken(s.model.moe, g.nodesSpanned), 0, 'f', 1)
+                      .arg(g.nodesSpanned - 1)
+                      .arg(100 * flexNetworkShare(s.model.moe, g.nodesSpanned), 0, 'f', 0);
         if (etp > 1) {
             const GroupReport e = reportOf(r, etp == d.tp ? CommGroup::Tp : CommGroup::ExpertTp);
             text += QLatin1Char(' ')

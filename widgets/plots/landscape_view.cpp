@@ -28,8 +28,8 @@ QString describe(const Candidate& c)
         text += QStringLiteral(" · ep %1").arg(d.ep);
     if (d.etp > 0 && d.etp != d.tp)
         text += QStringLiteral(" · etp %1").arg(d.etp);
-    if (c.moeDispatcher == MoeDispatcher::AllGather)
-        text += QStringLiteral(" · allgather");
+    if (c.moeDispatcher != MoeDispatcher::AllToAll)
+        text += QStringLiteral(" · ") + QString::fromLatin1(toString(c.moeDispatcher));
     if (d.vpp > 1)
         text += QStringLiteral(" · vpp %1").arg(d.vpp);
     text += QStringLiteral(" · mb %1 · ZeRO-%2 · %3").arg(c.microBatch).arg(c.zeroStage).arg(QString::fromLatin1(toString(c.recompute)));

@@ -75,6 +75,6 @@ TEST(Accuracy, PublicRunsFromOtherSources)
 
 // Issue #13's MoE runs: the mechanisms no scenario field gives yet (DualPipe, DeepEP, fine-grained
 // recomputation, deferred weight gradients) keep the error high; the bound guards what is modelled.
-TEST(Accuracy, MoePretrainingRuns) { expectFileWithin("moe_cases.json", 31u, 0.31); }
+TEST(Accuracy, MoePretrainingRuns) { expectFileWithin("moe_cases.json", 31u, 0.27); }
 
 TEST(Accuracy, TorchtitansMeasuredPeakMemory) { expectFileWithin("memory/torchtitan_memory_cases.json", 18u, 0.41); }

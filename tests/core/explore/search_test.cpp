@@ -134,7 +134,8 @@ TEST(Search, ExploresExpertParallelismTheExpertTensorSplitAndTheDispatcher)
     }
     EXPECT_EQ(eps, (std::set<int64_t>{ 1, 2, 4, 8, 16 }));
     EXPECT_EQ(etps, (std::set<int64_t>{ 1, 2, 4, 8, 16 }));
-    EXPECT_EQ(dispatchers.size(), 2u);
+    // allgather where the ETP x EP group fits in a node, flex where it spans the two.
+    EXPECT_EQ(dispatchers, (std::set<MoeDispatcher>{ MoeDispatcher::AllToAll, MoeDispatcher::AllGather, MoeDispatcher::Flex }));
 
     Scenario pinned = test::scenarioFromJson(moe);
     pinned.parallel.degrees.etp = 1;
