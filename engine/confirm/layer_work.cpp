@@ -75,15 +75,25 @@ LayerWork::LayerWork(Backend& backend, const std::vector<GemmShape>& gemms, cons
         m_cpSend = backend.allocate(m_cpElements * element);
         m_cpReceive = backend.allocate(m_cpElements * element);
     }
+    // The token movement's buffers: all-to-all over EP then all-gather over ETP, or with the
+    // allgather dispatcher the ETP group's tokens then the ETP x EP group's gathered.
+    const bool gathers = settings.dispatcher == MoeDispatcher::AllGather;
     if (groups.ep) {
-        m_epElements = elementsOf(messages.epDispatch, settings.type, groups.ep->size());
+        m_epElements = elementsOf(gathers ? messages.epGathered : messages.epDispatch * settings.epShare, settings.type,
+                                  groups.ep->size());
         m_epIn = backend.allocate(m_epElements * element);
         m_epOut = backend.allocate(m_epElements * element);
+    }
+    if (groups.etp) {
+        m_etpElements = elementsOf(gathers ? messages.expertTpGathered : messages.etpGathered, settings.type,
+                                   groups.etp->size());
+        m_etpIn = backend.allocate(m_etpElements * element);
+        m_etpOut = backend.allocate(m_etpElements * element);
     }
     for (const Gemm& g : m_gemms)
         m_bytes += g.input->bytes() + g.weight->bytes() + g.output->bytes() + g.weightGrad->bytes();
     for (const std::unique_ptr<Buffer>* b : { &m_q, &m_k, &m_v, &m_attention, &m_scores, &m_tpIn, &m_tpOut, &m_cpSend,
-                                              &m_cpReceive, &m_epIn, &m_epOut })
+                                              &m_cpReceive, &m_epIn, &m_epOut, &m_etpIn, &m_etpOut })
         m_bytes += *b ? (*b)->bytes() : 0;
 }
 
@@ -120,10 +130,42 @@ void LayerWork::cpRing(double scale)
     }
 }
 
-void LayerWork::epAllToAll()
+void LayerWork::gatherOrScatter(Communicator* group, Buffer& in, Buffer& out, size_t elements, bool gather)
 {
-    if (m_groups.ep)
-        m_groups.ep->allToAll(*m_epIn, *m_epOut, m_epElements / size_t(m_groups.ep->size()), m_settings.type);
+    if (!group)
+        return;
+    const size_t block = elements / size_t(group->size());
+    if (gather)
+        group->allGather(in, out, block, m_settings.type);
+    else
+        group->reduceScatter(in, out, block, m_settings.type);
+}
+
+void LayerWork::moveTokens(bool dispatch)
+{
+    Communicator* ep = m_groups.ep;
+    Communicator* etp = m_groups.etp;
+    if (m_settings.dispatcher == MoeDispatcher::AllGather) {
+        if (dispatch) { // every token of the ETP group, then of the ETP x EP group
+            gatherOrScatter(etp, *m_etpIn, *m_etpOut, m_etpElements, true);
+            gatherOrScatter(ep, *m_epIn, *m_epOut, m_epElements, true);
+        } else { // the outputs reduce-scattered back the other way
+            gatherOrScatter(ep, *m_epIn, *m_epOut, m_epElements, false);
+            gatherOrScatter(etp, *m_etpIn, *m_etpOut, m_etpElements, false);
+        }
+        return;
+    }
+    auto allToAll = [&] {
+        if (ep)
+            ep->allToAll(*m_epIn, *m_epOut, m_epElements / size_t(ep->size()), m_settings.type);
+    };
+    if (dispatch) { // to the experts' ranks, then the rows that arrived gathered over ETP
+        allToAll();
+        gatherOrScatter(etp, *m_etpIn, *m_etpOut, m_etpElements, true);
+    } else { // the experts' outputs reduce-scattered over ETP, then back
+        gatherOrScatter(etp, *m_etpIn, *m_etpOut, m_etpElements, false);
+        allToAll();
+    }
 }
 
 void LayerWork::attention()
@@ -137,14 +179,15 @@ void LayerWork::attention()
 void LayerWork::forward()
 {
     const DataType type = m_settings.type;
+    const bool movesTokens = m_groups.ep || m_groups.etp;
     for (size_t i = 0; i < m_gemms.size(); ++i) {
         Gemm& g = m_gemms[i];
         const GemmRole previous = i == 0 ? GemmRole::Other : m_gemms[i - 1].role;
         const bool next = i + 1 < m_gemms.size();
         if (startsColumnParallel(g.role, previous))
             tpCollective(true);
-        if (g.role == GemmRole::MlpUp && previous != GemmRole::MlpUp && m_groups.ep)
-            epAllToAll(); // dispatch
+        if (g.role == GemmRole::MlpUp && previous != GemmRole::MlpUp && movesTokens)
+            moveTokens(true);
         m_backend.gemm(*g.input, *g.weight, *g.output, g.m, g.n, g.k, g.batch, type);
         if (g.role == GemmRole::AttentionIn && (!next || m_gemms[i + 1].role != GemmRole::AttentionIn)) {
             cpRing(1);
@@ -153,8 +196,8 @@ void LayerWork::forward()
         if (endsRowParallel(g.role, next ? m_gemms[i + 1].role : GemmRole::Other))
             tpCollective(false);
     }
-    if (m_groups.ep)
-        epAllToAll(); // combine
+    if (movesTokens)
+        moveTokens(false);
     elementwise(1);
 }
 
@@ -171,8 +214,9 @@ void LayerWork::elementwise(double passes)
 void LayerWork::backward()
 {
     const DataType type = m_settings.type;
-    if (m_groups.ep)
-        epAllToAll();
+    const bool movesTokens = m_groups.ep || m_groups.etp;
+    if (movesTokens)
+        moveTokens(true); // the combine's transpose
     for (size_t i = m_gemms.size(); i-- > 0;) {
         Gemm& g = m_gemms[i];
         const GemmRole previous = i == 0 ? GemmRole::Other : m_gemms[i - 1].role;
@@ -182,8 +226,8 @@ void LayerWork::backward()
         // Data gradient dX = dY W^T (m x k from m x n and n x k), weight gradient dW = X^T dY.
         m_backend.gemm(*g.output, *g.weight, *g.input, g.m, g.k, g.n, g.batch, type);
         m_backend.gemm(*g.input, *g.output, *g.weightGrad, g.k, g.n, g.m, g.batch, type);
-        if (g.role == GemmRole::MlpUp && previous != GemmRole::MlpUp && m_groups.ep)
-            epAllToAll();
+        if (g.role == GemmRole::MlpUp && previous != GemmRole::MlpUp && movesTokens)
+            moveTokens(false); // the dispatch's transpose
         if (g.role == GemmRole::AttentionIn && following != GemmRole::AttentionIn) {
             // FlashAttention's backward recomputes the scores: about two forwards of work.
             attention();

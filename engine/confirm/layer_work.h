@@ -21,12 +21,17 @@ namespace paraplan::engine {
 struct LayerGroups {
     Communicator* tp = nullptr; // null when tp is 1
     Communicator* cp = nullptr;
-    Communicator* ep = nullptr;
+    Communicator* ep = nullptr;  // a MoE layer's; null in a dense one
+    Communicator* etp = nullptr; // the experts' tensor-parallel group, where etp > 1
 };
 
 struct LayerSettings {
     bool sequenceParallel = false;
     DataType type = DataType::Bf16;
+    // How a MoE layer moves its tokens (core's moeTokenMovement); with flex, the all-to-all carries
+    // the share of its bytes the flex dispatcher sends (flexNetworkShare: NCCL stands in for DeepEP).
+    MoeDispatcher dispatcher = MoeDispatcher::AllToAll;
+    double epShare = 1;
     LayerTraffic traffic;           // the memory-bound kernels' bytes (all zero: none)
     MemoryTraffic* memory = nullptr; // runs them; the stage's, shared by its layers
 };
@@ -49,7 +54,10 @@ private:
     };
     void tpCollective(bool gather);
     void cpRing(double scale);
-    void epAllToAll();
+    // A MoE layer's token movement to the experts (dispatch) or back (combine), and in the
+    // backward the transposes: the combine's before the layer, the dispatch's at the experts.
+    void moveTokens(bool dispatch);
+    void gatherOrScatter(Communicator* group, Buffer& in, Buffer& out, size_t elements, bool gather);
     void attention();
     void elementwise(double passes); // the forward's memory-bound kernels; the backward runs 2 passes
 
@@ -59,8 +67,8 @@ private:
     std::vector<Gemm> m_gemms;
     int64_t m_batchHeads, m_seq, m_headDim;
     std::unique_ptr<Buffer> m_q, m_k, m_v, m_scores, m_attention;
-    size_t m_tpElements = 0, m_cpElements = 0, m_epElements = 0;
-    std::unique_ptr<Buffer> m_tpIn, m_tpOut, m_cpSend, m_cpReceive, m_epIn, m_epOut;
+    size_t m_tpElements = 0, m_cpElements = 0, m_epElements = 0, m_etpElements = 0;
+    std::unique_ptr<Buffer> m_tpIn, m_tpOut, m_cpSend, m_cpReceive, m_epIn, m_epOut, m_etpIn, m_etpOut;
     size_t m_bytes = 0;
 };
 

@@ -67,6 +67,7 @@ public:
         m_tp = groupOf(CommGroup::Tp, m_degrees, placement, backend, world);
         m_cp = groupOf(CommGroup::Cp, m_degrees, placement, backend, world);
         m_ep = s.model.isMoe() ? groupOf(CommGroup::Ep, m_degrees, placement, backend, world) : nullptr;
+        m_etp = s.model.isMoe() ? groupOf(CommGroup::ExpertTp, m_degrees, placement, backend, world) : nullptr;
         m_dp = groupOf(CommGroup::DataParallel, m_degrees, placement, backend, world);
         m_line = groupOf(CommGroup::PipelineHop, m_degrees, placement, backend, world);
 
@@ -101,14 +102,24 @@ public:
         for (size_t k = 0; k < kLayerKinds; ++k)
             if (here.count[k] > 0) {
                 const LayerKind kind = LayerKind::ofIndex(k);
-                m_layers[k] = std::make_unique<LayerWork>(
-                    backend, transformerLayerGemms(s.model, shard, kind).all(), shard, messages,
-                    LayerGroups{ m_tp.get(), m_cp.get(), m_ep.get() },
-                    LayerSettings{ shard.sequenceParallel, m_type, layerTraffic(s.model, shard, kind), m_memory.get() });
+                // Only MoE layers move tokens to experts (a MoE model's dense layers do not).
+                const LayerGroups groups{ m_tp.get(), m_cp.get(), kind.moe ? m_ep.get() : nullptr,
+                                          kind.moe ? m_etp.get() : nullptr };
+                LayerSettings settings{ .sequenceParallel = shard.sequenceParallel,
+                                        .type = m_type,
+                                        .dispatcher = p.moeDispatcher,
+                                        .epShare = p.moeDispatcher == MoeDispatcher::Flex
+                                            ? flexNetworkShare(s.model.moe,
+                                                               placeGroup(resolved, m_degrees, CommGroup::Ep, {}).nodesSpanned())
+                                            : 1.0,
+                                        .traffic = layerTraffic(s.model, shard, kind),
+                                        .memory = m_memory.get() };
+                m_layers[k] = std::make_unique<LayerWork>(backend, transformerLayerGemms(s.model, shard, kind).all(),
+                                                          shard, messages, groups, settings);
             }
         m_logits = std::make_unique<LayerWork>(backend, std::vector<GemmShape>{ logitsGemm(s.model, shard) }, shard,
                                                LayerMessages{}, LayerGroups{},
-                                               LayerSettings{ shard.sequenceParallel, m_type, {}, nullptr });
+                                               LayerSettings{ .sequenceParallel = shard.sequenceParallel, .type = m_type });
 
         // Pipeline messages: each TP rank sends its 1/tp share of the activation.
         const size_t element = elementBytes(m_type);
@@ -276,7 +287,7 @@ private:
     };
     std::vector<std::unique_ptr<DeviceInterval>> m_intervals; // made once, reused every step
     std::vector<Marked> m_marked;                             // this step's
-    std::unique_ptr<Communicator> m_tp, m_cp, m_ep, m_dp, m_line;
+    std::unique_ptr<Communicator> m_tp, m_cp, m_ep, m_etp, m_dp, m_line;
     std::unique_ptr<MemoryTraffic> m_memory;
     std::array<std::unique_ptr<LayerWork>, kLayerKinds> m_layers; // by LayerKind::index(), the kinds held here
     std::unique_ptr<LayerWork> m_logits;

@@ -112,6 +112,31 @@ TEST(ProbeOnTwoRanks, ConfirmRunsTheStepUnderTheRealScheduleAndReportsTheBubble)
     EXPECT_EQ(o.of("measurement").size(), 2u); // one per timed step
 }
 
+// A MoE layer moves its tokens as its dispatcher does, over the ranks' own EP and ETP groups:
+// each dispatcher's collectives, created and run in the same order on every rank, end the step.
+TEST(ProbeOnTwoRanks, ConfirmRunsMoeLayersWithEachDispatcher)
+{
+    std::ifstream in(kData + "tiny_moe.json");
+    const nlohmann::json base = nlohmann::json::parse(in);
+    for (const char* dispatcher : { "allgather", "alltoall", "flex" }) {
+        nlohmann::json scenario = base;
+        scenario["parallel"]["moe_dispatcher"] = dispatcher;
+        if (std::string(dispatcher) == "flex") { // across the two nodes: EP 2
+            scenario["parallel"]["tp"] = 1;
+            scenario["parallel"]["etp"] = 1;
+            scenario["parallel"]["ep"] = 2;
+            scenario["parallel"]["sequence_parallel"] = false;
+        }
+        const std::filesystem::path file = std::filesystem::temp_directory_path()
+            / (std::string("paraplan-confirm-moe-") + dispatcher + ".json");
+        std::ofstream(file) << scenario.dump();
+        const ProbeOutcome o = runProbe(2, "confirm --backend host --scenario " + file.string() + " --steps 1");
+        EXPECT_EQ(o.exitCode, 0) << dispatcher << ": " << context(o);
+        ASSERT_EQ(o.of("result").size(), 1u) << dispatcher << ": " << context(o);
+        EXPECT_GT(o.of("result").front()["measured"]["step_s"].get<double>(), 0) << dispatcher;
+    }
+}
+
 // Interleaved 1F1B sends both ways between neighbours (activations wrap around from the last stage
 // to the first between chunks): a stage that waited for its previous send before the next one
 // deadlocked there. Each run must finish far inside its watchdog.
