@@ -938,6 +938,10 @@
         <source>needs %1 GPUs, %2 attached</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Expert parallel (EP=8)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EngineSession</name>

@@ -937,6 +937,10 @@
         <source>needs %1 GPUs, %2 attached</source>
         <translation>需要 %1 块 GPU，现有 %2 块</translation>
     </message>
+    <message>
+        <source>Expert parallel (EP=8)</source>
+        <translation>专家并行（EP=8）</translation>
+    </message>
 </context>
 <context>
     <name>EngineSession</name>

@@ -366,8 +366,8 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
         // (docs/cost-model.md, "Selective recomputation").
         const RecomputeModules& modules = in.recomputeModules;
         double replay = modules.has(RecomputeModule::CoreAttn) ? core.forward : 0.0;
-        if (modules.has(RecomputeModule::Layernorm)) // the norms that are modules of their own
-            replay += ((m.mla.enabled() ? 1 : 0) + (in.kind.moe ? 1 : 0)) * norm;
+        if (modules.has(RecomputeModule::Layernorm))
+            replay += m.separateNorms(in.kind) * norm;
         if (modules.has(RecomputeModule::MlaUpProj) && m.mla.enabled()) {
             for (const GemmShape& g : gemms.attentionIn)
                 if (!g.readsNorm) // the up projections, from the latents

@@ -102,9 +102,9 @@ double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape
     const bool mla = model.mla.enabled();
 
     // Norm inputs (2 x 2sbh) and the two dropout masks; the attention's and the MLP's inputs (the
-    // norms' outputs) at linearInputBytes. A norm that is a module of its own (MLA's input norm, a
-    // MoE layer's pre-MLP norm; Transformer Engine fuses the others into the next linear layer)
-    // has its output discarded by layernorm recomputation, a dense MLP's input by mlp.
+    // norms' outputs) at linearInputBytes. A norm that is a module of its own (ModelSpec::
+    // separateNorms: MLA's input norm, a MoE layer's pre-MLP norm) has its output discarded by
+    // layernorm recomputation, a dense MLP's input by mlp.
     const double in = shape.linearInputBytes;
     double bytes = (4 + 2 * maskBytes) * sbh * replicated;
     if (!(mla && replayed(RecomputeModule::Layernorm)))

@@ -82,7 +82,7 @@ RecomputeModules applicableRecomputeModules(const ModelSpec& m)
     const LayerMix layers = m.everyLayerMix();
     if (m.mla.enabled())
         modules = modules.with(RecomputeModule::MlaUpProj);
-    if (m.mla.enabled() || m.isMoe())
+    if (m.separateNorms({ .moe = m.isMoe() }) > 0)
         modules = modules.with(RecomputeModule::Layernorm);
     if (layers.total() > layers.moe())
         modules = modules.with(RecomputeModule::Mlp);
@@ -102,7 +102,7 @@ std::optional<RecomputeModules> selectiveRecomputeModules(const Scenario& s)
     const bool discardsRefused = s.training.precision == Precision::Fp8 && s.training.fp8Recipe == Fp8Recipe::Delayed;
     if (m.mla.enabled())
         modules = modules.with(RecomputeModule::MlaUpProj);
-    if ((m.mla.enabled() || m.isMoe()) && !discardsRefused)
+    if (m.separateNorms({ .moe = m.isMoe() }) > 0 && !discardsRefused)
         modules = modules.with(RecomputeModule::Layernorm);
     if (m.isMoe() && !discardsRefused)
         modules = modules.with(RecomputeModule::MoeAct);

@@ -137,6 +137,11 @@ struct ModelSpec {
     // The kind of every layer when they are all alike (a dense or an every-layer MoE model with one
     // kind of attention): the search resolves layouts by the million and takes this shortcut.
     [[nodiscard]] std::optional<LayerKind> uniformLayerKind() const;
+    // The norms of a layer of `kind` that are modules of their own, whose output `layernorm`
+    // recomputation discards. Transformer Engine fuses a norm into the linear layer after it
+    // unless two consumers read it (Megatron-Core's gpt_layer_specs.py @ d98e8a64): MLA's input
+    // norm feeds both down projections, a MoE layer's pre-MLP norm the router and the dispatcher.
+    [[nodiscard]] int separateNorms(LayerKind kind) const { return (mla.enabled() ? 1 : 0) + (kind.moe ? 1 : 0); }
     [[nodiscard]] LayerMix mtpLayerMix() const { return layerMix(layers, mtpLayers); }
     // Every layer that is trained, the MTP modules' included.
     [[nodiscard]] LayerMix everyLayerMix() const { return layerMix(0, layers + mtpLayers); }

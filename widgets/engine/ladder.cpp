@@ -26,12 +26,14 @@ struct StepShape {
 };
 
 // The seed's seven steps: 3 steps on one GPU, 5 with TP=2, PP=4, DP=8, 10 steps of TP=PP=DP=2;
-// the stress test and the stability run use every device attached.
+// the stress test and the stability run use every device attached. A MoE model adds EP=8 over
+// the eight data-parallel ranks: its dispatcher's token movement between them.
 constexpr StepShape kShapes[] = {
     { LadderStepId::SingleDevice, ProbeCommand::Confirm, {}, 3 },
     { LadderStepId::TensorParallel, ProbeCommand::Confirm, { .tp = 2 }, 5 },
     { LadderStepId::PipelineParallel, ProbeCommand::Confirm, { .pp = 4 }, 3 },
     { LadderStepId::DataParallel, ProbeCommand::Confirm, { .dp = 8 }, 3 },
+    { LadderStepId::ExpertParallel, ProbeCommand::Confirm, { .ep = 8, .dp = 8 }, 3 },
     { LadderStepId::Mixed3d, ProbeCommand::Confirm, { .tp = 2, .dp = 2, .pp = 2 }, 10 },
     { LadderStepId::CommStress, ProbeCommand::Bench, { .dp = 0 }, 0 },
     { LadderStepId::Stability, ProbeCommand::Confirm, { .dp = 0 }, 20 },
@@ -48,7 +50,10 @@ void useCpuStandIn(Scenario& s)
     m.kvHeads = 4;
     m.ffnHidden = 1024;
     m.vocab = 1024;
+    const bool moe = m.isMoe();
     m.moe = {};
+    if (moe) // 8 small experts, top 2, on every layer: the EP step's token movement in miniature
+        m.moe = { .experts = 8, .topK = 2, .expertFfnHidden = 256 };
     s.training.seqLen = 128;
 }
 
@@ -61,9 +66,12 @@ Scenario ladderScenario(const Scenario& current, const ParallelDegrees& degrees,
         useCpuStandIn(s);
     ParallelSpec& p = s.parallel;
     p.sequenceParallel = degrees.tp > 1 && current.parallel.sequenceParallel;
-    p.degrees = { .tp = degrees.tp, .dp = degrees.dp, .pp = degrees.pp };
+    p.degrees = { .tp = degrees.tp, .ep = degrees.ep, .dp = degrees.dp, .pp = degrees.pp };
     p.layersPerStage.clear();
     p.placement = {};
+    // Two layers a stage: for a MoE model, two of its MoE layers (the dense first ones are few).
+    s.model.moe.firstDenseLayers = 0;
+    s.model.moe.layerFrequency = 1;
     s.pins = ParallelPins{ true, true, true, true, true, true, true, true, true, true, true };
     s.model.layers = 2 * degrees.pp;
     s.training.microBatch = 1;
@@ -82,6 +90,8 @@ std::vector<LadderStep> buildLadder(const Scenario& current, int64_t attached, b
 {
     std::vector<LadderStep> ladder;
     for (const StepShape& shape : kShapes) {
+        if (shape.id == LadderStepId::ExpertParallel && !current.model.isMoe())
+            continue;
         LadderStep step;
         step.id = shape.id;
         step.command = shape.command;
@@ -113,6 +123,8 @@ QString ladderStepName(LadderStepId id)
         return EngineLadder::tr("Pipeline parallel (PP=4)");
     case LadderStepId::DataParallel:
         return EngineLadder::tr("Data parallel (DP=8)");
+    case LadderStepId::ExpertParallel:
+        return EngineLadder::tr("Expert parallel (EP=8)");
     case LadderStepId::Mixed3d:
         return EngineLadder::tr("3D mixed (TP=PP=DP=2)");
     case LadderStepId::CommStress:
@@ -125,7 +137,9 @@ QString ladderStepName(LadderStepId id)
 
 QString ladderStepConfiguration(const LadderStep& step)
 {
-    const QString split = EngineLadder::tr("TP=%1 · PP=%2 · DP=%3").arg(step.degrees.tp).arg(step.degrees.pp).arg(step.degrees.dp);
+    QString split = EngineLadder::tr("TP=%1 · PP=%2 · DP=%3").arg(step.degrees.tp).arg(step.degrees.pp).arg(step.degrees.dp);
+    if (step.degrees.ep > 1)
+        split += QStringLiteral(" · EP=%1").arg(step.degrees.ep);
     if (step.command == ProbeCommand::Bench)
         return EngineLadder::tr("%1, bench GEMMs and collectives").arg(split);
     return EngineLadder::tr("%1, confirm %n step(s)", nullptr, step.confirmSteps).arg(split);

@@ -20,10 +20,13 @@
 // the tests share it.
 namespace paraplan::widgets {
 
-enum class LadderStepId { SingleDevice, TensorParallel, PipelineParallel, DataParallel, Mixed3d, CommStress, Stability };
-inline constexpr std::array<LadderStepId, 7> kLadderSteps{
-    LadderStepId::SingleDevice, LadderStepId::TensorParallel, LadderStepId::PipelineParallel, LadderStepId::DataParallel,
-    LadderStepId::Mixed3d,      LadderStepId::CommStress,     LadderStepId::Stability,
+enum class LadderStepId {
+    SingleDevice, TensorParallel, PipelineParallel, DataParallel, ExpertParallel, Mixed3d, CommStress, Stability
+};
+// In the order they are climbed; ExpertParallel only for a MoE model.
+inline constexpr std::array<LadderStepId, 8> kLadderSteps{
+    LadderStepId::SingleDevice,   LadderStepId::TensorParallel, LadderStepId::PipelineParallel, LadderStepId::DataParallel,
+    LadderStepId::ExpertParallel, LadderStepId::Mixed3d,        LadderStepId::CommStress,       LadderStepId::Stability,
 };
 
 enum class ProbeCommand { Discover, Bench, Confirm };
@@ -31,7 +34,7 @@ enum class ProbeCommand { Discover, Bench, Confirm };
 struct LadderStep {
     LadderStepId id = LadderStepId::SingleDevice;
     ProbeCommand command = ProbeCommand::Confirm;
-    ParallelDegrees degrees; // tp, pp and dp; one rank per GPU of them
+    ParallelDegrees degrees; // tp, pp, dp and ep; one rank per GPU of tp, pp and dp
     int confirmSteps = 3; // confirm: timed steps after the warm-up one
     Scenario scenario;    // what the probe runs: one rank per GPU of it
     bool enabled = false;
@@ -45,8 +48,8 @@ struct LadderStep {
 
 // `current` cut down to a probe run of a few seconds on degrees.ranks() devices of one node: the model's
 // layer shapes, precision and sequence, two layers per pipeline stage, micro-batch 1 and 2·pp (at
-// least 4) micro-batches per step. On CPUs the model is a small stand-in: a CPU rank needs
-// minutes for one layer of a real model.
+// least 4) micro-batches per step. On CPUs the model is a small stand-in (with 8 small experts,
+// top 2, for a MoE model): a CPU rank needs minutes for one layer of a real model.
 [[nodiscard]] Scenario ladderScenario(const Scenario& current, const ParallelDegrees& degrees, bool cpu);
 
 [[nodiscard]] QString ladderStepName(LadderStepId id);

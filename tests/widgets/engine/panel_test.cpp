@@ -87,7 +87,29 @@ TEST(EngineLadder, StepsNeedingMoreDevicesThanAttachedAreDisabledWithTheReason)
     EXPECT_EQ(ladderStepBlocker(stepOf(two, DataParallel), false), QStringLiteral("needs 8 GPUs, 2 attached"));
     EXPECT_EQ(ladderStepBlocker(stepOf(two, PipelineParallel), true), QStringLiteral("needs 4 CPU ranks, 2 attached"));
     EXPECT_TRUE(ladderStepBlocker(stepOf(two, TensorParallel), false).isEmpty());
-    EXPECT_EQ(enabledSteps(buildLadder(scenario, 8, false)).size(), kLadderSteps.size());
+    // A dense model has no expert-parallel step; every other one runs on 8.
+    EXPECT_EQ(enabledSteps(buildLadder(scenario, 8, false)).size(), kLadderSteps.size() - 1);
+}
+
+TEST(EngineLadder, AMoeModelClimbsAnExpertParallelStep)
+{
+    const Scenario moe = io::readScenarioText(R"({ "model": { "preset": "deepseek-v3" },
+        "training": { "seq_len": 4096, "global_batch": 1024, "precision": "fp8", "fp8_recipe": "blockwise" },
+        "cluster": { "preset": "dgx-h100", "nodes": 32 }, "parallel": { "pp": 16, "ep": 64, "moe_dispatcher": "flex" } })",
+                                              io::builtinCatalog());
+    for (bool cpu : { false, true }) {
+        const std::vector<LadderStep> ladder = buildLadder(moe, 8, cpu);
+        ASSERT_EQ(ladder.size(), kLadderSteps.size());
+        const LadderStep& ep = stepOf(ladder, LadderStepId::ExpertParallel);
+        EXPECT_TRUE(ep.enabled) << ladderStepBlocker(ep, cpu).toStdString();
+        EXPECT_EQ(ep.scenario.parallel.degrees.ep, 8);
+        EXPECT_EQ(ep.scenario.cluster.gpuCount(), 8);
+        EXPECT_EQ(ep.scenario.parallel.moeDispatcher, MoeDispatcher::Flex);
+        EXPECT_EQ(ep.scenario.model.moeLayers(), 2); // both layers MoE, not the dense first ones
+        EXPECT_TRUE(ladderStepConfiguration(ep).contains(QStringLiteral("EP=8")));
+        if (cpu) // the stand-in keeps experts to move tokens between
+            EXPECT_EQ(ep.scenario.model.moe.experts, 8);
+    }
 }
 
 TEST(EngineLadder, DerivedScenariosAreValidRunInSecondsAndHaveTheStepsDegrees)
