@@ -493,9 +493,7 @@ void ScenarioPanel::setScenario(const Scenario& scenario)
     m_zero->setCurrentIndex(p.zeroStage);
     m_recompute->setCurrentIndex(int(p.recompute));
     // What selective replays as evaluated: the scenario's modules, or under auto the ones auto takes.
-    const RecomputeModules replayed = p.recompute == Recompute::Auto
-        ? selectiveRecomputeModules(scenario).value_or(p.recomputeModules)
-        : p.recomputeModules;
+    const RecomputeModules replayed = p.recompute == Recompute::Auto ? autoRecomputeModules(scenario) : p.recomputeModules;
     m_recomputeModules->setModules(replayed, applicableRecomputeModules(m));
     m_recomputeModules->setVisible(p.recompute == Recompute::Selective || p.recompute == Recompute::Auto);
     m_dispatcher->setCurrentIndex(int(p.moeDispatcher));

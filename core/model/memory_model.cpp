@@ -32,10 +32,6 @@ constexpr double kFragmentationReserve = 0.10;
 // ZeRO-3 keeps the gathered weights of the running layer and the prefetched next one.
 constexpr double kZero3GatheredLayers = 2;
 
-} // namespace
-
-namespace {
-
 double bytesOf(StatePrecision p)
 {
     switch (p) {

@@ -93,22 +93,29 @@ RecomputeModules applicableRecomputeModules(const ModelSpec& m)
     return modules;
 }
 
+bool refusesRecomputing(const TrainingSpec& t, RecomputeModule module)
+{
+    const bool discardsOutput = module == RecomputeModule::MoeAct || module == RecomputeModule::Layernorm;
+    return discardsOutput && t.precision == Precision::Fp8 && t.fp8Recipe == Fp8Recipe::Delayed;
+}
+
 std::optional<RecomputeModules> selectiveRecomputeModules(const Scenario& s)
 {
     if (s.pins.recomputeModules)
         return s.parallel.recomputeModules;
-    const ModelSpec& m = s.model;
+    const RecomputeModules applicable = applicableRecomputeModules(s.model);
     RecomputeModules modules = s.training.flashAttention ? RecomputeModules::none() : RecomputeModules();
-    const bool discardsRefused = s.training.precision == Precision::Fp8 && s.training.fp8Recipe == Fp8Recipe::Delayed;
-    if (m.mla.enabled())
-        modules = modules.with(RecomputeModule::MlaUpProj);
-    if (m.separateNorms({ .moe = m.isMoe() }) > 0 && !discardsRefused)
-        modules = modules.with(RecomputeModule::Layernorm);
-    if (m.isMoe() && !discardsRefused)
-        modules = modules.with(RecomputeModule::MoeAct);
+    for (RecomputeModule module : { RecomputeModule::MlaUpProj, RecomputeModule::Layernorm, RecomputeModule::MoeAct })
+        if (applicable.has(module) && !refusesRecomputing(s.training, module))
+            modules = modules.with(module);
     if (modules.empty())
         return std::nullopt;
     return modules;
+}
+
+RecomputeModules autoRecomputeModules(const Scenario& s)
+{
+    return selectiveRecomputeModules(s).value_or(s.parallel.recomputeModules);
 }
 
 bool epFits(const ModelSpec& m, const ParallelDegrees& d)

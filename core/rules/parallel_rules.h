@@ -69,6 +69,11 @@ enum class KvHeadSplit { Divided, Replicated, Impossible };
 // projections, none that delayed FP8 scaling refuses. Nothing, where selective would save no
 // memory (a dense model with fused attention).
 [[nodiscard]] std::optional<RecomputeModules> selectiveRecomputeModules(const Scenario& scenario);
+// What selective replays when recompute is auto: selectiveRecomputeModules, else the scenario's.
+[[nodiscard]] RecomputeModules autoRecomputeModules(const Scenario& scenario);
+// Megatron-Core refuses moe_act and layernorm recomputation with delayed FP8 scaling
+// (transformer_config.py @ d98e8a64).
+[[nodiscard]] bool refusesRecomputing(const TrainingSpec& training, RecomputeModule module);
 [[nodiscard]] bool epFits(const ModelSpec& model, const ParallelDegrees& degrees);
 
 // Every (virtual) stage needs at least one layer: pp·vpp ≤ L.

@@ -458,7 +458,7 @@ void checkChoices(Checker& c, const Scenario& s)
                                                    "where pp > 1, no full recomputation nor the MoE layer recomputed whole, and "
                                                    "no shared-expert overlap (Megatron-Core's rules); as set it does nothing."));
     if (s.model.isMoe() && p.moeDispatcher == MoeDispatcher::Flex) {
-        if (p.degrees.ep * p.degrees.expertTp() < 2)
+        if (p.degrees.expertSplit() < 2)
             c.error("flex_dispatcher_without_expert_split", "parallel.moe_dispatcher",
                     QT_TRANSLATE_NOOP("Diagnostics", "The flex dispatcher moves tokens between the ranks of the ETP x EP group; "
                                                      "with etp x ep = 1 there are none (Megatron-Core refuses it). Raise ep or "
@@ -508,8 +508,10 @@ void checkRecomputeAndOptimizer(Checker& c, const Scenario& s)
                 QT_TRANSLATE_NOOP("Diagnostics", "The shared experts cannot be recomputed while they overlap the dispatcher "
                                                  "(Megatron-Core refuses it); drop shared_experts from recompute_modules or "
                                                  "moe_shared_expert_overlap."));
-    const bool discardsNormOrAct = modules.has(RecomputeModule::MoeAct) || modules.has(RecomputeModule::Layernorm);
-    if (discardsNormOrAct && s.training.precision == Precision::Fp8 && s.training.fp8Recipe == Fp8Recipe::Delayed)
+    const bool refused = std::any_of(kRecomputeModules.begin(), kRecomputeModules.end(), [&](RecomputeModule module) {
+        return modules.has(module) && refusesRecomputing(s.training, module);
+    });
+    if (refused)
         c.error("recompute_discard_with_delayed_fp8", path,
                 QT_TRANSLATE_NOOP("Diagnostics", "moe_act and layernorm recomputation cannot run with delayed FP8 scaling "
                                                  "(Megatron-Core refuses it); use fp8_recipe tensorwise, blockwise or mxfp8, "

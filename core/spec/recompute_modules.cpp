@@ -25,14 +25,6 @@ const char* toString(RecomputeModule module)
     return "core_attn";
 }
 
-std::optional<RecomputeModule> parseRecomputeModule(std::string_view name)
-{
-    for (RecomputeModule module : kRecomputeModules)
-        if (name == toString(module))
-            return module;
-    return std::nullopt;
-}
-
 std::string moduleList(RecomputeModules modules)
 {
     std::string list;

@@ -4,9 +4,7 @@
 
 #include <array>
 #include <cstdint>
-#include <optional>
 #include <string>
-#include <string_view>
 
 // What selective recomputation checkpoints in each layer: Megatron-Core's --recompute-modules
 // (megatron/core/transformer/transformer_config.py @ d98e8a64, `recompute_modules`; the layer's
@@ -33,7 +31,6 @@ inline constexpr std::array<RecomputeModule, 7> kRecomputeModules = {
 
 // Megatron's name ("core_attn", "mla_up_proj", ...).
 [[nodiscard]] const char* toString(RecomputeModule module);
-[[nodiscard]] std::optional<RecomputeModule> parseRecomputeModule(std::string_view name);
 
 // A set of modules; Megatron's default is core_attn alone.
 class RecomputeModules {

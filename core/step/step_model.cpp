@@ -112,7 +112,7 @@ Recompute resolveRecompute(const Scenario& s, StepPlan& plan)
 {
     if (s.parallel.recompute != Recompute::Auto)
         return plan.layout.recompute = s.parallel.recompute;
-    plan.layout.recomputeModules = selectiveRecomputeModules(s).value_or(s.parallel.recomputeModules);
+    plan.layout.recomputeModules = autoRecomputeModules(s);
     for (Recompute candidate : { Recompute::None, Recompute::Selective }) {
         plan.layout.recompute = candidate;
         if (peakMemoryOf(s, plan) <= plan.capacityBytes)

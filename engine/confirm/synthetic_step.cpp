@@ -99,6 +99,9 @@ public:
                                            traffic.moePermute, traffic.latentNorms });
             }
         m_memory = std::make_unique<MemoryTraffic>(backend, largestKernel);
+        const double epShare = p.moeDispatcher == MoeDispatcher::Flex
+            ? flexNetworkShare(s.model.moe, placeGroup(resolved, m_degrees, CommGroup::Ep, {}).nodesSpanned())
+            : 1.0;
         for (size_t k = 0; k < kLayerKinds; ++k)
             if (here.count[k] > 0) {
                 const LayerKind kind = LayerKind::ofIndex(k);
@@ -108,18 +111,17 @@ public:
                 LayerSettings settings{ .sequenceParallel = shard.sequenceParallel,
                                         .type = m_type,
                                         .dispatcher = p.moeDispatcher,
-                                        .epShare = p.moeDispatcher == MoeDispatcher::Flex
-                                            ? flexNetworkShare(s.model.moe,
-                                                               placeGroup(resolved, m_degrees, CommGroup::Ep, {}).nodesSpanned())
-                                            : 1.0,
+                                        .epShare = epShare,
                                         .traffic = layerTraffic(s.model, shard, kind),
                                         .memory = m_memory.get() };
                 m_layers[k] = std::make_unique<LayerWork>(backend, transformerLayerGemms(s.model, shard, kind).all(),
                                                           shard, messages, groups, settings);
             }
+        LayerSettings logits;
+        logits.sequenceParallel = shard.sequenceParallel;
+        logits.type = m_type;
         m_logits = std::make_unique<LayerWork>(backend, std::vector<GemmShape>{ logitsGemm(s.model, shard) }, shard,
-                                               LayerMessages{}, LayerGroups{},
-                                               LayerSettings{ .sequenceParallel = shard.sequenceParallel, .type = m_type });
+                                               LayerMessages{}, LayerGroups{}, logits);
 
         // Pipeline messages: each TP rank sends its 1/tp share of the activation.
         const size_t element = elementBytes(m_type);

@@ -107,8 +107,9 @@ TEST(EngineLadder, AMoeModelClimbsAnExpertParallelStep)
         EXPECT_EQ(ep.scenario.parallel.moeDispatcher, MoeDispatcher::Flex);
         EXPECT_EQ(ep.scenario.model.moeLayers(), 2); // both layers MoE, not the dense first ones
         EXPECT_TRUE(ladderStepConfiguration(ep).contains(QStringLiteral("EP=8")));
-        if (cpu) // the stand-in keeps experts to move tokens between
+        if (cpu) { // the stand-in keeps experts to move tokens between
             EXPECT_EQ(ep.scenario.model.moe.experts, 8);
+        }
     }
 }
 
