@@ -1646,6 +1646,26 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Export timeline &amp;trace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export timeline trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chrome trace for Perfetto or chrome://tracing (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to export yet: no configuration of this scenario has been valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1644,6 +1644,26 @@
         <translation>将视图导出为 PDF(&amp;P)…</translation>
     </message>
     <message>
+        <source>Export timeline &amp;trace…</source>
+        <translation>导出时间线跟踪(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Export timeline trace</source>
+        <translation>导出时间线跟踪</translation>
+    </message>
+    <message>
+        <source>Chrome trace for Perfetto or chrome://tracing (*.json)</source>
+        <translation>Chrome 跟踪文件，可在 Perfetto 或 chrome://tracing 中打开 (*.json)</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet: no configuration of this scenario has been valid.</source>
+        <translation>尚无可导出的内容：此场景还没有任何有效的配置。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>

@@ -9,6 +9,7 @@
 #include "core/io/catalog_reader.h"
 #include "core/rules/parallel_choices.h"
 #include "core/rules/parallel_rules.h"
+#include "core/rules/schedule_rules.h"
 #include "core/spec/units.h"
 
 #include <QCheckBox>
@@ -37,7 +38,7 @@ enum MergeKey { kModel = 1, kLayers, kHidden, kHeads, kKvHeads, kHeadDim, kFfn, 
                 kKvLoraRank, kQLoraRank, kRopeHeadDim, kNopeHeadDim, kVHeadDim, kLocalWindow, kGlobalEvery, kMtpLayers,
                 kSeqLen, kGlobalBatch, kPrecision, kCluster, kNodes, kTp, kPp, kCp, kEp, kEtp, kVpp, kMicroBatch, kZero,
                 kRecompute, kDispatcher, kSequenceParallel, kOverlapGrads, kOverlapParams, kTpOverlap,
-                kSharedExpertOverlap, kA2aOverlap, kRecomputeModulesKey, kOptimizerStatesKey };
+                kSharedExpertOverlap, kA2aOverlap, kRecomputeModulesKey, kOptimizerStatesKey, kSchedule };
 
 // The optimizer-state layouts recipes use (Megatron-Bridge: the precision-aware optimizer's
 // 16-bit remainders for every bf16 run of its performance scripts, DeepSeek-V3's bf16 moments,
@@ -51,6 +52,15 @@ const std::array<std::optional<PrecisionAwareOptimizer>, 4> kOptimizerStates = {
                              .expAvgSq = StatePrecision::Bf16,
                              .paramRemainders = false },
 };
+
+// The vpp a schedule runs with, keeping the current one where interleaving takes any of several.
+int64_t chunksFor(std::optional<PipelineSchedule> schedule, int64_t vpp)
+{
+    if (!schedule)
+        return vpp;
+    const int64_t chunks = scheduleTraits(*schedule).chunksPerStage;
+    return chunks == 0 ? std::max<int64_t>(vpp, 2) : chunks;
+}
 
 void selectData(QComboBox* box, const QString& data)
 {
@@ -303,7 +313,8 @@ void ScenarioPanel::buildParallelGroup(QVBoxLayout* layout)
               kTp, [](Scenario& s, int64_t v) { s.parallel.degrees.tp = v; });
     addSlider(m_pp, tr("PP"), tr("Pipeline stages"), kPp, [](Scenario& s, int64_t v) {
         s.parallel.degrees.pp = v;
-        s.parallel.degrees.vpp = 1; // interleaving depends on pp: start again from none
+        // Interleaving depends on pp: start again from none, or from the chunks the schedule needs.
+        s.parallel.degrees.vpp = chunksFor(s.parallel.schedule, 1);
         s.parallel.layersPerStage.clear();
     });
     addSlider(m_cp, tr("CP"), tr("Context parallelism: the sequence split over this many GPUs"), kCp,
@@ -316,6 +327,9 @@ void ScenarioPanel::buildParallelGroup(QVBoxLayout* layout)
               [](Scenario& s, int64_t v) {
                   s.parallel.degrees.vpp = v;
                   s.parallel.layersPerStage.clear();
+                  // A schedule that no longer fits the chunks gives way to what vpp implies.
+                  if (s.parallel.schedule && !scheduleMatchesChunks(*s.parallel.schedule, v))
+                      s.parallel.schedule.reset();
               });
     addSlider(m_microBatch, tr("micro-batch"), tr("Sequences per micro-batch"), kMicroBatch,
               [](Scenario& s, int64_t v) { s.training.microBatch = v; });
@@ -345,6 +359,26 @@ void ScenarioPanel::buildParallelGroup(QVBoxLayout* layout)
     connect(m_dispatcher, &QComboBox::currentIndexChanged, this, [this](int index) {
         edit(tr("MoE dispatcher"), kDispatcher, [&](Scenario& s) { s.parallel.moeDispatcher = MoeDispatcher(index); });
     });
+    m_schedule = new QComboBox(group);
+    m_schedule->setObjectName(QStringLiteral("pipelineSchedule"));
+    m_schedule->setToolTip(tr("The order the pipeline runs its passes in; the zero-bubble schedules split the backward "
+                              "into input- and weight-gradient passes, DualPipe feeds micro-batches from both ends"));
+    m_schedule->addItem(tr("as VPP implies (1F1B, or interleaved)"));
+    m_schedule->addItem(tr("GPipe")); // then in PipelineSchedule's order
+    m_schedule->addItem(tr("1F1B"));
+    m_schedule->addItem(tr("interleaved 1F1B"));
+    m_schedule->addItem(tr("ZB-H1 (zero bubble, 1F1B's memory)"));
+    m_schedule->addItem(tr("ZB-H2 (zero bubble, twice the memory)"));
+    m_schedule->addItem(tr("ZB-V (zero bubble, V of two chunks)"));
+    m_schedule->addItem(tr("DualPipe (both directions, two weight copies)"));
+    m_schedule->addItem(tr("DualPipeV (DualPipe folded into a V)"));
+    connect(m_schedule, &QComboBox::currentIndexChanged, this, [this](int index) {
+        edit(tr("pipeline schedule"), kSchedule, [&](Scenario& s) {
+            s.parallel.schedule = index == 0 ? std::nullopt : std::optional(PipelineSchedule(index - 1));
+            s.parallel.degrees.vpp = chunksFor(s.parallel.schedule, s.parallel.degrees.vpp);
+            s.parallel.layersPerStage.clear();
+        });
+    });
     m_recomputeModules = new RecomputeModulesButton(group);
     connect(m_recomputeModules, &RecomputeModulesButton::modulesEdited, this, [this](RecomputeModules modules) {
         edit(tr("recomputed modules"), kRecomputeModulesKey, [&](Scenario& s) {
@@ -356,6 +390,7 @@ void ScenarioPanel::buildParallelGroup(QVBoxLayout* layout)
     recomputeRow->setContentsMargins(0, 0, 0, 0);
     recomputeRow->addWidget(m_recompute, 1);
     recomputeRow->addWidget(m_recomputeModules, 1);
+    form->addRow(tr("Pipeline schedule"), m_schedule);
     form->addRow(tr("ZeRO stage"), m_zero);
     form->addRow(tr("Recomputation"), recomputeRow);
     form->addRow(tr("MoE dispatcher"), m_dispatcher);
@@ -490,6 +525,8 @@ void ScenarioPanel::setScenario(const Scenario& scenario)
     m_etp->setVisible(m.isMoe());
     const int64_t dp = dataParallelOf(scenario);
     m_dp->setText(dp > 0 ? tr("DP follows: %1 (GPUs ÷ TP·PP·CP)").arg(dp) : tr("DP: the GPUs do not divide by TP·PP·CP"));
+    m_schedule->setCurrentIndex(p.schedule ? int(*p.schedule) + 1 : 0);
+    m_schedule->setEnabled(p.degrees.pp > 1 || p.schedule);
     m_zero->setCurrentIndex(p.zeroStage);
     m_recompute->setCurrentIndex(int(p.recompute));
     // What selective replays as evaluated: the scenario's modules, or under auto the ones auto takes.

@@ -72,6 +72,7 @@ private:
     ValueSlider *m_tp, *m_pp, *m_cp, *m_ep, *m_etp, *m_vpp, *m_microBatch;
     QFormLayout* m_choicesForm; // ZeRO, recomputation, dispatcher
     QComboBox* m_dispatcher;
+    QComboBox* m_schedule;
     QCheckBox *m_sequenceParallel, *m_overlapGrads, *m_overlapParams, *m_tpOverlap, *m_sharedExpertOverlap, *m_a2aOverlap;
 };
 

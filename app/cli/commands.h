@@ -17,5 +17,6 @@ int runFit(Arguments args, std::ostream& out, std::ostream& err);
 int runPresets(Arguments args, std::ostream& out, std::ostream& err);
 int runTopoImport(Arguments args, std::ostream& out, std::ostream& err);
 int runCalibration(Arguments args, std::ostream& out, std::ostream& err);
+int runTrace(Arguments args, std::ostream& out, std::ostream& err);
 
 } // namespace paraplan::cli

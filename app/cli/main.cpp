@@ -16,6 +16,10 @@ constexpr const char* kUsage = R"(usage: paraplan-cli COMMAND [ARGS]
 Commands:
   evaluate [SCENARIO.json] [--calibration PROFILE.json] [--json]
                                         price one configuration (the built-in default without a file)
+  trace [SCENARIO.json] [-o TRACE.json] [--calibration PROFILE.json]
+                                        the same configuration's simulated step as a Chrome trace
+                                        for ui.perfetto.dev or chrome://tracing (docs/trace.md);
+                                        on stdout without -o or with -o -
   search SCENARIO.json [--top K] [--calibration PROFILE.json] [--json]
                                         rank every valid configuration of the scenario's model,
                                         cluster and batch by throughput among those that fit
@@ -75,6 +79,8 @@ int main(int argc, char** argv)
             return runTopoImport(rest, std::cout, std::cerr);
         if (command == "calibration")
             return runCalibration(rest, std::cout, std::cerr);
+        if (command == "trace")
+            return runTrace(rest, std::cout, std::cerr);
     } catch (const std::exception& e) { // a bug, not bad input: say so rather than abort
         std::cerr << "paraplan-cli: internal error: " << e.what() << "\n";
         return kExitUnreadable;

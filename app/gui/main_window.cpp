@@ -7,6 +7,7 @@
 #include "app/gui/recovery_copy.h"
 #include "app/gui/scenario_command.h"
 #include "app/gui/settings.h"
+#include "app/gui/trace_export.h"
 
 #include "widgets/common/message_banner.h"
 #include "widgets/engine/panel.h"
@@ -237,6 +238,7 @@ void MainWindow::buildMenus()
                     [this] { exportView(QStringLiteral("png")); });
     file->addAction(tr("Export view as &PDF…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
                     [this] { exportView(QStringLiteral("pdf")); });
+    file->addAction(tr("Export timeline &trace…"), this, &MainWindow::chooseTraceFile);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -433,6 +435,35 @@ bool MainWindow::importTopology(const QString& path, QString* error)
     applyScenarioEdit(withImportedNode(m_workbench->scenario(), std::move(*imported.node)), tr("import topology %1").arg(name), -1);
     m_deck->showView(ViewId::Topology);
     statusBar()->showMessage(tr("Imported %1: %2 GPUs and %3 NICs per node.").arg(name).arg(gpus).arg(nics), 6000);
+    return true;
+}
+
+void MainWindow::chooseTraceFile()
+{
+    const QString suggested = m_settings.lastDirectory() + QStringLiteral("/step-trace.json");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export timeline trace"), suggested,
+                                                      tr("Chrome trace for Perfetto or chrome://tracing (*.json)"));
+    if (path.isEmpty())
+        return;
+    m_settings.setLastDirectory(QFileInfo(path).absolutePath());
+    exportTimelineTrace(path);
+}
+
+bool MainWindow::exportTimelineTrace(const QString& path, QString* error)
+{
+    const EvaluationPtr evaluation = m_workbench->evaluation();
+    QString message, why;
+    if (!evaluation)
+        message = tr("Nothing to export yet: no configuration of this scenario has been valid.");
+    else if (!writeStepTrace(path, *evaluation, m_workbench->calibration(), &why))
+        message = tr("Cannot write %1: %2").arg(path, why);
+    if (!message.isEmpty()) {
+        showError(message);
+        if (error)
+            *error = message;
+        return false;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
     return true;
 }
 

@@ -52,6 +52,9 @@ public:
     // Makes the cluster's topology the node read from a saved `nvidia-smi topo -m` (one undo step);
     // on a problem the work stays as it was and the error ("FILE: line N: ...") is shown and returned.
     bool importTopology(const QString& path, QString* error = nullptr);
+    // Writes the step the views show as a Chrome trace (docs/trace.md); on a problem the error is
+    // shown and returned.
+    bool exportTimelineTrace(const QString& path, QString* error = nullptr);
     [[nodiscard]] ProjectState projectState() const;
     // Unsaved work an earlier session left when it crashed or was killed (recovery_copy.h): the
     // file, or empty. Restoring makes it the current, unsaved work; declining deletes it.
@@ -87,6 +90,7 @@ private:
     void adoptDocumentPath(const QString& path);
     void exportView(const QString& format);
     void chooseTopologyFile();
+    void chooseTraceFile();
     void chooseLanguage(const QString& language);
     void setDarkTheme(bool dark);
     bool maybeSave();

@@ -97,6 +97,8 @@ std::string describeParallel(const ParallelSpec& p, int64_t microBatch)
         + (p.sequenceParallel ? "on" : "off") + " · recompute " + toString(p.recompute);
     if (p.recompute == Recompute::Selective)
         s += " (" + moduleList(p.recomputeModules) + ")";
+    if (p.schedule)
+        s += std::string(" · schedule ") + toString(*p.schedule);
     return s;
 }
 

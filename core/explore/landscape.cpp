@@ -141,7 +141,7 @@ std::vector<double> bubbleFractionByMicroBatches(const Scenario& scenario, const
     std::vector<double> fractions;
     fractions.reserve(counts.size());
     for (int64_t m : counts) {
-        if (dp < 1 || !pipelineRuns(scenario.model.layers, scenario.framework, s.parallel.degrees, m)) {
+        if (dp < 1 || !pipelineRuns(scenario.model.layers, scenario.framework, s.parallel.degrees, m, s.parallel.schedule)) {
             fractions.push_back(-1);
             continue;
         }

@@ -124,7 +124,7 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
                                 if (cancel->load(std::memory_order_relaxed))
                                     return examined;
                             }
-                            if (!(splitAllowed && epAllowed && pipelineRuns(m.layers, s.framework, d, micro)
+                            if (!(splitAllowed && epAllowed && pipelineRuns(m.layers, s.framework, d, micro, p.schedule)
                                   && layersPerStageFit(p.layersPerStage, m.layers, d)))
                                 continue;
                             for (int zero : zeros)

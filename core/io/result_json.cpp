@@ -66,6 +66,8 @@ nlohmann::json toJson(const ParallelSpec& p)
         j["moe_shared_expert_overlap"] = true;
     if (p.moeA2aOverlap)
         j["moe_a2a_overlap"] = true;
+    if (p.schedule)
+        j["schedule"] = toString(*p.schedule);
     if (!p.layersPerStage.empty())
         j["layers_per_stage"] = p.layersPerStage;
     return j;
@@ -81,6 +83,7 @@ nlohmann::json toJson(const Result& r)
     if (!r.valid)
         return j;
     j["micro_batches"] = r.microBatches;
+    j["schedule"] = toString(r.schedule);
     nlohmann::json memory = memoryGib(r.memory);
     memory["capacity"] = finite(bytesToGib(r.capacityBytes));
     memory["fits"] = r.fits;

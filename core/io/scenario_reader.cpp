@@ -278,6 +278,10 @@ void readParallel(ObjectReader in, ParallelSpec& p, ParallelPins& pins)
         p.moeDispatcher = MoeDispatcher(*v);
         pins.moeDispatcher = true;
     }
+    if (auto v = in.choice("schedule", kPipelineScheduleNames)) {
+        p.schedule = PipelineSchedule(*v);
+        pins.schedule = true;
+    }
     pinBool("moe_shared_expert_overlap", p.moeSharedExpertOverlap, nullptr);
     pinBool("moe_a2a_overlap", p.moeA2aOverlap, nullptr);
     if (auto v = in.integerList("layers_per_stage"))

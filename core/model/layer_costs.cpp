@@ -30,13 +30,14 @@ PassCost& PassCost::operator+=(const PassCost& other)
     epComm += other.epComm;
     dpComm += other.dpComm;
     hidden += other.hidden;
+    weightGradient += other.weightGradient;
     return *this;
 }
 
 PassCost PassCost::scaled(double factor) const
 {
     return { compute * factor, recompute * factor, tpComm * factor, cpComm * factor, epComm * factor,
-             dpComm * factor,  hidden.scaled(factor) };
+             dpComm * factor,  hidden.scaled(factor), weightGradient * factor };
 }
 
 double overlapPrice(double commSeconds, double computeSeconds, double slowdown, double& hidden)
@@ -134,6 +135,7 @@ struct MlpCosts {
     GemmPair up, down; // the GEMMs TP communication can overlap with: dense, or the shared experts'
     double epForward = 0, epBackward = 0;
     double epHiddenForward = 0, epHiddenBackward = 0; // behind the shared experts
+    double weightGradient = 0; // of backwardCompute: every weight-gradient GEMM
 };
 
 // The forward and backward seconds of GEMMs that run one after the other.
@@ -186,6 +188,7 @@ MlpCosts mlpCosts(const LayerCostInput& in, const LayerShard& x, const LayerGemm
     const GemmPair up = gemmPairs(in.linearRates, gemms.mlpUp), down = gemmPairs(in.linearRates, gemms.mlpDown);
     c.forwardCompute = up.forward + down.forward + act;
     c.backwardCompute = up.backward() + down.backward() + 2 * act;
+    c.weightGradient = up.weightGrad + down.weightGrad;
     if (!in.kind.moe) {
         c.up = up;
         c.down = down;
@@ -197,6 +200,7 @@ MlpCosts mlpCosts(const LayerCostInput& in, const LayerShard& x, const LayerGemm
     const double sharedBackward = c.up.backward() + c.down.backward();
     c.forwardCompute += sharedForward;
     c.backwardCompute += sharedBackward;
+    c.weightGradient += c.up.weightGrad + c.down.weightGrad;
     // The router stays 16-bit (or fp32) in FP8 runs; the routed tokens are permuted to their
     // experts and back.
     const GemmPair router = gemmPairs(r, gemms.router);
@@ -204,6 +208,7 @@ MlpCosts mlpCosts(const LayerCostInput& in, const LayerShard& x, const LayerGemm
     const double scores = elementwise(r, traffic.routerScores);
     c.forwardCompute += router.forward + 2 * permute + scores;
     c.backwardCompute += router.backward() + 2 * permute + 2 * scores;
+    c.weightGradient += router.weightGrad;
     const double movement = moeTokenMovement(in, layerMessages(m, x));
     // --moe-shared-expert-overlap runs the shared experts on their own stream while the
     // all-to-all dispatcher moves the routed tokens.
@@ -344,6 +349,7 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
 
     costs.backward.compute = qkv.backward() + core.backward + proj.backward() + mlp.backwardCompute
         + 2 * elementwiseForward + quantization.backward;
+    costs.backward.weightGradient = qkv.weightGrad + proj.weightGrad + mlp.weightGradient;
     costs.backward.tpComm = tpBackward;
     costs.backward.cpComm = cpBackward;
     costs.backward.epComm = mlp.epBackward;
@@ -420,6 +426,7 @@ LayerCosts outputLayerCosts(const LayerCostInput& in)
     LayerCosts costs;
     costs.forward.compute = norm + logits.forward + lossForward;
     costs.backward.compute = 2 * norm + logits.backward() + lossBackward;
+    costs.backward.weightGradient = logits.weightGrad;
     if (in.degrees.tp > 1) {
         // Max, sum and target logit are reduced across the vocab shards: tiny, latency-bound.
         const double lossReductions = 3 * collective(in, Collective::AllReduce, x.tokens * 4, in.degrees.tp, in.tpLink);
@@ -442,6 +449,7 @@ LayerCosts mtpHeadCosts(const LayerCostInput& in)
     LayerCosts costs = outputLayerCosts(in);
     costs.forward.compute += norms + projection.forward;
     costs.backward.compute += 2 * norms + projection.backward();
+    costs.backward.weightGradient += projection.weightGrad;
     if (in.degrees.tp > 1) { // the projection's shards gathered back to the hidden state
         const Collective kind = in.sequenceParallel ? Collective::ReduceScatter : Collective::AllGather;
         costs.forward.tpComm += collective(in, kind, activation, in.degrees.tp, in.tpLink);

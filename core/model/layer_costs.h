@@ -38,6 +38,9 @@ struct PassCost {
     double epComm = 0;
     double dpComm = 0; // ZeRO-2/3 traffic that could not hide behind the pass
     HiddenComm hidden; // not in total(): it ran under the compute
+    // Of compute, the weight-gradient GEMMs (X^T dY) of a backward: what a zero-bubble schedule
+    // runs later as its own W pass (Qi et al., ICLR 2024, §2).
+    double weightGradient = 0;
 
     [[nodiscard]] double total() const { return compute + recompute + tpComm + cpComm + epComm + dpComm; }
     PassCost& operator+=(const PassCost& other);

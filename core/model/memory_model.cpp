@@ -173,10 +173,33 @@ double mixActivationBytes(const ModelSpec& model, const ActivationShape& shape, 
 double inFlightMicroBatches(const ParallelLayout& layout, int64_t stage)
 {
     const int64_t p = layout.degrees.pp, v = layout.degrees.vpp, m = layout.microBatches;
-    if (v == 1)
+    // Micro-batches a stage holds at its fullest, from the order each schedule runs its passes in
+    // (core/step/schedule_orders.h; tests/core/step/schedule_orders_test.cpp walks those orders
+    // and checks every figure here). A micro-batch is held from its forward until its weight
+    // gradient is done; in the schedules with two chunks a stage, a chunk counts half.
+    switch (layout.schedule) {
+    case PipelineSchedule::GPipe:
+        return double(m);
+    case PipelineSchedule::OneFOneB:
         return double(std::min(p - stage, m));
-    const int64_t chunks = std::min((p - stage - 1) * 2 + (v - 1) * p + 1, m * v);
-    return double(chunks) / double(v);
+    case PipelineSchedule::Interleaved1F1B: {
+        const int64_t chunks = std::min((p - stage - 1) * 2 + (v - 1) * p + 1, m * v);
+        return double(chunks) / double(v);
+    }
+    case PipelineSchedule::ZbH1: // each stage defers `stage` weight gradients: 1F1B's first stage everywhere
+        return double(std::min(p, m));
+    case PipelineSchedule::ZbH2: // 2p - 1 forwards in flight before the first backward reaches stage 0
+        return double(std::min(2 * p - 1, m));
+    case PipelineSchedule::ZbV: // held to 1F1B's memory, 2p chunks (the repository's "zb" memory setup)
+        return double(std::min(2 * p, 2 * m)) / 2;
+    case PipelineSchedule::DualPipe: { // pp chunks, one more on the two middle stages (PP + 1 in its README)
+        const int64_t half = std::min(stage, p - 1 - stage);
+        return double(p + (half == p / 2 - 1 ? 1 : 0)) / 2;
+    }
+    case PipelineSchedule::DualPipeV: // 2 pp chunks, one more on the last stage, where the V turns
+        return double(2 * p + (stage == p - 1 ? 1 : 0)) / 2;
+    }
+    return double(std::min(p - stage, m));
 }
 
 StageParameters shardParameters(const ModelSpec& model, const ParallelLayout& layout, const LayerMix& layers,
@@ -204,7 +227,7 @@ StageParameters shardParameters(const ModelSpec& model, const ParallelLayout& la
 
 StageParameters stageParameters(const ModelSpec& model, const ParallelLayout& layout, int64_t stage)
 {
-    return shardParameters(model, layout, layout.stageMix(size_t(stage)), stage == 0, stage == layout.degrees.pp - 1);
+    return shardParameters(model, layout, layout.stageMix(size_t(stage)), layout.holdsEmbedding(stage), layout.holdsOutput(stage));
 }
 
 MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training, const FrameworkSpec& framework,
@@ -213,7 +236,7 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
     const StateBytes bytes = stateBytes(training);
     const ParallelDegrees& d = layout.degrees;
     const LayerMix stageLayers = layout.stageMix(size_t(stage));
-    const bool last = stage == d.pp - 1;
+    const bool last = layout.holdsOutput(stage);
     const StageParameters params = stageParameters(model, layout, stage);
     const double denseShards = double(d.dataRanks());
     const double expertShards = double(d.expertDataRanks());
@@ -259,7 +282,7 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
     double activations = inFlight * mixActivationBytes(model, shape, layout.recompute, layers);
     if (layout.recompute == Recompute::Full) // the layer being recomputed holds everything at once
         activations += largestActivations;
-    if (stage == 0 && model.dropout) // embedding dropout mask per micro-batch in flight
+    if (layout.holdsEmbedding(stage) && model.dropout) // embedding dropout mask per micro-batch in flight
         activations += inFlight * sbh * replicated;
     if (last) // final norm input and the fp32 logits the loss keeps for its backward, again per MTP module
         activations += double(1 + model.mtpLayers)

@@ -4,19 +4,53 @@
 
 #include "core/rules/parallel_rules.h"
 #include "core/rules/pipeline_split.h"
+#include "core/rules/schedule_rules.h"
 
 #include <utility>
 
 namespace paraplan {
+
+int64_t ParallelLayout::stageOf(int64_t virtualStage) const
+{
+    const int64_t pp = degrees.pp;
+    if (scheduleTraits(schedule).vShape && virtualStage >= pp)
+        return 2 * pp - 1 - virtualStage;
+    return virtualStage % pp;
+}
+
+bool ParallelLayout::holdsEmbedding(int64_t stage) const
+{
+    return stage == 0 || (scheduleTraits(schedule).bidirectional && stage == degrees.pp - 1);
+}
+
+bool ParallelLayout::holdsOutput(int64_t stage) const
+{
+    const ScheduleTraits traits = scheduleTraits(schedule);
+    if (traits.vShape)
+        return stage == 0;
+    return stage == degrees.pp - 1 || (traits.bidirectional && stage == 0);
+}
 
 void ParallelLayout::assignLayers(const ModelSpec& model, std::vector<int64_t> layersPerVirtualStage)
 {
     const size_t pp = size_t(degrees.pp);
     virtualLayers = std::move(layersPerVirtualStage);
     stageLayers.assign(pp, 0);
-    for (size_t chunkStart = 0; chunkStart < virtualLayers.size(); chunkStart += pp) // no division: the search's hot loop
+    const ScheduleTraits traits = scheduleTraits(schedule);
+    m_vShape = traits.vShape;
+    m_bidirectional = traits.bidirectional;
+    const bool placedInOrder = !traits.vShape && !traits.bidirectional;
+    if (placedInOrder) {
+        for (size_t chunkStart = 0; chunkStart < virtualLayers.size(); chunkStart += pp) // no division: the search's hot loop
+            for (size_t stage = 0; stage < pp; ++stage)
+                stageLayers[stage] += virtualLayers[chunkStart + stage];
+    } else {
+        for (size_t vs = 0; vs < virtualLayers.size(); ++vs)
+            stageLayers[size_t(stageOf(int64_t(vs)))] += virtualLayers[vs];
+    }
+    if (traits.bidirectional) // the mirror direction's stage pp - 1 - i
         for (size_t stage = 0; stage < pp; ++stage)
-            stageLayers[stage] += virtualLayers[chunkStart + stage];
+            stageLayers[stage] += virtualLayers[pp - 1 - stage];
     m_uniformKind = model.uniformLayerKind();
     m_virtualMix.clear();
     m_stageMix.clear();
@@ -26,9 +60,12 @@ void ParallelLayout::assignLayers(const ModelSpec& model, std::vector<int64_t> l
     int64_t first = 0;
     for (size_t vs = 0; vs < virtualLayers.size(); ++vs) {
         m_virtualMix.push_back(model.layerMix(first, virtualLayers[vs]));
-        m_stageMix[vs % pp] += m_virtualMix.back();
+        m_stageMix[size_t(stageOf(int64_t(vs)))] += m_virtualMix.back();
         first += virtualLayers[vs];
     }
+    if (traits.bidirectional)
+        for (size_t stage = 0; stage < pp; ++stage)
+            m_stageMix[stage] += m_virtualMix[pp - 1 - stage];
 }
 
 namespace {
@@ -59,6 +96,7 @@ ParallelLayout resolveLayout(const Scenario& s)
     layout.degrees = p.degrees;
     layout.degrees.dp = dataParallelOf(s);
     layout.microBatches = microBatchCount(s.training.globalBatch, s.training.microBatch, layout.degrees.dp);
+    layout.schedule = effectiveSchedule(p);
     layout.assignLayers(s.model, virtualStageLayers(s.model.layers, p.degrees.pp, p.degrees.vpp, p.layersPerStage));
     layout.sequenceParallel = p.sequenceParallel && p.degrees.tp > 1;
     layout.recompute = p.recompute;

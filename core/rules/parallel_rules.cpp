@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/rules/parallel_rules.h"
 
+#include "core/rules/schedule_rules.h"
+
 #include <limits>
 
 namespace paraplan {
@@ -143,10 +145,15 @@ bool scheduleIsSimulable(const ParallelDegrees& d, int64_t microBatches)
     return microBatches <= kMaxPipelineOps / d.virtualStages();
 }
 
-bool pipelineRuns(int64_t layers, const FrameworkSpec& framework, const ParallelDegrees& d, int64_t microBatches)
+bool pipelineRuns(int64_t layers, const FrameworkSpec& framework, const ParallelDegrees& d, int64_t microBatches,
+                  std::optional<PipelineSchedule> given)
 {
+    const PipelineSchedule schedule = given ? *given : impliedSchedule(d.vpp);
     return microBatches >= 1 && stagesFitLayers(layers, d) && interleavingHasStages(d) && frameworkInterleaves(framework, d)
-        && interleavingFillsRounds(d, microBatches) && scheduleIsSimulable(d, microBatches);
+        && (schedule != PipelineSchedule::Interleaved1F1B || interleavingFillsRounds(d, microBatches))
+        && scheduleIsSimulable(d, microBatches) && scheduleMatchesChunks(schedule, d.vpp)
+        && scheduleFitsStages(schedule, d.pp) && scheduleFitsMicroBatches(schedule, d.pp, microBatches)
+        && frameworkRunsSchedule(framework, schedule);
 }
 
 bool layersPerStageFit(const std::vector<int64_t>& split, int64_t layers, const ParallelDegrees& d)

@@ -85,9 +85,11 @@ enum class KvHeadSplit { Divided, Replicated, Impossible };
 [[nodiscard]] bool frameworkInterleaves(const FrameworkSpec& framework, const ParallelDegrees& degrees);
 // The step stays small enough to simulate.
 [[nodiscard]] bool scheduleIsSimulable(const ParallelDegrees& degrees, int64_t microBatches);
-// All of the above with at least one micro-batch: the pipeline schedule can run on the framework.
+// All of the above with at least one micro-batch, and the schedule's own rules
+// (core/rules/schedule_rules.h): the pipeline schedule, given or implied by vpp, can run on the
+// framework.
 [[nodiscard]] bool pipelineRuns(int64_t layers, const FrameworkSpec& framework, const ParallelDegrees& degrees,
-                                int64_t microBatches);
+                                int64_t microBatches, std::optional<PipelineSchedule> schedule = std::nullopt);
 
 // An explicit split of the layers: none, or pp·vpp stages of at least one layer summing to L.
 [[nodiscard]] bool layersPerStageFit(const std::vector<int64_t>& layersPerStage, int64_t layers,

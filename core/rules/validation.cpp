@@ -3,6 +3,7 @@
 #include "core/rules/validation.h"
 
 #include "core/rules/parallel_rules.h"
+#include "core/rules/schedule_rules.h"
 #include "core/rules/topology_validation.h"
 #include "core/rules/validation_checker.h"
 #include "core/spec/translatable.h"
@@ -389,8 +390,42 @@ void checkPipeline(Checker& c, const Scenario& s, const ParallelDegrees& d)
                                                  "(framework.name megatron-core, nemo, torchtitan)."),
                 { DiagnosticArg{ toString(s.framework.name) } });
 
+    const PipelineSchedule schedule = effectiveSchedule(p);
+    const DiagnosticArg scheduleName{ toString(schedule) };
+    if (!scheduleMatchesChunks(schedule, d.vpp)) {
+        const int64_t chunks = scheduleTraits(schedule).chunksPerStage;
+        if (chunks == 0)
+            c.error("schedule_chunks", "parallel.schedule",
+                    QT_TRANSLATE_NOOP("Diagnostics", "The interleaved 1F1B schedule runs several model chunks per stage; set vpp to 2 or more, "
+                                                     "or choose the 1f1b schedule."));
+        else if (chunks == 2)
+            c.error("schedule_chunks", "parallel.schedule",
+                    QT_TRANSLATE_NOOP("Diagnostics", "The %1 schedule folds the model into a V of two chunks per stage; set vpp to 2."),
+                    { scheduleName });
+        else
+            c.error("schedule_chunks", "parallel.schedule",
+                    QT_TRANSLATE_NOOP("Diagnostics", "The %1 schedule runs one model chunk per stage but vpp is %2; set vpp to 1, or choose "
+                                                     "interleaved-1f1b."),
+                    { scheduleName, num(d.vpp) });
+    }
+    if (!scheduleFitsStages(schedule, d.pp))
+        c.error("schedule_stages", "parallel.pp",
+                QT_TRANSLATE_NOOP("Diagnostics", "DualPipe pairs stage i with stage pp-1-i and needs an even pp, not %1; change pp, or "
+                                                 "choose dualpipev."),
+                { num(d.pp) });
+    if (!frameworkRunsSchedule(s.framework, schedule))
+        c.error("framework_schedule", "parallel.schedule",
+                QT_TRANSLATE_NOOP("Diagnostics", "%1's pipeline engine runs only its own 1F1B schedule, not %2; choose 1f1b, or a framework "
+                                                 "that has the schedule (megatron-core, torchtitan)."),
+                { DiagnosticArg{ toString(s.framework.name) }, scheduleName });
+
     const int64_t microBatches = microBatchCount(s.training.globalBatch, s.training.microBatch, d.dp);
-    if (microBatches > 0 && !interleavingFillsRounds(d, microBatches))
+    if (microBatches > 0 && !scheduleFitsMicroBatches(schedule, d.pp, microBatches))
+        c.error("schedule_micro_batches", "training.global_batch",
+                QT_TRANSLATE_NOOP("Diagnostics", "The %1 schedule needs at least %2 micro-batches (an even number for dualpipe) but the "
+                                                 "step has %3; raise the global batch or lower micro_batch or dp."),
+                { scheduleName, num(minimumMicroBatches(schedule, d.pp)), num(microBatches) });
+    if (microBatches > 0 && schedule == PipelineSchedule::Interleaved1F1B && !interleavingFillsRounds(d, microBatches))
         c.error("interleave_micro_batches", "parallel.vpp",
                 QT_TRANSLATE_NOOP("Diagnostics", "The interleaved schedule needs the number of micro-batches (%1) to be a multiple of pp (%2); "
                          "change the batch, or use vpp 1."),

@@ -50,6 +50,8 @@ const char* toString(Fp8Recipe r)
     return "delayed";
 }
 
+const char* toString(PipelineSchedule s) { return kPipelineScheduleNames[size_t(s)]; }
+
 const char* toString(MoeDispatcher d)
 {
     switch (d) {

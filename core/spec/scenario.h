@@ -9,6 +9,7 @@
 #include "core/spec/recompute_modules.h"
 #include "core/spec/topology.h"
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -39,6 +40,14 @@ enum class Fp4Recipe { Nvfp4, Mxfp4 };
 // dispatcher with a DeepEP or HybridEP backend, which sends a token across the network once per
 // node that holds its experts and forwards it inside the node over NVLink.
 enum class MoeDispatcher { AllToAll, AllGather, Flex };
+// The order a pipeline runs its forward and backward passes in (docs/cost-model.md, "Pipeline
+// schedules"): GPipe (every forward, then every backward), 1F1B and interleaved 1F1B
+// (Megatron-Core), the zero-bubble schedules ZB-H1, ZB-H2 and ZB-V that split the backward into
+// input-gradient and weight-gradient passes (Qi et al., ICLR 2024), and DeepSeek's bidirectional
+// DualPipe and its V-shaped half DualPipeV. In the contract's order.
+enum class PipelineSchedule { GPipe, OneFOneB, Interleaved1F1B, ZbH1, ZbH2, ZbV, DualPipe, DualPipeV };
+inline constexpr std::array<const char*, 8> kPipelineScheduleNames
+    = { "gpipe", "1f1b", "interleaved-1f1b", "zb-h1", "zb-h2", "zb-v", "dualpipe", "dualpipev" };
 // The type an optimizer state is stored in (Megatron-Core's --main-params-dtype, --exp-avg-dtype,
 // --exp-avg-sq-dtype; fp8 moments carry a scale per tensor).
 enum class StatePrecision { Fp32, Bf16, Fp16, Fp8 };
@@ -136,7 +145,7 @@ struct ClusterSpec {
 struct ParallelPins {
     bool tp = false, pp = false, dp = false, cp = false, ep = false, vpp = false;
     bool sequenceParallel = false, recompute = false, zeroStage = false;
-    bool etp = false, moeDispatcher = false, recomputeModules = false;
+    bool etp = false, moeDispatcher = false, recomputeModules = false, schedule = false;
 
     bool operator==(const ParallelPins&) const = default;
 };
@@ -158,6 +167,8 @@ struct ParallelSpec {
     // micro-batch's compute (Megatron-Core's merged forward-backward of two micro-batches, with
     // interleaving where pp > 1; DeepSeek-V3's computation-communication overlap).
     bool moeA2aOverlap = false;
+    // Absent: what vpp implies (interleaved-1f1b when vpp > 1, else 1f1b); effectiveSchedule().
+    std::optional<PipelineSchedule> schedule;
     std::vector<int64_t> layersPerStage; // empty = as even as possible; else pp*vpp entries
     RankPlacement placement;             // which GPU each rank runs on
 
@@ -181,6 +192,7 @@ struct Scenario {
 [[nodiscard]] const char* toString(Fp8Recipe r);
 [[nodiscard]] const char* toString(Fp4Recipe r);
 [[nodiscard]] const char* toString(MoeDispatcher d);
+[[nodiscard]] const char* toString(PipelineSchedule s);
 [[nodiscard]] const char* toString(StatePrecision p);
 [[nodiscard]] const char* toString(LinkKind k);
 

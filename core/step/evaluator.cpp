@@ -4,9 +4,11 @@
 
 #include "core/model/model_shape.h"
 #include "core/network/placement_warnings.h"
+#include "core/rules/schedule_rules.h"
 #include "core/rules/validation.h"
 #include "core/spec/translatable.h"
 #include "core/spec/units.h"
+#include "core/step/pipeline_simulation.h"
 #include "core/step/step_model.h"
 #include "core/step/stragglers.h"
 
@@ -49,6 +51,19 @@ void addMemoryWarnings(Result& r)
 
 } // namespace
 
+PricedStep priceStep(const Scenario& scenario, const EvaluateOptions& options)
+{
+    PricedStep priced{ planStep(scenario), {}, {} };
+    (void)resolveRecompute(scenario, priced.plan);
+    const Calibration* calibration = options.calibration.get();
+    const DeviceRates rates = deviceRates(scenario.cluster.gpu, scenario.training.precision, options.params, calibration);
+    const ParallelLayout& L = priced.plan.layout;
+    priced.groups = placeGroups(scenario, L.degrees, options.params, calibration);
+    priced.timing = stepTiming(scenario, priced.plan, rates, layerCostsFor(scenario, L, rates, priced.groups),
+                               priced.groups, options.params);
+    return priced;
+}
+
 double peakMemoryBytes(const Scenario& scenario)
 {
     StepPlan plan = planStep(scenario);
@@ -68,12 +83,16 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     }
     r.valid = true;
 
-    StepPlan plan = planStep(scenario);
+    const PricedStep priced = priceStep(scenario, options);
+    const StepPlan& plan = priced.plan;
+    const StepTiming& timing = priced.timing;
     r.parallel.degrees.dp = plan.layout.degrees.dp;
     if (scenario.model.isMoe()) // as evaluated: the expert tensor split that follows tp, named
         r.parallel.degrees.etp = plan.layout.degrees.expertTp();
     r.microBatches = plan.layout.microBatches;
-    r.recomputeChosen = resolveRecompute(scenario, plan);
+    r.schedule = plan.layout.schedule;
+    r.parallel.schedule = plan.layout.schedule;
+    r.recomputeChosen = plan.layout.recompute;
     r.parallel.recompute = r.recomputeChosen;
     r.parallel.recomputeModules = plan.layout.recomputeModules;
 
@@ -88,20 +107,11 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     }
     r.memory = memory[size_t(r.worstStage)];
     r.fits = r.memory.total() <= r.capacityBytes;
-    if (options.diagnostics)
-        addMemoryWarnings(r);
-
-    const Calibration* calibration = options.calibration.get();
-    const DeviceRates rates
-        = deviceRates(scenario.cluster.gpu, scenario.training.precision, options.params, calibration);
-    const GroupPlacements groups = placeGroups(scenario, plan.layout.degrees, options.params, calibration);
     if (options.diagnostics) {
-        addPlacementWarnings(r.diagnostics, groups, options.params);
-        r.groups = groupReports(groups, options.params);
+        addMemoryWarnings(r);
+        addPlacementWarnings(r.diagnostics, priced.groups, options.params);
+        r.groups = groupReports(priced.groups, options.params);
     }
-    const StepTiming timing = stepTiming(scenario, plan, rates,
-                                         layerCostsFor(scenario, plan.layout, rates, groups), groups,
-                                         options.params);
     const ParallelLayout& L = plan.layout;
     PipelineInput pipe = pipelineInput(plan, timing);
     pipe.recordTimeline = options.recordTimeline;
@@ -116,15 +126,19 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
         return r;
     }
 
+    // With post-validation each stage steps as soon as its own passes are done, so a step lasts as
+    // long as the longest stage's span, not from the first stage's start to the last one's end.
+    const bool spans = scheduleTraits(L.schedule).postValidation;
     double slowest = -1;
     for (int64_t stage = 0; stage < L.degrees.pp; ++stage) {
         StageReport& report = r.stages[size_t(stage)];
         const PipelineStageStats& stats = simulated.stages[size_t(stage)];
+        const double finished = spans ? stats.end - stats.start : stats.end;
         report.busy = stats.busyCompute;
         report.send = stats.busySend;
-        report.idle = std::max(0.0, stats.end - stats.busyCompute - stats.busySend);
+        report.idle = std::max(0.0, finished - stats.busyCompute - stats.busySend);
         report.tail = timing.tailDp[size_t(stage)] + timing.optimizer[size_t(stage)] + timing.weightCast[size_t(stage)];
-        report.end = stats.end + report.tail;
+        report.end = finished + report.tail;
         if (report.end > slowest) {
             slowest = report.end;
             r.criticalStage = stage;
@@ -135,12 +149,16 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     // sends, its idle time (the bubble), its DP tail and optimizer, and the per-step overhead.
     const int64_t critical = r.criticalStage;
     PassCost work;
-    for (int64_t c = 0; c < L.degrees.vpp; ++c) {
-        work += timing.forward[size_t(c * L.degrees.pp + critical)];
-        work += timing.backward[size_t(c * L.degrees.pp + critical)];
-    }
+    L.forEachChunkOn(critical, [&](int64_t vs, double share) {
+        work += timing.forward[size_t(vs)].scaled(share);
+        work += timing.backward[size_t(vs)].scaled(share);
+    });
     work = work.scaled(double(L.microBatches));
     const StageReport& cs = r.stages[size_t(critical)];
+    // DualPipe's overlapped pairs hid all-to-all time that the passes alone expose: move it to hidden.
+    const double pairedHiding = std::min(std::max(0.0, work.total() - cs.busy), work.epComm);
+    work.hidden.ep += pairedHiding;
+    work.epComm -= pairedHiding;
     TimeBreakdown& t = r.time;
     t.compute = work.compute + timing.weightCast[size_t(critical)];
     t.recompute = work.recompute;

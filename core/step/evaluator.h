@@ -5,6 +5,7 @@
 #include "core/spec/efficiency_params.h"
 #include "core/spec/scenario.h"
 #include "core/step/result.h"
+#include "core/step/step_model.h"
 
 #include <memory>
 
@@ -25,6 +26,16 @@ struct EvaluateOptions {
 };
 
 [[nodiscard]] Result evaluate(const Scenario& scenario, const EvaluateOptions& options = {});
+
+// What evaluate() prices before it simulates: the plan with recomputation settled, the groups'
+// placements and every pass's time. The step's trace (core/step/step_trace.h) lays out the same
+// passes. The scenario must be rule-abiding.
+struct PricedStep {
+    StepPlan plan;
+    GroupPlacements groups;
+    StepTiming timing;
+};
+[[nodiscard]] PricedStep priceStep(const Scenario& scenario, const EvaluateOptions& options);
 
 // Memory per GPU of the fullest stage in bytes, with recompute resolved as evaluate() would; no
 // timing, so a search can discard what does not fit cheaply. The scenario must be rule-abiding.

@@ -140,6 +140,8 @@ public:
         for (int64_t s = 0; s < p; ++s)
             m_orders.emplace_back(s, p, v, m);
         m_result.stages.assign(size_t(p), {});
+        for (PipelineStageStats& stats : m_result.stages)
+            stats.start = -1;
         if (in.recordTimeline)
             m_result.timeline.reserve(size_t(2 * p * v * m));
     }
@@ -232,12 +234,14 @@ private:
     {
         ++m_result.operationsSimulated;
         const double start = std::max(m_clock[size_t(s)], inputReady);
+        if (m_result.stages[size_t(s)].start < 0)
+            m_result.stages[size_t(s)].start = start;
         const double end = start + duration;
         const double sendEnd = sends ? end + send : end;
         readySlot = sendEnd;
         m_clock[size_t(s)] = sendEnd;
         if (m_in.recordTimeline)
-            m_result.timeline.push_back({ s, op.chunk, op.microBatch, op.kind, start, end, sendEnd });
+            m_result.timeline.push_back({ s, op.chunk, op.microBatch, op.kind, start, end, sendEnd, 0, false, op.chunk * p + s });
     }
 
     // Records the state at a period boundary; once the last two periods shifted everything by the
@@ -327,10 +331,11 @@ private:
 
 } // namespace
 
-PipelineResult simulatePipeline(const PipelineInput& in)
+PipelineResult simulateMegatronSchedule(const PipelineInput& in)
 {
     const int64_t p = in.stages, v = in.chunks, m = in.microBatches;
-    if (p < 1 || v < 1 || m < 1 || (v > 1 && m % p != 0) || int64_t(in.forwardSeconds.size()) != p * v
+    const bool megatron = in.schedule == PipelineSchedule::OneFOneB || in.schedule == PipelineSchedule::Interleaved1F1B;
+    if (!megatron || p < 1 || v < 1 || m < 1 || (v > 1 && m % p != 0) || int64_t(in.forwardSeconds.size()) != p * v
         || int64_t(in.backwardSeconds.size()) != p * v)
         return {};
     return Simulation(in).run();

@@ -57,6 +57,7 @@ struct Result {
     ParallelSpec parallel;   // as evaluated: dp resolved, recompute as chosen
     int64_t gpus = 0;
     int64_t microBatches = 0;
+    PipelineSchedule schedule = PipelineSchedule::OneFOneB; // the schedule simulated
 
     MemoryBreakdown memory; // the worst stage
     double capacityBytes = 0;

@@ -6,6 +6,7 @@
 #include "core/model/model_shape.h"
 #include "core/network/placement.h"
 #include "core/rules/parallel_rules.h"
+#include "core/rules/schedule_rules.h"
 #include "core/spec/units.h"
 #include "core/step/stragglers.h"
 
@@ -99,7 +100,9 @@ double peakMemoryOf(const Scenario& s, const StepPlan& plan)
     // The first stage holds the most micro-batches in flight and the last the output layer; but an
     // explicit split or layers of several kinds (DeepSeek-V3's dense first layers) can make any
     // stage the fullest.
-    if (!s.parallel.layersPerStage.empty() || !s.model.uniformLayerKind()) {
+    const bool megatronSchedule = plan.layout.schedule == PipelineSchedule::OneFOneB
+        || plan.layout.schedule == PipelineSchedule::Interleaved1F1B;
+    if (!s.parallel.layersPerStage.empty() || !s.model.uniformLayerKind() || !megatronSchedule) {
         double worst = 0;
         for (int64_t stage = 0; stage <= last; ++stage)
             worst = std::max(worst, stageMemoryOf(s, plan, stage).total());
@@ -194,6 +197,7 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
     const bool overlapParams = s.parallel.overlapParamGather;
 
     StepTiming timing;
+    timing.overlapSlowdown = slowdown;
     const int64_t virtualStages = d.virtualStages();
     timing.forward.resize(size_t(virtualStages));
     timing.backward.resize(size_t(virtualStages));
@@ -272,9 +276,9 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
     timing.weightCast.resize(size_t(d.pp));
     const GroupPlacement& embeddingSync = groups[CommGroup::EmbeddingSync];
     for (int64_t stage = 0; stage < d.pp; ++stage) {
-        const bool end = stage == 0 || stage == d.pp - 1;
+        const bool end = L.holdsEmbedding(stage) || L.holdsOutput(stage);
         const LayerMix mix = plan.layout.stageMix(size_t(stage));
-        const int64_t layers = mix.total() + (stage == d.pp - 1 ? s.model.mtpLayers : 0);
+        const int64_t layers = mix.total() + (L.holdsOutput(stage) ? s.model.mtpLayers : 0);
         if (!end && stage > 1 && mix == plan.layout.stageMix(size_t(stage - 1))) { // same as its neighbour
             timing.tailDp[size_t(stage)] = timing.tailDp[size_t(stage - 1)];
             timing.tailHiddenDp[size_t(stage)] = timing.tailHiddenDp[size_t(stage - 1)];
@@ -284,8 +288,7 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
         }
         const StageParameters weights = stageParameters(s.model, L, stage);
         double lastBackward = 0; // the window the final gradient reduction can hide in
-        for (int64_t c = 0; c < d.vpp; ++c)
-            lastBackward += timing.backward[size_t(c * d.pp + stage)].total();
+        L.forEachChunkOn(stage, [&](int64_t vs, double) { lastBackward += timing.backward[size_t(vs)].total(); });
         const double lastBucket = std::min(1.0, kGradientBucketParams / std::max(weights.total(), 1.0));
 
         double grads = 0, gather = 0;
@@ -301,10 +304,14 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
         const double gatherHidden = overlapParams ? gather * (1 - lastBucket) : 0.0;
         double tail = grads + gather - (1 - slowdown) * (gradsHidden + gatherHidden);
         timing.tailHiddenDp[size_t(stage)] = gradsHidden + gatherHidden;
-        if (s.model.tiedEmbeddings && d.pp > 1 && end) {
+        if (s.model.tiedEmbeddings && L.holdsEmbedding(stage) != L.holdsOutput(stage)) {
             const double embeddingGrads = embeddingParameters(s.model) / double(d.tp) * bytes.gradients;
             tail += collectiveSeconds(Collective::AllReduce, embeddingGrads, 2, embeddingSync.rate, params);
         }
+        // DualPipe keeps every stage's weights twice, on stage i and on stage pp-1-i (DeepSeek-V3
+        // §3.2.1); the two copies' gradients are summed across the pair before the update.
+        if (scheduleTraits(L.schedule).bidirectional && d.pp > 1)
+            tail += collectiveSeconds(Collective::AllReduce, weights.total() * bytes.gradients, 2, embeddingSync.rate, params);
         timing.tailDp[size_t(stage)] = tail;
 
         const OptimizerTraffic traffic = optimizerTraffic(L, weights, bytes);
@@ -318,6 +325,7 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
 PipelineInput pipelineInput(const StepPlan& plan, const StepTiming& timing)
 {
     PipelineInput pipe;
+    pipe.schedule = plan.layout.schedule;
     pipe.stages = plan.layout.degrees.pp;
     pipe.chunks = plan.layout.degrees.vpp;
     pipe.microBatches = plan.layout.microBatches;
@@ -326,6 +334,21 @@ PipelineInput pipelineInput(const StepPlan& plan, const StepTiming& timing)
     for (size_t i = 0; i < timing.forward.size(); ++i) {
         pipe.forwardSeconds[i] = timing.forward[i].total();
         pipe.backwardSeconds[i] = timing.backward[i].total();
+    }
+    const ScheduleTraits traits = scheduleTraits(pipe.schedule);
+    if (traits.splitsBackward)
+        for (const PassCost& backward : timing.backward)
+            pipe.weightSeconds.push_back(backward.weightGradient);
+    // DualPipe's overlapped pair hides each pass's expert-parallel all-to-all under the other's
+    // compute: a chunk is attention, dispatch, MLP and combine, run interleaved with the other
+    // pass's (DeepSeek-V3 §3.2.1). TP and CP collectives sit inside attention and the MLP and stay
+    // exposed as in the passes alone.
+    if (traits.bidirectional || pipe.schedule == PipelineSchedule::DualPipeV) {
+        for (size_t i = 0; i < timing.forward.size(); ++i) {
+            pipe.forwardCommSeconds.push_back(timing.forward[i].epComm);
+            pipe.backwardCommSeconds.push_back(timing.backward[i].epComm);
+        }
+        pipe.overlapSlowdown = timing.overlapSlowdown;
     }
     pipe.sendForwardSeconds = timing.sendSeconds;
     pipe.sendBackwardSeconds = timing.sendSeconds;
@@ -336,11 +359,15 @@ double stepLowerBound(const StepPlan& plan, const StepTiming& timing, const Effi
 {
     const ParallelLayout& L = plan.layout;
     const ParallelDegrees& d = L.degrees;
+    // DualPipe's overlapped pairs may hide their all-to-all: only the rest is certain there.
+    const bool pairsOverlap = L.schedule == PipelineSchedule::DualPipe || L.schedule == PipelineSchedule::DualPipeV;
+    const auto certain = [&](const PassCost& pass) { return pairsOverlap ? pass.total() - pass.epComm : pass.total(); };
     double bound = 0;
     for (int64_t stage = 0; stage < d.pp; ++stage) {
         double work = 0;
-        for (int64_t c = 0; c < d.vpp; ++c)
-            work += timing.forward[size_t(c * d.pp + stage)].total() + timing.backward[size_t(c * d.pp + stage)].total();
+        L.forEachChunkOn(stage, [&](int64_t vs, double share) {
+            work += share * (certain(timing.forward[size_t(vs)]) + certain(timing.backward[size_t(vs)]));
+        });
         bound = std::max(bound, double(L.microBatches) * work + timing.tailDp[size_t(stage)]
                                     + timing.optimizer[size_t(stage)] + timing.weightCast[size_t(stage)]);
     }

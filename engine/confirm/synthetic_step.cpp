@@ -11,6 +11,7 @@
 #include "core/model/kernel_costs.h"
 #include "core/model/memory_model.h"
 #include "core/model/model_shape.h"
+#include "core/rules/schedule_rules.h"
 #include "core/step/pipeline_schedule.h"
 #include "core/step/step_model.h"
 
@@ -350,6 +351,14 @@ io::ProbeStep runSyntheticSteps(const Scenario& s, const Result& predicted, Back
                           "confirm runs one rank per GPU of the scenario: "
                               + std::to_string(ranks) + " ranks (mpirun -np " + std::to_string(ranks)
                               + "); this run has " + std::to_string(world.size()));
+    // The stage runner replays Megatron's order (stageMessagePlan); the other schedules' orders,
+    // with split backwards and DualPipe's two directions, are not run on devices yet.
+    const PipelineSchedule schedule = effectiveSchedule(s.parallel);
+    if (schedule != PipelineSchedule::OneFOneB && schedule != PipelineSchedule::Interleaved1F1B)
+        throw EngineError(io::ProbeCode::InvalidScenario,
+                          std::string("confirm runs the 1f1b and interleaved-1f1b schedules; this scenario's ")
+                              + toString(schedule) + " is priced by the model but not yet run on devices. Confirm the "
+                              "same configuration with parallel.schedule 1f1b (vpp 1) or interleaved-1f1b");
     io::ProbeStep measured;
     std::unique_ptr<StageRunner> runner;
     {

@@ -61,6 +61,7 @@ QColor PlotTheme::memory(MemoryPart part) const
 // Forward and backward blocks sit side by side by the thousand: a light and a deep blue.
 QColor PlotTheme::forward() const { return dark ? QColor(0x8C, 0xD3, 0xFF) : kSky; }
 QColor PlotTheme::backward() const { return dark ? QColor(0x2A, 0x6F, 0xBF) : QColor(0x00, 0x4F, 0x8A); }
+QColor PlotTheme::weightGradient() const { return lifted(kGreen, dark); }
 
 PlotTheme PlotTheme::fromPalette(const QPalette& palette)
 {

@@ -26,6 +26,8 @@ struct PlotTheme {
     [[nodiscard]] QColor memory(MemoryPart part) const;
     [[nodiscard]] QColor forward() const;
     [[nodiscard]] QColor backward() const;
+    // A zero-bubble schedule's weight-gradient pass (W), split from its backward.
+    [[nodiscard]] QColor weightGradient() const;
 
     // From the widget's palette: dark when its window colour is dark.
     [[nodiscard]] static PlotTheme fromPalette(const QPalette& palette);

@@ -32,11 +32,22 @@ void GanttPlottable::setOperations(std::vector<PipelineOp> operations, int64_t s
         std::sort(row.begin(), row.end(), [&](size_t a, size_t b) { return m_operations[a].start < m_operations[b].start; });
 }
 
-void GanttPlottable::setColours(const QColor& forward, const QColor& backward, const QColor& text)
+void GanttPlottable::setColours(const QColor& forward, const QColor& backward, const QColor& weightGradient,
+                                const QColor& text)
 {
     m_forward = forward;
     m_backward = backward;
+    m_weightGradient = weightGradient;
     m_text = text;
+}
+
+QColor GanttPlottable::colourOf(const PipelineOp& op) const
+{
+    const QColor base = op.kind == PipelineOpKind::Forward ? m_forward
+        : op.kind == PipelineOpKind::WeightGradient        ? m_weightGradient
+                                                           : m_backward;
+    // Later chunks of an interleaved or V-shaped stage darker, one step per chunk.
+    return op.direction == 0 && op.chunk > 0 ? base.darker(100 + int(std::min<int64_t>(op.chunk, 4)) * 22) : base;
 }
 
 const PipelineOp* GanttPlottable::operationAt(double time, double row) const
@@ -50,7 +61,18 @@ const PipelineOp* GanttPlottable::operationAt(double time, double row) const
     if (after == ops.begin())
         return nullptr;
     const PipelineOp& op = m_operations[*(after - 1)];
-    return time <= op.sendEnd ? &op : nullptr;
+    if (time > op.sendEnd)
+        return nullptr;
+    if (!op.overlapped)
+        return &op;
+    // An overlapped pair starts together: the forward is the upper half of the row (rows grow down).
+    const bool upper = row < double(stage);
+    for (auto it = after; it != ops.begin() && m_operations[*(it - 1)].start == op.start; --it) {
+        const PipelineOp& candidate = m_operations[*(it - 1)];
+        if ((candidate.kind == PipelineOpKind::Forward) == upper)
+            return &candidate;
+    }
+    return &op;
 }
 
 double GanttPlottable::selectTest(const QPointF& pos, bool onlySelectable, QVariant*) const
@@ -95,15 +117,22 @@ void GanttPlottable::draw(QCPPainter* painter)
             const double x1 = mKeyAxis->coordToPixel(op.end);
             const double x2 = mKeyAxis->coordToPixel(op.sendEnd);
             const bool forward = op.kind == PipelineOpKind::Forward;
+            // An overlapped pair shares the row: its forward above, its backward below.
+            const double rowTop = op.overlapped && !forward ? y + height / 2 : y;
+            const double rowHeight = op.overlapped ? height / 2 : height;
             // A hairline gap between neighbours keeps back-to-back blocks apart.
             const double gap = x1 - x0 > 4 ? 0.5 : 0.0;
-            painter->fillRect(QRectF(x0 + gap, y, std::max(x1 - x0 - 2 * gap, 0.6), height),
-                              forward ? m_forward : m_backward);
+            const QRectF block(x0 + gap, rowTop, std::max(x1 - x0 - 2 * gap, 0.6), rowHeight);
+            const QColor colour = colourOf(op);
+            painter->fillRect(block, colour);
+            if (op.direction == 1) // DualPipe's micro-batches that entered at the last stage
+                painter->fillRect(block, QBrush(colour.lightness() > 128 ? QColor(0, 0, 0, 90) : QColor(255, 255, 255, 110),
+                                                Qt::BDiagPattern));
             if (x2 - x1 >= 1)
-                painter->fillRect(QRectF(x1, y, x2 - x1, height), sendColour);
-            if (x1 - x0 > 22) {
-                painter->setPen(forward ? m_text : Qt::white);
-                painter->drawText(QRectF(x0, y, x1 - x0, height), Qt::AlignCenter, QString::number(op.microBatch));
+                painter->fillRect(QRectF(x1, rowTop, x2 - x1, rowHeight), sendColour);
+            if (x1 - x0 > 22 && rowHeight > 9) {
+                painter->setPen(colour.lightness() > 140 ? m_text : Qt::white);
+                painter->drawText(block, Qt::AlignCenter, QString::number(op.microBatch));
                 painter->setPen(Qt::NoPen);
             }
         }
@@ -112,8 +141,10 @@ void GanttPlottable::draw(QCPPainter* painter)
 
 void GanttPlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const
 {
-    painter->fillRect(QRectF(rect.left(), rect.top(), rect.width() / 2, rect.height()), m_forward);
-    painter->fillRect(QRectF(rect.center().x(), rect.top(), rect.width() / 2, rect.height()), m_backward);
+    const double third = rect.width() / 3;
+    painter->fillRect(QRectF(rect.left(), rect.top(), third, rect.height()), m_forward);
+    painter->fillRect(QRectF(rect.left() + third, rect.top(), third, rect.height()), m_backward);
+    painter->fillRect(QRectF(rect.left() + 2 * third, rect.top(), third, rect.height()), m_weightGradient);
 }
 
 } // namespace paraplan::widgets

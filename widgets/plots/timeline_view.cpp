@@ -18,6 +18,29 @@ namespace paraplan::widgets {
 namespace {
 // What the plot's height spends besides the stages' rows: its title, the legend below, the time axis.
 constexpr int kTitleLegendAndTimeAxisHeight = 170;
+
+QString scheduleTitle(PipelineSchedule schedule, int64_t vpp)
+{
+    switch (schedule) {
+    case PipelineSchedule::GPipe:
+        return TimelineView::tr("GPipe");
+    case PipelineSchedule::OneFOneB:
+        return TimelineView::tr("1F1B");
+    case PipelineSchedule::Interleaved1F1B:
+        return TimelineView::tr("interleaved 1F1B ×%1").arg(vpp);
+    case PipelineSchedule::ZbH1:
+        return TimelineView::tr("ZB-H1");
+    case PipelineSchedule::ZbH2:
+        return TimelineView::tr("ZB-H2");
+    case PipelineSchedule::ZbV:
+        return TimelineView::tr("ZB-V");
+    case PipelineSchedule::DualPipe:
+        return TimelineView::tr("DualPipe");
+    case PipelineSchedule::DualPipeV:
+        return TimelineView::tr("DualPipeV");
+    }
+    return {};
+}
 } // namespace
 
 TimelineView::TimelineView(QWidget* parent)
@@ -43,7 +66,7 @@ void TimelineView::redraw()
         return;
     const Result& r = evaluation()->result;
     const int64_t stages = int64_t(r.stages.size());
-    const QString schedule = r.parallel.degrees.vpp > 1 ? tr("interleaved 1F1B ×%1").arg(r.parallel.degrees.vpp) : tr("1F1B");
+    const QString schedule = scheduleTitle(r.schedule, r.parallel.degrees.vpp);
     const QString details = tr("%1, %2 micro-batches, bubble %3").arg(schedule).arg(r.microBatches).arg(formatPercent(r.bubbleFraction));
     // The fullest title that fits the width (the tab names the view when even that is too long).
     const QFont titleFont(font().family(), font().pointSize() + 3, QFont::Bold);
@@ -65,7 +88,7 @@ void TimelineView::redraw()
         return;
     }
     m_gantt = new GanttPlottable(p->xAxis, p->yAxis);
-    m_gantt->setColours(theme().forward(), theme().backward(), theme().dark ? Qt::black : Qt::black);
+    m_gantt->setColours(theme().forward(), theme().backward(), theme().weightGradient(), Qt::black);
     m_gantt->setOperations(r.timeline, stages);
     m_gantt->removeFromLegend();
     // Legend entries for what the blocks mean (empty bars carry the colours).
@@ -77,8 +100,20 @@ void TimelineView::redraw()
     };
     QColor send = theme().backward();
     send.setAlpha(70);
+    const auto has = [&](auto test) { return std::any_of(r.timeline.begin(), r.timeline.end(), test); };
+    const bool split = has([](const PipelineOp& op) { return op.kind == PipelineOpKind::WeightGradient; });
     legendEntry(tr("forward"), theme().forward());
-    legendEntry(tr("backward (with recomputation)"), theme().backward());
+    legendEntry(split ? tr("backward: input gradient (B)") : tr("backward (with recomputation)"), theme().backward());
+    if (split)
+        legendEntry(tr("weight gradient (W)"), theme().weightGradient());
+    if (r.parallel.degrees.vpp > 1)
+        legendEntry(tr("later chunks darker"), theme().forward().darker(144));
+    if (has([](const PipelineOp& op) { return op.direction == 1; })) {
+        auto* entry = new QCPBars(p->xAxis, p->yAxis);
+        entry->setName(tr("second direction (hatched); pairs overlapped share a row"));
+        entry->setPen(Qt::NoPen);
+        entry->setBrush(QBrush(theme().foreground, Qt::BDiagPattern));
+    }
     legendEntry(tr("send to the next stage"), send);
     legendEntry(tr("idle: the bubble (blank)"), theme().background);
 
@@ -92,9 +127,9 @@ void TimelineView::redraw()
         ticker->addTick(double(s), tr("stage %1").arg(s));
     p->yAxis->setTicker(ticker);
     p->yAxis->setRange(-0.6, double(stages) - 0.4);
-    double end = 0;
-    for (const StageReport& s : r.stages)
-        end = std::max(end, s.end - s.tail);
+    double end = 0; // the last pass (a stage's end_s is its span where the schedule post-validates)
+    for (const PipelineOp& op : r.timeline)
+        end = std::max(end, op.sendEnd);
     p->xAxis->setRange(0, end * 1.01);
     p->xAxis->setLabel(tr("seconds into the step"));
 }
@@ -107,10 +142,28 @@ QString TimelineView::toolTipAt(const QPointF& position) const
                                                 plot()->yAxis->pixelToCoord(position.y()));
     if (!op)
         return {};
-    const bool forward = op->kind == PipelineOpKind::Forward;
-    QString text = tr("<b>%1</b> of micro-batch %2 on stage %3").arg(forward ? tr("Forward") : tr("Backward")).arg(op->microBatch).arg(op->stage);
-    if (evaluation()->result.parallel.degrees.vpp > 1)
+    QString kind;
+    switch (op->kind) {
+    case PipelineOpKind::Forward:
+        kind = tr("Forward");
+        break;
+    case PipelineOpKind::Backward:
+        kind = tr("Backward");
+        break;
+    case PipelineOpKind::InputGradient:
+        kind = tr("Input gradient (B)");
+        break;
+    case PipelineOpKind::WeightGradient:
+        kind = tr("Weight gradient (W)");
+        break;
+    }
+    QString text = tr("<b>%1</b> of micro-batch %2 on stage %3").arg(kind).arg(op->microBatch).arg(op->stage);
+    if (op->direction == 1)
+        text += tr(" (second direction)");
+    else if (evaluation()->result.parallel.degrees.vpp > 1)
         text += tr(", chunk %1").arg(op->chunk);
+    if (op->overlapped)
+        text += tr("<br>overlapped with the pass beside it: one's all-to-all under the other's compute");
     text += tr("<br>starts %1, lasts %2").arg(formatSeconds(op->start), formatSeconds(op->end - op->start));
     if (op->sendEnd > op->end)
         text += tr("<br>then sends to the next stage for %1").arg(formatSeconds(op->sendEnd - op->end));

@@ -3,6 +3,7 @@
 #include "tests/widgets/gui_fixture.h"
 
 #include "app/gui/headless.h"
+#include "app/gui/trace_export.h"
 #include "widgets/common/message_banner.h"
 #include "widgets/common/value_slider.h"
 #include "widgets/plots/breakdown_view.h"
@@ -17,11 +18,13 @@
 #include "core/spec/units.h"
 #include "core/step/evaluator.h"
 
+#include <nlohmann/json.hpp>
 #include <qcustomplot.h>
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QFormLayout>
 #include <QLabel>
 #include <QMenu>
@@ -436,4 +439,38 @@ TEST_F(GuiTest, SettingsKeepRecentFilesAndTheWindow)
     EXPECT_TRUE(recent.front().endsWith(QStringLiteral("a.paraplan.json")));
     window->close();
     EXPECT_FALSE(settings->windowGeometry().isEmpty());
+}
+
+TEST_F(GuiTest, FileExportsTheStepAsATimelineTrace)
+{
+    const QString path = directory.filePath(QStringLiteral("step.json"));
+    QString error;
+    ASSERT_TRUE(window->exportTimelineTrace(path, &error)) << error.toStdString();
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const nlohmann::json trace = nlohmann::json::parse(file.readAll().toStdString());
+    EXPECT_FALSE(trace["traceEvents"].empty());
+    EXPECT_DOUBLE_EQ(trace["otherData"]["step_s"].get<double>(), window->workbench()->evaluation()->result.time.step);
+    // Where it cannot be written, the banner says so and says where.
+    EXPECT_FALSE(window->exportTimelineTrace(directory.filePath(QStringLiteral("missing/step.json")), &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("missing/step.json"))) << error.toStdString();
+    EXPECT_TRUE(window->banner()->isVisible());
+}
+
+TEST_F(GuiTest, ATimelineTraceHoldsEveryPassOfAStepWhoseTimelineTheViewsDidNotKeep)
+{
+    Evaluation e;
+    e.scenario = window->workbench()->scenario();
+    e.result = evaluate(e.scenario); // what the views keep of a step above kMostDrawnTimelineOperations
+    ASSERT_TRUE(e.result.timeline.empty());
+    const QString path = directory.filePath(QStringLiteral("long-step.json"));
+    QString error;
+    ASSERT_TRUE(app::writeStepTrace(path, e, nullptr, &error)) << error.toStdString();
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const nlohmann::json trace = nlohmann::json::parse(file.readAll().toStdString());
+    int64_t forwards = 0;
+    for (const nlohmann::json& event : trace["traceEvents"])
+        forwards += event.value("cat", "") == "forward";
+    EXPECT_EQ(2 * forwards, timelineOperations(e.result));
 }

@@ -33,6 +33,16 @@ TEST(ResultJson, CarriesTheStepBandWithItsBasis)
     EXPECT_NE(j["uncertainty"]["basis"].get<std::string>().find("cross-validated runs"), std::string::npos);
 }
 
+TEST(ResultJson, NamesTheScheduleItSimulated)
+{
+    Scenario s = test::llama8bOnDgxH100(2);
+    EXPECT_EQ(io::toJson(evaluate(s))["schedule"], "1f1b"); // what vpp 1 implies
+    s.parallel.schedule = PipelineSchedule::ZbH1;
+    const nlohmann::json j = io::toJson(evaluate(s));
+    EXPECT_EQ(j["schedule"], "zb-h1");
+    EXPECT_EQ(j["parallel"]["schedule"], "zb-h1");
+}
+
 TEST(ResultJson, HiddenCommunicationStandsBesideTheExposedParts)
 {
     const Scenario s = test::llama8bOnDgxH100(2);

@@ -409,11 +409,12 @@ TEST(ScenarioReaderUnknownFields, ParallelFarMissListsKnownFields)
 }
 
 // A field of a later contract (issue #14's schedule) read by this one: the list, never empty.
-TEST(ScenarioReaderUnknownFields, ParallelScheduleListsEveryKnownField)
+TEST(ScenarioReaderUnknownFields, ParallelPipelineScheduleListsEveryKnownField)
 {
     json doc = base();
-    doc["parallel"] = json::parse(R"({"tp": 4, "schedule": "1f1b"})");
-    expectKnownFieldList(doc, "parallel.schedule", { "tp", "pp", "vpp", "zero_stage", "sequence_parallel", "placement" });
+    doc["parallel"] = json::parse(R"({"tp": 4, "pipeline_schedule": "1f1b"})");
+    expectKnownFieldList(doc, "parallel.pipeline_schedule",
+                         { "tp", "pp", "vpp", "zero_stage", "sequence_parallel", "placement", "schedule" });
 }
 
 // An object whose reader reads no field says so, rather than listing nothing.
@@ -1293,7 +1294,7 @@ TEST(ScenarioWriter, RoundTripsEveryField)
                                  "parallel": {"tp": 8, "pp": 16}})",
                               R"({"model": {"preset": "deepseek-v3", "mla": {"absorbed": true}}, "training": {"seq_len": 4096,
                                  "global_batch": 1024}, "cluster": {"preset": "dgx-h100", "nodes": 32},
-                                 "parallel": {"tp": 1, "pp": 8, "ep": 32}})",
+                                 "parallel": {"tp": 1, "pp": 8, "ep": 32, "schedule": "dualpipe"}})",
                               R"({"model": {"preset": "llama4-maverick"}, "training": {"seq_len": 8192, "global_batch": 256},
                                  "cluster": {"preset": "dgx-h100", "nodes": 16}, "parallel": {"tp": 8, "ep": 16}})",
                               R"({"model": {"preset": "gpt-oss-120b"}, "training": {"seq_len": 4096, "global_batch": 256},
@@ -1308,6 +1309,30 @@ TEST(ScenarioWriter, RoundTripsEveryField)
         EXPECT_EQ(second.framework, first.framework);
         EXPECT_EQ(second.cluster.gpu, first.cluster.gpu);
         EXPECT_EQ(second.model, first.model);
+        EXPECT_EQ(second.parallel.schedule, first.parallel.schedule);
+    }
+}
+
+// parallel.schedule (issue #14): every name of the contract, absent means what vpp implies.
+TEST(ScenarioReaderSchedule, ReadsEveryScheduleAndNamesAWrongOne)
+{
+    const auto read = [](const std::string& parallel) {
+        return paraplan::io::readScenarioText(R"({"model": {"preset": "llama3.1-8b"}, "training": {"seq_len": 4096,
+            "global_batch": 64}, "cluster": {"preset": "dgx-h100", "nodes": 2}, "parallel": )" + parallel + "}",
+                                              paraplan::io::builtinCatalog());
+    };
+    EXPECT_FALSE(read(R"({"tp": 4, "pp": 2})").parallel.schedule);
+    for (size_t i = 0; i < paraplan::kPipelineScheduleNames.size(); ++i)
+        EXPECT_EQ(read(std::string(R"({"tp": 4, "pp": 2, "schedule": ")") + paraplan::kPipelineScheduleNames[i] + "\"}")
+                      .parallel.schedule,
+                  paraplan::PipelineSchedule(i));
+    try {
+        (void)read(R"({"tp": 4, "pp": 2, "schedule": "zero-bubble"})");
+        FAIL() << "an unknown schedule must be refused";
+    } catch (const std::exception& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("parallel.schedule"), std::string::npos) << message;
+        EXPECT_NE(message.find("zb-h1"), std::string::npos) << message; // the allowed names are listed
     }
 }
 

@@ -149,6 +149,7 @@ TEST(InFlight, InterleavingCostsOnePlusPMinusOneOverPvOnTheFirstStage)
     layout.degrees.pp = 8;
     layout.degrees.vpp = 4;
     layout.microBatches = 64;
+    layout.schedule = PipelineSchedule::Interleaved1F1B;
     EXPECT_DOUBLE_EQ(inFlightMicroBatches(layout, 0), 8.0 * (1 + 7.0 / 32));
 }
 

@@ -5,6 +5,7 @@
 #include "core/io/catalog_reader.h"
 #include "core/io/scenario_reader.h"
 #include "core/rules/parallel_rules.h"
+#include "core/rules/schedule_rules.h"
 #include "core/rules/validation.h"
 #include "core/spec/catalog.h"
 
@@ -924,4 +925,60 @@ TEST(ValidationChoices, ZeroThreeWithoutPipelineDoesNotWarn)
         s.parallel.degrees.tp = 8;
         s.parallel.degrees.pp = 1;
     }));
+}
+
+TEST(ValidationSchedule, EveryScheduleRunsTheBaselineWithItsChunks)
+{
+    using paraplan::PipelineSchedule;
+    for (size_t i = 0; i < paraplan::kPipelineScheduleNames.size(); ++i) {
+        const auto schedule = PipelineSchedule(i);
+        const int64_t chunks = paraplan::scheduleTraits(schedule).chunksPerStage;
+        const Diagnostics all = paraplan::validateScenario(changed([&](Scenario& s) {
+            s.parallel.schedule = schedule;
+            s.parallel.degrees.vpp = chunks == 0 ? 2 : chunks;
+        }));
+        EXPECT_TRUE(codes(all, Severity::Error).empty()) << paraplan::toString(schedule) << "\n" << describe(all);
+    }
+}
+
+TEST(ValidationSchedule, ChunksMustMatchTheSchedule)
+{
+    using paraplan::PipelineSchedule;
+    expectError(changed([](Scenario& s) { s.parallel.schedule = PipelineSchedule::ZbV; }), "schedule_chunks",
+                "parallel.schedule", { "zb-v", "vpp to 2" });
+    expectError(changed([](Scenario& s) {
+                    s.parallel.schedule = PipelineSchedule::ZbH1;
+                    s.parallel.degrees.vpp = 2;
+                }),
+                "schedule_chunks", "parallel.schedule", { "zb-h1", "2" });
+    expectError(changed([](Scenario& s) { s.parallel.schedule = PipelineSchedule::Interleaved1F1B; }), "schedule_chunks",
+                "parallel.schedule", { "vpp to 2" });
+}
+
+TEST(ValidationSchedule, DualPipeNeedsAnEvenPpAndEnoughMicroBatches)
+{
+    using paraplan::PipelineSchedule;
+    // pp 4 over 16 GPUs (tp 4, dp 1): 64 micro-batches; 6 is fewer than 2·pp.
+    expectError(changed([](Scenario& s) {
+                    s.parallel.schedule = PipelineSchedule::DualPipe;
+                    s.parallel.degrees.pp = 4;
+                    s.training.globalBatch = 6;
+                }),
+                "schedule_micro_batches", "training.global_batch", { "dualpipe", "8", "6" }, Only::TheError);
+    // Three nodes: tp 4 x pp 3 x dp 2.
+    expectError(changed([](Scenario& s) {
+                    s.parallel.schedule = PipelineSchedule::DualPipe;
+                    s.cluster.nodes = 3;
+                    s.parallel.degrees.pp = 3;
+                }),
+                "schedule_stages", "parallel.pp", { "3" }, Only::TheError);
+}
+
+TEST(ValidationSchedule, DeepSpeedRunsOnlyItsOwnOneFOneB)
+{
+    expectError(changed([](Scenario& s) {
+                    s.framework.name = paraplan::Framework::DeepSpeed;
+                    s.parallel.schedule = paraplan::PipelineSchedule::GPipe;
+                }),
+                "framework_schedule", "parallel.schedule", { "deepspeed", "gpipe" }, Only::TheError);
 }

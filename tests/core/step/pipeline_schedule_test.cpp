@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "core/step/pipeline_schedule.h"
+#include "core/step/pipeline_simulation.h"
 #include "tests/core/step/pipeline_reference.h"
 
 #include <gtest/gtest.h>

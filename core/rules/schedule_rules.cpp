@@ -1,0 +1,74 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "core/rules/schedule_rules.h"
+
+namespace paraplan {
+
+ScheduleTraits scheduleTraits(PipelineSchedule schedule)
+{
+    switch (schedule) {
+    case PipelineSchedule::GPipe:
+    case PipelineSchedule::OneFOneB:
+        return {};
+    case PipelineSchedule::Interleaved1F1B:
+        return { .chunksPerStage = 0 };
+    case PipelineSchedule::ZbH1:
+        return { .splitsBackward = true };
+    case PipelineSchedule::ZbH2:
+        return { .splitsBackward = true, .postValidation = true };
+    case PipelineSchedule::ZbV:
+        return { .chunksPerStage = 2, .splitsBackward = true, .vShape = true, .postValidation = true };
+    case PipelineSchedule::DualPipe:
+        return { .splitsBackward = true, .bidirectional = true };
+    case PipelineSchedule::DualPipeV:
+        return { .chunksPerStage = 2, .splitsBackward = true, .vShape = true };
+    }
+    return {};
+}
+
+PipelineSchedule impliedSchedule(int64_t vpp)
+{
+    return vpp > 1 ? PipelineSchedule::Interleaved1F1B : PipelineSchedule::OneFOneB;
+}
+
+PipelineSchedule effectiveSchedule(const ParallelSpec& parallel)
+{
+    return parallel.schedule ? *parallel.schedule : impliedSchedule(parallel.degrees.vpp);
+}
+
+bool scheduleMatchesChunks(PipelineSchedule schedule, int64_t vpp)
+{
+    const int64_t chunks = scheduleTraits(schedule).chunksPerStage;
+    return chunks == 0 ? vpp >= 2 : vpp == chunks;
+}
+
+bool scheduleFitsStages(PipelineSchedule schedule, int64_t pp)
+{
+    return !scheduleTraits(schedule).bidirectional || pp % 2 == 0;
+}
+
+int64_t minimumMicroBatches(PipelineSchedule schedule, int64_t pp)
+{
+    switch (schedule) {
+    case PipelineSchedule::DualPipe:
+    case PipelineSchedule::DualPipeV:
+        return 2 * pp;
+    default:
+        return 1;
+    }
+}
+
+bool scheduleFitsMicroBatches(PipelineSchedule schedule, int64_t pp, int64_t microBatches)
+{
+    if (microBatches < minimumMicroBatches(schedule, pp))
+        return false;
+    return schedule != PipelineSchedule::DualPipe || microBatches % 2 == 0;
+}
+
+bool frameworkRunsSchedule(const FrameworkSpec& framework, PipelineSchedule schedule)
+{
+    const bool deepSpeedEngine = framework.name == Framework::DeepSpeed || framework.name == Framework::MegatronDeepSpeed;
+    return !deepSpeedEngine || schedule == PipelineSchedule::OneFOneB || schedule == PipelineSchedule::Interleaved1F1B;
+}
+
+} // namespace paraplan

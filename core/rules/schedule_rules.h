@@ -1,0 +1,53 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/spec/framework.h"
+#include "core/spec/parallel_degrees.h"
+#include "core/spec/scenario.h"
+
+#include <cstdint>
+
+// What each pipeline schedule is made of and what it needs (docs/cost-model.md, "Pipeline
+// schedules"): the one place that knows which schedules split the backward, run two directions,
+// fold the model into a V, or need the optimizer's post-validation to reach their bubble.
+namespace paraplan {
+
+struct ScheduleTraits {
+    // Model chunks on each stage: 1, 2 (the V schedules), or 0 for "vpp, at least 2" (interleaved).
+    int64_t chunksPerStage = 1;
+    // The backward runs as an input-gradient pass B and a weight-gradient pass W that may wait.
+    bool splitsBackward = false;
+    // Micro-batches enter from both ends (DualPipe): every stage also holds the mirror stage's
+    // layers, twice the parameters.
+    bool bidirectional = false;
+    // Virtual stage pp + i sits on stage pp - 1 - i: the model goes down the stages and back up,
+    // so the first stage also holds the last chunk (ZB-V, DualPipeV).
+    bool vShape = false;
+    // The step is a parallelogram: each stage steps its optimizer as soon as its own passes are
+    // done, the global checks (gradient norm, inf/NaN) validated afterwards and rolled back in the
+    // rare step that fails them (the zero-bubble repository's --enable-optimizer-post-validation,
+    // which its ZB-H2 and ZB-V need; without it they lose their advantage).
+    bool postValidation = false;
+};
+
+[[nodiscard]] ScheduleTraits scheduleTraits(PipelineSchedule schedule);
+
+// What vpp implies where no schedule is given: interleaved 1F1B with vpp > 1, else 1F1B.
+[[nodiscard]] PipelineSchedule impliedSchedule(int64_t vpp);
+// The scenario's schedule, or what its vpp implies.
+[[nodiscard]] PipelineSchedule effectiveSchedule(const ParallelSpec& parallel);
+
+// The schedule's chunks per stage agree with vpp.
+[[nodiscard]] bool scheduleMatchesChunks(PipelineSchedule schedule, int64_t vpp);
+// DualPipe pairs stage i with stage pp - 1 - i: it needs an even number of stages.
+[[nodiscard]] bool scheduleFitsStages(PipelineSchedule schedule, int64_t pp);
+// DualPipe splits the micro-batches between its two directions, each at least pp of them; DualPipeV
+// needs 2·pp to fill its V (dualpipe.py and dualpipev.py's step() asserts, DualPipe @ 3da1bbe).
+[[nodiscard]] int64_t minimumMicroBatches(PipelineSchedule schedule, int64_t pp);
+[[nodiscard]] bool scheduleFitsMicroBatches(PipelineSchedule schedule, int64_t pp, int64_t microBatches);
+// DeepSpeed's pipeline engine runs its own 1F1B (TrainSchedule) and nothing else (its missing
+// interleaving has its own rule, frameworkInterleaves).
+[[nodiscard]] bool frameworkRunsSchedule(const FrameworkSpec& framework, PipelineSchedule schedule);
+
+} // namespace paraplan
