@@ -58,7 +58,8 @@ void pinBestIfNothingPinned(MainWindow& window)
                               .recompute = p.recompute,
                               .recomputeModules = p.recomputeModules,
                               .sequenceParallel = p.sequenceParallel,
-                              .moeDispatcher = p.moeDispatcher });
+                              .moeDispatcher = p.moeDispatcher,
+                              .schedule = p.schedule });
     workbench->setScenario(fastest);
     workbench->pinCurrent();
     workbench->setScenario(current);

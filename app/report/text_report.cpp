@@ -33,6 +33,8 @@ std::string tieReason(const SearchEntry& entry, const SearchEntry& above, const 
     const Result &r = entry.result, &a = above.result;
     const std::string below = "below " + aboveName + " by ";
     switch (entry.decidedBy) {
+    case TieRule::FrameworkSchedule:
+        return below + "its " + toString(r.schedule) + " schedule, which the framework's release lacks";
     case TieRule::ExposedCommunication:
         return below + "more exposed communication (" + duration(r.time.exposedCommunication()) + " against "
             + duration(a.time.exposedCommunication()) + ")";
@@ -64,7 +66,8 @@ std::string renderTies(const SearchResult& search)
     std::sort(tied.begin(), tied.end(), [](auto* x, auto* y) { return x->robustRank < y->robustRank; });
     std::string out = "\n" + std::to_string(tied.size())
         + " configurations lie within each other's 80 % band with #1: the model cannot tell them apart. By\n"
-          "robustness (less exposed communication, TP within nodes, more memory headroom, then the step):\n";
+          "robustness (a schedule the framework ships, less exposed communication, TP within nodes, more memory headroom, "
+          "then the step):\n";
     for (size_t k = 0; k < tied.size(); ++k) {
         out += "  robust " + std::to_string(k + 1) + ": " + entryName(search.best, *tied[k]);
         out += k == 0 ? "\n" : ", " + tieReason(*tied[k], *tied[k - 1], entryName(search.best, *tied[k - 1])) + "\n";
@@ -239,17 +242,17 @@ std::string renderSearch(const Scenario& s, const SearchResult& search)
         out += "No configuration fits in memory. Add GPUs, use GPUs with more memory, or shorten the sequence.\n";
         return out;
     }
-    TextTable table({ "#", "tp", "pp", "dp", "cp", "ep", "vpp", "mb", "ZeRO", "recompute", "SP", "GiB/GPU", "step",
-                      "80 % band", "tokens/s", "MFU", "tie" },
-                    { true, true, true, true, true, true, true, true, true, false, false, true, true, true, true, true,
-                      false });
+    TextTable table({ "#", "tp", "pp", "dp", "cp", "ep", "vpp", "schedule", "mb", "ZeRO", "recompute", "SP", "GiB/GPU",
+                      "step", "80 % band", "tokens/s", "MFU", "tie" },
+                    { true, true, true, true, true, true, true, false, true, true, false, false, true, true, true, true,
+                      true, false });
     for (size_t i = 0; i < search.best.size(); ++i) {
         const SearchEntry& e = search.best[i];
         const Result& r = e.result;
         const ParallelSpec& p = r.parallel;
         table.addRow({ std::to_string(i + 1), std::to_string(p.degrees.tp), std::to_string(p.degrees.pp), std::to_string(p.degrees.dp),
                        std::to_string(p.degrees.cp), expertSplit(p), std::to_string(p.degrees.vpp),
-                       std::to_string(e.microBatch), std::to_string(p.zeroStage), toString(p.recompute),
+                       toString(r.schedule), std::to_string(e.microBatch), std::to_string(p.zeroStage), toString(p.recompute),
                        p.sequenceParallel ? "on" : "off", fixed(bytesToGib(r.memory.total()), 1), duration(r.time.step),
                        r.uncertainty ? durationRange(r.uncertainty->p10, r.uncertainty->p90) : "",
                        compact(r.tokensPerS), percent(r.mfu), e.tiedWithBest ? "robust " + std::to_string(e.robustRank) : "" });

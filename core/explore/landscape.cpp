@@ -58,6 +58,7 @@ Scenario landscapeInputs(const Scenario& scenario)
     inputs.parallel.recomputeModules = explored.recomputeModules;
     inputs.parallel.zeroStage = explored.zeroStage;
     inputs.parallel.layersPerStage.clear();
+    inputs.parallel.schedule.reset();
     return inputs;
 }
 

@@ -4,6 +4,7 @@
 
 #include "core/network/placement.h"
 #include "core/rules/parallel_rules.h"
+#include "core/rules/schedule_rules.h"
 #include "core/rules/validation.h"
 #include "core/step/evaluator.h"
 #include "core/step/step_model.h"
@@ -91,6 +92,10 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
         for (int64_t etp : divisorsOf(std::max<int64_t>(s.cluster.gpusPerNode, 1)))
             etps.push_back(etp);
     const int64_t innerPoints = int64_t(recomputes.size() * zeros.size() * sps.size() * dispatchers.size());
+    // The schedules a pipeline of this vpp can run besides the one vpp implies (schedulesToExplore).
+    const auto schedulesFor = [&](int64_t pp, int64_t vpp) {
+        return pin.schedule ? std::vector<std::optional<PipelineSchedule>>{ p.schedule } : schedulesToExplore(s.framework, pp, vpp);
+    };
 
     ParallelDegrees d;
     for (int64_t tp : dimension(pin.tp, given.tp, divisorsOf(gpus))) {
@@ -117,14 +122,15 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
                     for (int64_t b : microBatches) {
                         const int64_t micro = microBatchCount(batch, b, d.dp);
                         for (int64_t vpp : vpps) {
-                            d.vpp = vpp;
+                          d.vpp = vpp;
+                          for (const std::optional<PipelineSchedule>& schedule : schedulesFor(pp, vpp)) {
                             examined += innerPoints;
                             if (cancel && ++sinceCancelCheck == kCancelCheckInterval) {
                                 sinceCancelCheck = 0;
                                 if (cancel->load(std::memory_order_relaxed))
                                     return examined;
                             }
-                            if (!(splitAllowed && epAllowed && pipelineRuns(m.layers, s.framework, d, micro, p.schedule)
+                            if (!(splitAllowed && epAllowed && pipelineRuns(m.layers, s.framework, d, micro, schedule)
                                   && layersPerStageFit(p.layersPerStage, m.layers, d)))
                                 continue;
                             for (int zero : zeros)
@@ -144,8 +150,9 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
                                                 || (dispatcher == MoeDispatcher::AllGather ? inNode
                                                                                            : d.expertSplit() > s.cluster.gpusPerNode);
                                             if (spCounts && dispatcherCounts)
-                                                visit(Candidate{ d, b, zero, rc, modules, sp, dispatcher });
+                                                visit(Candidate{ d, b, zero, rc, modules, sp, dispatcher, schedule });
                                         }
+                          }
                         }
                     }
                 }
@@ -212,6 +219,7 @@ void applyCandidate(Scenario& s, const Candidate& c)
     s.parallel.recomputeModules = c.recomputeModules;
     s.parallel.sequenceParallel = c.sequenceParallel;
     s.parallel.moeDispatcher = c.moeDispatcher;
+    s.parallel.schedule = c.schedule;
     s.training.microBatch = c.microBatch;
 }
 
@@ -308,7 +316,7 @@ struct Bounded {
 bool sameButForTheDispatcher(const Candidate& a, const Candidate& b)
 {
     return a.degrees == b.degrees && a.microBatch == b.microBatch && a.zeroStage == b.zeroStage && a.recompute == b.recompute
-        && a.recomputeModules == b.recomputeModules && a.sequenceParallel == b.sequenceParallel;
+        && a.recomputeModules == b.recomputeModules && a.sequenceParallel == b.sequenceParallel && a.schedule == b.schedule;
 }
 
 } // namespace

@@ -12,8 +12,9 @@
 #include <vector>
 
 // Exhaustive search over every rule-abiding (tp, pp, dp, cp, ep, vpp, micro-batch, ZeRO stage,
-// recompute, SP) for the scenario's model, cluster and global batch, ranked by throughput among
-// the configurations that fit in memory. Fields the scenario pins in `parallel` are held fixed.
+// recompute, SP, MoE dispatcher, pipeline schedule) for the scenario's model, cluster and global
+// batch, ranked by throughput among the configurations that fit in memory. Fields the scenario pins
+// in `parallel` are held fixed.
 namespace paraplan {
 
 class Calibration;
@@ -26,7 +27,7 @@ struct SearchOptions {
 };
 
 // What put a configuration below the one ranked just above it among those tied within the band.
-enum class TieRule { None, ExposedCommunication, TpWithinNodes, MemoryHeadroom, PredictedStep, SearchOrder };
+enum class TieRule { None, FrameworkSchedule, ExposedCommunication, TpWithinNodes, MemoryHeadroom, PredictedStep, SearchOrder };
 
 struct SearchEntry {
     int64_t microBatch = 1;
@@ -56,6 +57,7 @@ struct Candidate {
     RecomputeModules recomputeModules; // what selective replays
     bool sequenceParallel = false;
     MoeDispatcher moeDispatcher = MoeDispatcher::AllToAll;
+    std::optional<PipelineSchedule> schedule; // none: what vpp implies
 };
 
 // What must be sound before a scenario's configurations can be explored: the errors of its model,

@@ -11,6 +11,15 @@ namespace paraplan {
 
 namespace {
 
+// A schedule the framework's release lacks needs a fork or a library (validation's warning).
+double scheduleOutsideFramework(const Result& r)
+{
+    return std::any_of(r.diagnostics.begin(), r.diagnostics.end(),
+                       [](const Diagnostic& d) { return d.code == "schedule_outside_framework"; })
+        ? 1
+        : 0;
+}
+
 double exposedCommunication(const Result& r) { return r.time.exposedCommunication(); }
 
 double tpAcrossNodes(const Result& r)
@@ -36,7 +45,8 @@ class RobustOrder {
 public:
     RobustOrder(const std::vector<SearchEntry>& entries, double fastestStep, double capacityBytes)
         : m_entries(entries)
-        , m_rules{ { { TieRule::ExposedCommunication, exposedCommunication, kAlikeCommunicationShare * fastestStep },
+        , m_rules{ { { TieRule::FrameworkSchedule, scheduleOutsideFramework, 0.5 },
+                     { TieRule::ExposedCommunication, exposedCommunication, kAlikeCommunicationShare * fastestStep },
                      { TieRule::TpWithinNodes, tpAcrossNodes, 0.5 },
                      { TieRule::MemoryHeadroom, lackOfHeadroom, kAlikeHeadroomShare * capacityBytes },
                      { TieRule::PredictedStep, predictedStep, kAlikeStepShare * fastestStep } } }
@@ -75,7 +85,7 @@ private:
     }
 
     const std::vector<SearchEntry>& m_entries;
-    std::array<Rule, 4> m_rules;
+    std::array<Rule, 5> m_rules;
 };
 
 } // namespace
@@ -110,6 +120,8 @@ const char* toString(TieRule rule)
     switch (rule) {
     case TieRule::None:
         return "";
+    case TieRule::FrameworkSchedule:
+        return "framework_schedule";
     case TieRule::ExposedCommunication:
         return "exposed_communication";
     case TieRule::TpWithinNodes:

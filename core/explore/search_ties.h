@@ -8,13 +8,15 @@
 
 // Configurations the model cannot tell apart (within each other's 80 % band with the fastest)
 // ranked by what makes a prediction hold on a real cluster, rule by rule:
-// 1. less exposed communication (the least certain part of a step: contention and jitter), alike
+// 1. a pipeline schedule the framework's release has (one from a fork or a library is one more
+//    thing to port and trust; validation's schedule_outside_framework);
+// 2. less exposed communication (the least certain part of a step: contention and jitter), alike
 //    within 2 % of the fastest step;
-// 2. no TP group across nodes (its collectives then ride the network, not NVLink);
-// 3. more memory headroom (fragmentation and transient buffers), alike within 5 % of HBM;
-// 4. the faster predicted step, alike within a millionth of the fastest step (configurations that
+// 3. no TP group across nodes (its collectives then ride the network, not NVLink);
+// 4. more memory headroom (fragmentation and transient buffers), alike within 5 % of HBM;
+// 5. the faster predicted step, alike within a millionth of the fastest step (configurations that
 //    only swap dp for cp often price the same but for rounding);
-// 5. where none tells them apart, the search's order.
+// 6. where none tells them apart, the search's order.
 // Each rule splits the entries it has to order into those alike with the best of them and the
 // rest, and orders each part by the next rule (the alike) or again by itself (the rest).
 namespace paraplan {

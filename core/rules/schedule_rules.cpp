@@ -71,4 +71,56 @@ bool frameworkRunsSchedule(const FrameworkSpec& framework, PipelineSchedule sche
     return !deepSpeedEngine || schedule == PipelineSchedule::OneFOneB || schedule == PipelineSchedule::Interleaved1F1B;
 }
 
+bool frameworkShipsSchedule(const FrameworkSpec& framework, PipelineSchedule schedule)
+{
+    if (schedule == PipelineSchedule::OneFOneB)
+        return true;
+    switch (framework.name) {
+    case Framework::MegatronCore:
+    case Framework::MegatronLm:
+    case Framework::Nemo:
+        return schedule == PipelineSchedule::Interleaved1F1B;
+    case Framework::Torchtitan:
+        return schedule == PipelineSchedule::Interleaved1F1B || schedule == PipelineSchedule::GPipe
+            || schedule == PipelineSchedule::ZbV || schedule == PipelineSchedule::DualPipeV;
+    case Framework::MegatronDeepSpeed:
+    case Framework::DeepSpeed:
+        return false;
+    }
+    return false;
+}
+
+const char* scheduleSource(PipelineSchedule schedule)
+{
+    switch (schedule) {
+    case PipelineSchedule::GPipe:
+        return "torchtitan (pipeline_parallel_schedule GPipe)";
+    case PipelineSchedule::OneFOneB:
+    case PipelineSchedule::Interleaved1F1B:
+        return "Megatron-Core";
+    case PipelineSchedule::ZbH1:
+    case PipelineSchedule::ZbH2:
+        return "the zero-bubble repository's Megatron-LM fork (sail-sg/zero-bubble-pipeline-parallelism)";
+    case PipelineSchedule::ZbV:
+        return "torchtitan (ZBVZeroBubble) or the zero-bubble repository's Megatron-LM fork";
+    case PipelineSchedule::DualPipe:
+        return "DeepSeek's DualPipe library (deepseek-ai/DualPipe) in your own training loop";
+    case PipelineSchedule::DualPipeV:
+        return "torchtitan (DualPipeV) or DeepSeek's DualPipe library";
+    }
+    return "";
+}
+
+std::vector<std::optional<PipelineSchedule>> schedulesToExplore(const FrameworkSpec& framework, int64_t pp, int64_t vpp)
+{
+    std::vector<std::optional<PipelineSchedule>> schedules{ std::nullopt };
+    if (pp < 2)
+        return schedules;
+    for (PipelineSchedule schedule : { PipelineSchedule::ZbH1, PipelineSchedule::ZbH2, PipelineSchedule::DualPipe,
+                                       PipelineSchedule::ZbV, PipelineSchedule::DualPipeV })
+        if (scheduleMatchesChunks(schedule, vpp) && frameworkRunsSchedule(framework, schedule))
+            schedules.emplace_back(schedule);
+    return schedules;
+}
+
 } // namespace paraplan

@@ -7,6 +7,8 @@
 #include "core/spec/scenario.h"
 
 #include <cstdint>
+#include <optional>
+#include <vector>
 
 // What each pipeline schedule is made of and what it needs (docs/cost-model.md, "Pipeline
 // schedules"): the one place that knows which schedules split the backward, run two directions,
@@ -49,5 +51,19 @@ struct ScheduleTraits {
 // DeepSpeed's pipeline engine runs its own 1F1B (TrainSchedule) and nothing else (its missing
 // interleaving has its own rule, frameworkInterleaves).
 [[nodiscard]] bool frameworkRunsSchedule(const FrameworkSpec& framework, PipelineSchedule schedule);
+// Whether the framework's own release has the schedule: Megatron-Core (and Megatron-LM, NeMo) ship
+// 1F1B and interleaved 1F1B (megatron/core/pipeline_parallel/schedules.py @ d98e8a64);
+// torchtitan also GPipe, ZB-V and DualPipeV (torch.distributed.pipelining's ScheduleGPipe,
+// ScheduleZBVZeroBubble, ScheduleDualPipeV). The others run in forks and libraries: where to get
+// one is `scheduleSource`.
+[[nodiscard]] bool frameworkShipsSchedule(const FrameworkSpec& framework, PipelineSchedule schedule);
+[[nodiscard]] const char* scheduleSource(PipelineSchedule schedule);
+
+// What a search explores for a pipeline of pp stages and vpp chunks: what vpp implies (none), and
+// the schedules with vpp's chunks that can beat it, where the framework runs them: ZB-H1, ZB-H2
+// and DualPipe for one chunk, ZB-V and DualPipeV for two. GPipe is left out: it idles as long as
+// 1F1B and holds every micro-batch. Nothing but the implied one without a pipeline (pp 1).
+[[nodiscard]] std::vector<std::optional<PipelineSchedule>> schedulesToExplore(const FrameworkSpec& framework, int64_t pp,
+                                                                              int64_t vpp);
 
 } // namespace paraplan

@@ -418,6 +418,10 @@ void checkPipeline(Checker& c, const Scenario& s, const ParallelDegrees& d)
                 QT_TRANSLATE_NOOP("Diagnostics", "%1's pipeline engine runs only its own 1F1B schedule, not %2; choose 1f1b, or a framework "
                                                  "that has the schedule (megatron-core, torchtitan)."),
                 { DiagnosticArg{ toString(s.framework.name) }, scheduleName });
+    else if (p.schedule && !frameworkShipsSchedule(s.framework, schedule))
+        c.warning("schedule_outside_framework", "parallel.schedule",
+                  QT_TRANSLATE_NOOP("Diagnostics", "%1 does not ship the %2 schedule; it runs in %3."),
+                  { DiagnosticArg{ toString(s.framework.name) }, scheduleName, DiagnosticArg{ scheduleSource(schedule) } });
 
     const int64_t microBatches = microBatchCount(s.training.globalBatch, s.training.microBatch, d.dp);
     if (microBatches > 0 && !scheduleFitsMicroBatches(schedule, d.pp, microBatches))

@@ -62,6 +62,7 @@ constexpr Title kTitles[] = {
     { "schedule_stages", QT_TRANSLATE_NOOP("Diagnostics", "DualPipe needs an even pp") },
     { "schedule_micro_batches", QT_TRANSLATE_NOOP("Diagnostics", "Too few micro-batches for the schedule") },
     { "framework_schedule", QT_TRANSLATE_NOOP("Diagnostics", "The framework lacks this schedule") },
+    { "schedule_outside_framework", QT_TRANSLATE_NOOP("Diagnostics", "The schedule needs a fork or library") },
     { "schedule_too_large", QT_TRANSLATE_NOOP("Diagnostics", "Too many micro-batches to simulate") },
     { "few_micro_batches", QT_TRANSLATE_NOOP("Diagnostics", "Fewer micro-batches than stages") },
     { "layers_per_stage_count", QT_TRANSLATE_NOOP("Diagnostics", "Layers per stage: wrong number of entries") },

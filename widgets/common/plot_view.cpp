@@ -42,15 +42,16 @@ void PlotView::applyTheme()
 {
     m_theme = PlotTheme::fromPalette(palette());
     m_plot->setBackground(m_theme.background);
-    for (QCPAxis* axis : m_plot->axisRect()->axes()) {
-        axis->setBasePen(QPen(m_theme.subtle));
-        axis->setTickPen(QPen(m_theme.subtle));
-        axis->setSubTickPen(QPen(m_theme.subtle));
-        axis->setTickLabelColor(m_theme.foreground);
-        axis->setLabelColor(m_theme.foreground);
-        axis->grid()->setPen(QPen(m_theme.grid, 1, Qt::DotLine));
-        axis->grid()->setZeroLinePen(QPen(m_theme.grid));
-    }
+    for (QCPAxisRect* rect : m_plot->axisRects()) // views may hold more than one
+        for (QCPAxis* axis : rect->axes()) {
+            axis->setBasePen(QPen(m_theme.subtle));
+            axis->setTickPen(QPen(m_theme.subtle));
+            axis->setSubTickPen(QPen(m_theme.subtle));
+            axis->setTickLabelColor(m_theme.foreground);
+            axis->setLabelColor(m_theme.foreground);
+            axis->grid()->setPen(QPen(m_theme.grid, 1, Qt::DotLine));
+            axis->grid()->setZeroLinePen(QPen(m_theme.grid));
+        }
     QFont legendFont = font();
     legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
     m_plot->legend->setFont(legendFont);

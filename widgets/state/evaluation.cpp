@@ -49,6 +49,8 @@ EvaluationPtr evaluateForViews(const Scenario& scenario, const std::shared_ptr<c
     if (e->result.valid) {
         e->bubbleMicroBatches = curveCounts(e->result.microBatches, scenario.parallel.degrees.pp);
         e->bubbleFractions = bubbleFractionByMicroBatches(scenario, e->bubbleMicroBatches, options);
+        if (scenario.parallel.degrees.pp > 1)
+            e->schedules = compareSchedules(scenario, options);
     }
     return e;
 }

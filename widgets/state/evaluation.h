@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/explore/schedule_comparison.h"
 #include "core/spec/scenario.h"
 #include "core/step/result.h"
 
@@ -23,6 +24,8 @@ struct Evaluation {
     // schedule cannot run that many).
     std::vector<int64_t> bubbleMicroBatches;
     std::vector<double> bubbleFractions;
+    // Every pipeline schedule at this configuration (empty without a pipeline).
+    std::vector<ScheduleOption> schedules;
 };
 
 using EvaluationPtr = std::shared_ptr<const Evaluation>;

@@ -206,3 +206,38 @@ TEST(Search, AHugeGridIsSampledEvenlyAndAWalkCancelled)
     const std::atomic<bool> cancelled{ true };
     EXPECT_TRUE(enumerateCandidates(s, &cancelled).empty());
 }
+
+// Issue #14: a schedule is part of a configuration. The search tries, for each pipeline, the
+// schedules its chunks allow besides the one vpp implies (GPipe never: 1F1B's bubble, all the
+// micro-batches held); a pinned schedule is the only one it tries.
+TEST(Search, ExploresTheSchedulesEachPipelineCanRun)
+{
+    Scenario s = test::llama8bOnDgxH100(2);
+    s.parallel.degrees.pp = 4;
+    s.pins.pp = true;
+    std::set<std::optional<PipelineSchedule>> seen;
+    for (const Candidate& c : enumerateCandidates(s)) {
+        seen.insert(c.schedule);
+        if (c.schedule == PipelineSchedule::ZbV || c.schedule == PipelineSchedule::DualPipeV) {
+            EXPECT_EQ(c.degrees.vpp, 2);
+        }
+        if (c.schedule == PipelineSchedule::ZbH1 || c.schedule == PipelineSchedule::DualPipe) {
+            EXPECT_EQ(c.degrees.vpp, 1);
+        }
+    }
+    const std::set<std::optional<PipelineSchedule>> expected{ std::nullopt,           PipelineSchedule::ZbH1,
+                                                              PipelineSchedule::ZbH2, PipelineSchedule::ZbV,
+                                                              PipelineSchedule::DualPipe, PipelineSchedule::DualPipeV };
+    EXPECT_EQ(seen, expected);
+
+    s.parallel.schedule = PipelineSchedule::ZbH1;
+    s.pins.schedule = true;
+    for (const Candidate& c : enumerateCandidates(s))
+        EXPECT_EQ(c.schedule, PipelineSchedule::ZbH1);
+    SearchOptions options;
+    options.topK = 3;
+    const SearchResult found = searchConfigurations(s, options);
+    ASSERT_FALSE(found.best.empty());
+    for (const SearchEntry& e : found.best)
+        EXPECT_EQ(e.result.schedule, PipelineSchedule::ZbH1);
+}

@@ -110,7 +110,8 @@ Candidate candidateOf(const Scenario& s)
              s.parallel.recompute,
              s.parallel.recomputeModules,
              s.parallel.sequenceParallel,
-             s.parallel.moeDispatcher };
+             s.parallel.moeDispatcher,
+             s.parallel.schedule };
 }
 
 // An etp equal to tp is the default "as tp" (etp 0) the search enumerates.
@@ -125,7 +126,7 @@ bool sameConfiguration(const Candidate& a, const Candidate& b)
 {
     return withEtpAsTp(a.degrees) == withEtpAsTp(b.degrees) && a.microBatch == b.microBatch && a.zeroStage == b.zeroStage && a.recompute == b.recompute
         && (a.recompute != Recompute::Selective || a.recomputeModules == b.recomputeModules)
-        && a.sequenceParallel == b.sequenceParallel && a.moeDispatcher == b.moeDispatcher;
+        && a.sequenceParallel == b.sequenceParallel && a.moeDispatcher == b.moeDispatcher && a.schedule == b.schedule;
 }
 
 class RuleAgreement : public ::testing::Test {

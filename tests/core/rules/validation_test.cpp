@@ -945,12 +945,12 @@ TEST(ValidationSchedule, ChunksMustMatchTheSchedule)
 {
     using paraplan::PipelineSchedule;
     expectError(changed([](Scenario& s) { s.parallel.schedule = PipelineSchedule::ZbV; }), "schedule_chunks",
-                "parallel.schedule", { "zb-v", "vpp to 2" });
+                "parallel.schedule", { "zb-v", "vpp to 2" }, Only::TheError);
     expectError(changed([](Scenario& s) {
                     s.parallel.schedule = PipelineSchedule::ZbH1;
                     s.parallel.degrees.vpp = 2;
                 }),
-                "schedule_chunks", "parallel.schedule", { "zb-h1", "2" });
+                "schedule_chunks", "parallel.schedule", { "zb-h1", "2" }, Only::TheError);
     expectError(changed([](Scenario& s) { s.parallel.schedule = PipelineSchedule::Interleaved1F1B; }), "schedule_chunks",
                 "parallel.schedule", { "vpp to 2" });
 }
@@ -972,6 +972,20 @@ TEST(ValidationSchedule, DualPipeNeedsAnEvenPpAndEnoughMicroBatches)
                     s.parallel.degrees.pp = 3;
                 }),
                 "schedule_stages", "parallel.pp", { "3" }, Only::TheError);
+}
+
+TEST(ValidationSchedule, SchedulesFromForksAndLibrariesSayWhereTheyRun)
+{
+    const Diagnostics all = paraplan::validateScenario(changed([](Scenario& s) { s.parallel.schedule = paraplan::PipelineSchedule::ZbH2; }));
+    EXPECT_TRUE(codes(all, Severity::Error).empty()) << describe(all);
+    EXPECT_EQ(codes(all, Severity::Warning), std::vector<std::string>{ "schedule_outside_framework" }) << describe(all);
+    EXPECT_NE(withCode(all, "schedule_outside_framework").front().message.find("zero-bubble"), std::string::npos);
+    Scenario torchtitan = changed([](Scenario& s) {
+        s.framework.name = paraplan::Framework::Torchtitan;
+        s.parallel.schedule = paraplan::PipelineSchedule::ZbV;
+        s.parallel.degrees.vpp = 2;
+    });
+    expectClean(torchtitan);
 }
 
 TEST(ValidationSchedule, DeepSpeedRunsOnlyItsOwnOneFOneB)
