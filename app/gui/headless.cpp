@@ -59,7 +59,9 @@ void pinBestIfNothingPinned(MainWindow& window)
                               .recomputeModules = p.recomputeModules,
                               .sequenceParallel = p.sequenceParallel,
                               .moeDispatcher = p.moeDispatcher,
-                              .schedule = p.schedule });
+                              .schedule = p.schedule,
+                              .endTrim = std::nullopt });
+    fastest.parallel.layersPerStage = p.layersPerStage; // lighter ends, where the search found them faster
     workbench->setScenario(fastest);
     workbench->pinCurrent();
     workbench->setScenario(current);

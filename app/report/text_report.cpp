@@ -75,6 +75,13 @@ std::string renderTies(const SearchResult& search)
     return out;
 }
 
+// A search entry's schedule, and "ends -1" where it found lighter end stages (its own split).
+std::string scheduleAndSplit(const Scenario& s, const Result& r)
+{
+    const bool ownSplit = !r.parallel.layersPerStage.empty() && s.parallel.layersPerStage.empty();
+    return std::string(toString(r.schedule)) + (ownSplit ? ", ends -1" : "");
+}
+
 } // namespace
 
 namespace {
@@ -131,6 +138,8 @@ std::string renderEvaluation(const Scenario& s, const Result& r)
         + std::to_string(r.microBatches) + " micro-batches per step\n";
     if (s.parallel.recompute == Recompute::Auto)
         out += "  (recompute auto chose " + std::string(toString(r.recomputeChosen)) + ")\n";
+    if (!r.pipelineLayout.empty())
+        out += "  layers by stage, as Megatron's --pipeline-model-parallel-layout: " + r.pipelineLayout + "\n";
 
     const MemoryBreakdown& m = r.memory;
     out += "\nMemory per GPU, worst stage (" + std::to_string(r.worstStage) + " of " + std::to_string(r.stages.size())
@@ -252,7 +261,7 @@ std::string renderSearch(const Scenario& s, const SearchResult& search)
         const ParallelSpec& p = r.parallel;
         table.addRow({ std::to_string(i + 1), std::to_string(p.degrees.tp), std::to_string(p.degrees.pp), std::to_string(p.degrees.dp),
                        std::to_string(p.degrees.cp), expertSplit(p), std::to_string(p.degrees.vpp),
-                       toString(r.schedule), std::to_string(e.microBatch), std::to_string(p.zeroStage), toString(p.recompute),
+                       scheduleAndSplit(s, r), std::to_string(e.microBatch), std::to_string(p.zeroStage), toString(p.recompute),
                        p.sequenceParallel ? "on" : "off", fixed(bytesToGib(r.memory.total()), 1), duration(r.time.step),
                        r.uncertainty ? durationRange(r.uncertainty->p10, r.uncertainty->p90) : "",
                        compact(r.tokensPerS), percent(r.mfu), e.tiedWithBest ? "robust " + std::to_string(e.robustRank) : "" });

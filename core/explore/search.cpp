@@ -4,6 +4,7 @@
 
 #include "core/network/placement.h"
 #include "core/rules/parallel_rules.h"
+#include "core/rules/pipeline_split.h"
 #include "core/rules/schedule_rules.h"
 #include "core/rules/validation.h"
 #include "core/step/evaluator.h"
@@ -96,6 +97,21 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
     const auto schedulesFor = [&](int64_t pp, int64_t vpp) {
         return pin.schedule ? std::vector<std::optional<PipelineSchedule>>{ p.schedule } : schedulesToExplore(s.framework, pp, vpp);
     };
+    // Lighter end stages, which carry the embedding and the logits (Megatron-Bridge's recipes take a
+    // layer off each): tried beside the even split unless the scenario splits the layers itself,
+    // where a stage is one chunk (with interleaving a layer less on one chunk of many matters little).
+    const bool splitGiven = !p.layersPerStage.empty() || usesMegatronSplit(p);
+    // Lighter ends are tried with the schedule vpp implies: the zero-bubble and DualPipe schedules
+    // balance the ends in their own way (W passes, V placement, two directions).
+    const std::vector<std::optional<int64_t>> untrimmed{ splitGiven ? std::nullopt : std::optional<int64_t>(0) };
+    const auto trimsFor = [&](int64_t pp, int64_t vpp) {
+        if (splitGiven)
+            return std::vector<std::optional<int64_t>>{ std::nullopt };
+        std::vector<std::optional<int64_t>> trims{ 0 };
+        if (pp > 1 && vpp == 1 && !trimmedEndsSplit(m.layers, pp, 1).empty())
+            trims.emplace_back(1);
+        return trims;
+    };
 
     ParallelDegrees d;
     for (int64_t tp : dimension(pin.tp, given.tp, divisorsOf(gpus))) {
@@ -123,7 +139,9 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
                         const int64_t micro = microBatchCount(batch, b, d.dp);
                         for (int64_t vpp : vpps) {
                           d.vpp = vpp;
-                          for (const std::optional<PipelineSchedule>& schedule : schedulesFor(pp, vpp)) {
+                          const std::vector<std::optional<int64_t>> trims = trimsFor(pp, vpp);
+                          for (const std::optional<PipelineSchedule>& schedule : schedulesFor(pp, vpp))
+                          for (const std::optional<int64_t>& trim : schedule ? untrimmed : trims) {
                             examined += innerPoints;
                             if (cancel && ++sinceCancelCheck == kCancelCheckInterval) {
                                 sinceCancelCheck = 0;
@@ -150,7 +168,7 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
                                                 || (dispatcher == MoeDispatcher::AllGather ? inNode
                                                                                            : d.expertSplit() > s.cluster.gpusPerNode);
                                             if (spCounts && dispatcherCounts)
-                                                visit(Candidate{ d, b, zero, rc, modules, sp, dispatcher, schedule });
+                                                visit(Candidate{ d, b, zero, rc, modules, sp, dispatcher, schedule, trim });
                                         }
                           }
                         }
@@ -220,6 +238,10 @@ void applyCandidate(Scenario& s, const Candidate& c)
     s.parallel.sequenceParallel = c.sequenceParallel;
     s.parallel.moeDispatcher = c.moeDispatcher;
     s.parallel.schedule = c.schedule;
+    if (c.endTrim && *c.endTrim > 0)
+        s.parallel.layersPerStage = trimmedEndsSplit(s.model.layers, c.degrees.virtualStages(), *c.endTrim);
+    else if (c.endTrim)
+        s.parallel.layersPerStage.clear();
     s.training.microBatch = c.microBatch;
 }
 
@@ -316,7 +338,8 @@ struct Bounded {
 bool sameButForTheDispatcher(const Candidate& a, const Candidate& b)
 {
     return a.degrees == b.degrees && a.microBatch == b.microBatch && a.zeroStage == b.zeroStage && a.recompute == b.recompute
-        && a.recomputeModules == b.recomputeModules && a.sequenceParallel == b.sequenceParallel && a.schedule == b.schedule;
+        && a.recomputeModules == b.recomputeModules && a.sequenceParallel == b.sequenceParallel && a.schedule == b.schedule
+        && a.endTrim == b.endTrim;
 }
 
 } // namespace

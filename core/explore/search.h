@@ -12,8 +12,8 @@
 #include <vector>
 
 // Exhaustive search over every rule-abiding (tp, pp, dp, cp, ep, vpp, micro-batch, ZeRO stage,
-// recompute, SP, MoE dispatcher, pipeline schedule) for the scenario's model, cluster and global
-// batch, ranked by throughput among the configurations that fit in memory. Fields the scenario pins
+// recompute, SP, MoE dispatcher, pipeline schedule, lighter end stages) for the scenario's model,
+// cluster and global batch, ranked by throughput among the configurations that fit in memory. Fields the scenario pins
 // in `parallel` are held fixed.
 namespace paraplan {
 
@@ -58,6 +58,10 @@ struct Candidate {
     bool sequenceParallel = false;
     MoeDispatcher moeDispatcher = MoeDispatcher::AllToAll;
     std::optional<PipelineSchedule> schedule; // none: what vpp implies
+    // The first and the last virtual stage this many layers lighter than the even split's fuller
+    // stages, the middle ones taking them (trimmedEndsSplit); 0: the even split; none: the
+    // scenario's own split, untouched.
+    std::optional<int64_t> endTrim;
 };
 
 // What must be sound before a scenario's configurations can be explored: the errors of its model,

@@ -70,6 +70,14 @@ nlohmann::json toJson(const ParallelSpec& p)
         j["schedule"] = toString(*p.schedule);
     if (!p.layersPerStage.empty())
         j["layers_per_stage"] = p.layersPerStage;
+    if (p.firstStageLayers)
+        j["decoder_first_pipeline_num_layers"] = *p.firstStageLayers;
+    if (p.lastStageLayers)
+        j["decoder_last_pipeline_num_layers"] = *p.lastStageLayers;
+    if (p.embeddingAsLayer)
+        j["account_for_embedding_in_pipeline_split"] = true;
+    if (p.lossAsLayer)
+        j["account_for_loss_in_pipeline_split"] = true;
     return j;
 }
 
@@ -84,6 +92,8 @@ nlohmann::json toJson(const Result& r)
         return j;
     j["micro_batches"] = r.microBatches;
     j["schedule"] = toString(r.schedule);
+    if (!r.pipelineLayout.empty())
+        j["pipeline_layout"] = r.pipelineLayout;
     nlohmann::json memory = memoryGib(r.memory);
     memory["capacity"] = finite(bytesToGib(r.capacityBytes));
     memory["fits"] = r.fits;

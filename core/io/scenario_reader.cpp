@@ -5,6 +5,7 @@
 #include "core/io/json_reader.h"
 #include "core/io/spec_fields.h"
 #include "core/io/topology_json.h"
+#include "core/rules/pipeline_layout_string.h"
 
 #include <array>
 
@@ -224,7 +225,7 @@ ClusterSpec readCluster(ObjectReader in, const Catalog& catalog)
     return cluster;
 }
 
-void readParallel(ObjectReader in, ParallelSpec& p, ParallelPins& pins)
+void readParallel(ObjectReader in, ParallelSpec& p, ParallelPins& pins, int64_t mtpLayers)
 {
     auto pinInteger = [&](const char* key, int64_t& field, bool& pin) {
         if (auto v = in.integer(key)) {
@@ -286,6 +287,29 @@ void readParallel(ObjectReader in, ParallelSpec& p, ParallelPins& pins)
     pinBool("moe_a2a_overlap", p.moeA2aOverlap, nullptr);
     if (auto v = in.integerList("layers_per_stage"))
         p.layersPerStage = *v;
+    if (auto layout = in.string("pipeline_layout")) { // Megatron's --pipeline-model-parallel-layout
+        const ParsedPipelineLayout parsed = parsePipelineLayout(*layout, mtpLayers);
+        if (!parsed.error.empty())
+            in.fail("pipeline_layout", parsed.error);
+        const auto stages = int64_t(parsed.layersPerStage.size());
+        if (p.degrees.pp < 1 || stages % p.degrees.pp != 0)
+            in.fail("pipeline_layout", "its " + std::to_string(stages) + " stages do not divide into pp = "
+                                           + std::to_string(p.degrees.pp) + " pipeline stages");
+        if (pins.vpp && p.degrees.vpp != stages / p.degrees.pp)
+            in.fail("pipeline_layout", "its " + std::to_string(stages) + " stages make vpp " + std::to_string(stages / p.degrees.pp)
+                                           + " over pp = " + std::to_string(p.degrees.pp) + ", but vpp is "
+                                           + std::to_string(p.degrees.vpp) + "; leave vpp out or make them agree");
+        if (!p.layersPerStage.empty() && p.layersPerStage != parsed.layersPerStage)
+            in.fail("pipeline_layout", "it splits the layers differently from layers_per_stage; give one of them");
+        p.degrees.vpp = stages / p.degrees.pp;
+        p.layersPerStage = parsed.layersPerStage;
+    }
+    if (auto v = in.integer("decoder_first_pipeline_num_layers"))
+        p.firstStageLayers = *v;
+    if (auto v = in.integer("decoder_last_pipeline_num_layers"))
+        p.lastStageLayers = *v;
+    pinBool("account_for_embedding_in_pipeline_split", p.embeddingAsLayer, nullptr);
+    pinBool("account_for_loss_in_pipeline_split", p.lossAsLayer, nullptr);
     if (std::optional<ObjectReader> placement = in.object("placement")) {
         if (auto order = placement->string("order")) {
             const std::optional<RankOrder> parsed = parseRankOrder(*order);
@@ -326,7 +350,7 @@ Scenario readScenario(const nlohmann::json& document, const Catalog& catalog, co
     s.parallel.overlapGradReduce = defaults.overlapGradReduce;
     s.parallel.overlapParamGather = defaults.overlapParamGather;
     if (std::optional<ObjectReader> parallel = root.object("parallel"))
-        readParallel(*parallel, s.parallel, s.pins);
+        readParallel(*parallel, s.parallel, s.pins, s.model.mtpLayers);
     (void)root.string("description");
     root.rejectUnknownFields();
     return s;

@@ -13,22 +13,21 @@ namespace paraplan {
 int64_t ParallelLayout::stageOf(int64_t virtualStage) const
 {
     const int64_t pp = degrees.pp;
-    if (scheduleTraits(schedule).vShape && virtualStage >= pp)
+    if (m_vShape && virtualStage >= pp)
         return 2 * pp - 1 - virtualStage;
     return virtualStage % pp;
 }
 
 bool ParallelLayout::holdsEmbedding(int64_t stage) const
 {
-    return stage == 0 || (scheduleTraits(schedule).bidirectional && stage == degrees.pp - 1);
+    return stage == 0 || (m_bidirectional && stage == degrees.pp - 1);
 }
 
 bool ParallelLayout::holdsOutput(int64_t stage) const
 {
-    const ScheduleTraits traits = scheduleTraits(schedule);
-    if (traits.vShape)
+    if (m_vShape)
         return stage == 0;
-    return stage == degrees.pp - 1 || (traits.bidirectional && stage == 0);
+    return stage == degrees.pp - 1 || (m_bidirectional && stage == 0);
 }
 
 void ParallelLayout::assignLayers(const ModelSpec& model, std::vector<int64_t> layersPerVirtualStage)
@@ -97,7 +96,7 @@ ParallelLayout resolveLayout(const Scenario& s)
     layout.degrees.dp = dataParallelOf(s);
     layout.microBatches = microBatchCount(s.training.globalBatch, s.training.microBatch, layout.degrees.dp);
     layout.schedule = effectiveSchedule(p);
-    layout.assignLayers(s.model, virtualStageLayers(s.model.layers, p.degrees.pp, p.degrees.vpp, p.layersPerStage));
+    layout.assignLayers(s.model, virtualStageLayers(s.model.layers, p.degrees, p));
     layout.sequenceParallel = p.sequenceParallel && p.degrees.tp > 1;
     layout.recompute = p.recompute;
     layout.recomputeModules = p.recomputeModules;

@@ -28,7 +28,8 @@ struct ParallelLayout {
     int zeroStage = 0;
 
     // The stage a virtual stage runs on: chunk·pp + stage on `stage`, except in a V, where virtual
-    // stage pp + i runs on stage pp - 1 - i.
+    // stage pp + i runs on stage pp - 1 - i. These and the two below read the placement assignLayers
+    // took from the schedule.
     [[nodiscard]] int64_t stageOf(int64_t virtualStage) const;
     // The stages that hold the embedding and the output layer: the first and the last, the first
     // alone in a V, and with DualPipe both ends hold both (each also runs the mirror direction).

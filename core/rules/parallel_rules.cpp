@@ -164,7 +164,7 @@ bool layersPerStageFit(const std::vector<int64_t>& split, int64_t layers, const 
         return false;
     int64_t sum = 0;
     for (int64_t stageLayers : split) {
-        if (stageLayers < 1 || stageLayers > layers)
+        if (stageLayers < 0 || stageLayers > layers) // a stage may hold only the embedding or the loss
             return false;
         sum += stageLayers;
     }

@@ -91,7 +91,8 @@ enum class KvHeadSplit { Divided, Replicated, Impossible };
 [[nodiscard]] bool pipelineRuns(int64_t layers, const FrameworkSpec& framework, const ParallelDegrees& degrees,
                                 int64_t microBatches, std::optional<PipelineSchedule> schedule = std::nullopt);
 
-// An explicit split of the layers: none, or pp·vpp stages of at least one layer summing to L.
+// An explicit split of the layers: none, or pp·vpp stages summing to L (a stage may hold none: only
+// the embedding or the loss, as Megatron's layouts allow).
 [[nodiscard]] bool layersPerStageFit(const std::vector<int64_t>& layersPerStage, int64_t layers,
                                      const ParallelDegrees& degrees);
 

@@ -3,6 +3,7 @@
 #include "core/rules/validation.h"
 
 #include "core/rules/parallel_rules.h"
+#include "core/rules/pipeline_split.h"
 #include "core/rules/schedule_rules.h"
 #include "core/rules/topology_validation.h"
 #include "core/rules/validation_checker.h"
@@ -361,9 +362,9 @@ void checkLayersPerStage(Checker& c, const std::vector<int64_t>& split, int64_t 
     }
     int64_t sum = 0;
     for (size_t i = 0; i < split.size(); ++i) {
-        if (split[i] < 1 || split[i] > kMaxDimension) {
+        if (split[i] < 0 || split[i] > kMaxDimension) {
             c.error("layers_per_stage_empty", "parallel.layers_per_stage[" + std::to_string(i) + "]",
-                    QT_TRANSLATE_NOOP("Diagnostics", "Every stage needs at least one layer."));
+                    QT_TRANSLATE_NOOP("Diagnostics", "A stage holds zero layers or more."));
             return;
         }
         sum += split[i];
@@ -376,7 +377,7 @@ void checkPipeline(Checker& c, const Scenario& s, const ParallelDegrees& d)
 {
     const ModelSpec& m = s.model;
     const ParallelSpec& p = s.parallel;
-    if (!stagesFitLayers(m.layers, d)) {
+    if (p.layersPerStage.empty() && !stagesFitLayers(m.layers, d)) { // an explicit split may leave stages empty
         c.error("pipeline_exceeds_layers", "parallel.pp",
                 QT_TRANSLATE_NOOP("Diagnostics", "pp x vpp = %1 exceeds the %2 layers; every (virtual) stage needs at least one layer."),
                 { num(d.virtualStages()), num(m.layers) });
@@ -445,9 +446,18 @@ void checkPipeline(Checker& c, const Scenario& s, const ParallelDegrees& d)
                            "step is bubble."),
                   { num(microBatches), num(d.pp) });
 
-    if (!p.layersPerStage.empty())
+    if (!p.layersPerStage.empty() && usesMegatronSplit(p))
+        c.error("pipeline_split_twice", "parallel.layers_per_stage",
+                QT_TRANSLATE_NOOP("Diagnostics", "layers_per_stage (or pipeline_layout) and Megatron's first/last stage layers or "
+                                                 "embedding/loss as layers both split the layers; keep one."));
+    else if (!p.layersPerStage.empty())
         checkLayersPerStage(c, p.layersPerStage, m.layers, d);
-    else if (m.layers % d.virtualStages() != 0)
+    else if (const std::string problem = megatronSplitProblem(m.layers, d, p); !problem.empty())
+        c.error("megatron_split", "parallel.decoder_first_pipeline_num_layers",
+                QT_TRANSLATE_NOOP("Diagnostics", "Megatron refuses this split: %1. Give the layers of every stage with "
+                                                 "pipeline_layout instead."),
+                { DiagnosticArg{ problem } });
+    else if (!usesMegatronSplit(p) && m.layers % d.virtualStages() != 0)
         c.warning("uneven_pipeline_split", "parallel.pp",
                   QT_TRANSLATE_NOOP("Diagnostics", "%1 layers do not split evenly over %2 (virtual) stages; the first stages get one layer "
                            "more. Set layers_per_stage to choose."),

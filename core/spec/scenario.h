@@ -169,7 +169,14 @@ struct ParallelSpec {
     bool moeA2aOverlap = false;
     // Absent: what vpp implies (interleaved-1f1b when vpp > 1, else 1f1b); effectiveSchedule().
     std::optional<PipelineSchedule> schedule;
-    std::vector<int64_t> layersPerStage; // empty = as even as possible; else pp*vpp entries
+    std::vector<int64_t> layersPerStage; // empty = as even as possible; else pp*vpp entries (0 allowed)
+    // Megatron's uneven splits, where layers_per_stage is not given (core/rules/pipeline_split.h):
+    // --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers, the layers of the
+    // first / last stage (all its chunks), the rest split evenly; --account-for-embedding-in-
+    // pipeline-split / --account-for-loss-in-pipeline-split, the embedding / loss counted as a layer
+    // of the even split, so the first / last virtual stage holds one transformer layer fewer.
+    std::optional<int64_t> firstStageLayers, lastStageLayers;
+    bool embeddingAsLayer = false, lossAsLayer = false;
     RankPlacement placement;             // which GPU each rank runs on
 
     bool operator==(const ParallelSpec&) const = default;

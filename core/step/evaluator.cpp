@@ -4,6 +4,7 @@
 
 #include "core/model/model_shape.h"
 #include "core/network/placement_warnings.h"
+#include "core/rules/pipeline_layout_string.h"
 #include "core/rules/schedule_rules.h"
 #include "core/rules/validation.h"
 #include "core/spec/translatable.h"
@@ -92,6 +93,8 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     r.microBatches = plan.layout.microBatches;
     r.schedule = plan.layout.schedule;
     r.parallel.schedule = plan.layout.schedule;
+    if (plan.layout.degrees.pp > 1 && (r.schedule == PipelineSchedule::OneFOneB || r.schedule == PipelineSchedule::Interleaved1F1B))
+        r.pipelineLayout = formatPipelineLayout(plan.layout.virtualLayers, scenario.model.mtpLayers);
     r.recomputeChosen = plan.layout.recompute;
     r.parallel.recompute = r.recomputeChosen;
     r.parallel.recomputeModules = plan.layout.recomputeModules;

@@ -11,6 +11,7 @@
 #include "core/step/step_uncertainty.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 // The evaluation of one scenario: the result contract of spec/scenario.md as values (SI units:
@@ -58,6 +59,9 @@ struct Result {
     int64_t gpus = 0;
     int64_t microBatches = 0;
     PipelineSchedule schedule = PipelineSchedule::OneFOneB; // the schedule simulated
+    // The split as Megatron's --pipeline-model-parallel-layout writes it (Megatron's schedules with a
+    // pipeline; empty otherwise).
+    std::string pipelineLayout;
 
     MemoryBreakdown memory; // the worst stage
     double capacityBytes = 0;

@@ -96,19 +96,40 @@ std::vector<MemoryBreakdown> memoryPerStage(const Scenario& s, const StepPlan& p
 
 double peakMemoryOf(const Scenario& s, const StepPlan& plan)
 {
-    const int64_t last = plan.layout.degrees.pp - 1;
-    // The first stage holds the most micro-batches in flight and the last the output layer; but an
-    // explicit split or layers of several kinds (DeepSeek-V3's dense first layers) can make any
-    // stage the fullest.
-    const bool megatronSchedule = plan.layout.schedule == PipelineSchedule::OneFOneB
-        || plan.layout.schedule == PipelineSchedule::Interleaved1F1B;
-    if (!s.parallel.layersPerStage.empty() || !s.model.uniformLayerKind() || !megatronSchedule) {
-        double worst = 0;
-        for (int64_t stage = 0; stage <= last; ++stage)
-            worst = std::max(worst, stageMemoryOf(s, plan, stage).total());
+    const ParallelLayout& L = plan.layout;
+    const int64_t stages = L.degrees.pp;
+    double worst = 0;
+    const auto price = [&](int64_t stage) { worst = std::max(worst, stageMemoryOf(s, plan, stage).total()); };
+    if (!s.model.uniformLayerKind()) { // layers of several kinds (DeepSeek-V3's dense first ones): any stage
+        for (int64_t stage = 0; stage < stages; ++stage)
+            price(stage);
         return worst;
     }
-    return std::max(stageMemoryOf(s, plan, 0).total(), stageMemoryOf(s, plan, last).total());
+    // The stages with the embedding or the output layer are priced. Of the others, with layers of one
+    // kind, memory grows with the layers and with the micro-batches in flight and is otherwise alike:
+    // only a stage no other beats on both can be the fullest.
+    struct Middle {
+        int64_t layers;
+        double inFlight;
+        int64_t stage;
+    };
+    std::vector<Middle> middles;
+    for (int64_t stage = 0; stage < stages; ++stage) {
+        if (L.holdsEmbedding(stage) || L.holdsOutput(stage))
+            price(stage);
+        else
+            middles.push_back({ L.stageLayers[size_t(stage)], inFlightMicroBatches(L, stage), stage });
+    }
+    std::sort(middles.begin(), middles.end(), [](const Middle& a, const Middle& b) {
+        return a.layers != b.layers ? a.layers > b.layers : a.inFlight > b.inFlight;
+    });
+    double mostInFlight = -1;
+    for (const Middle& m : middles)
+        if (m.inFlight > mostInFlight) { // not beaten by a stage with at least as many layers
+            mostInFlight = m.inFlight;
+            price(m.stage);
+        }
+    return worst;
 }
 
 Recompute resolveRecompute(const Scenario& s, StepPlan& plan)

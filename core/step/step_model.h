@@ -33,8 +33,9 @@ struct StepPlan {
 
 [[nodiscard]] MemoryBreakdown stageMemoryOf(const Scenario& scenario, const StepPlan& plan, int64_t stage);
 [[nodiscard]] std::vector<MemoryBreakdown> memoryPerStage(const Scenario& scenario, const StepPlan& plan);
-// The fullest stage's total; without layers_per_stage only the first stage (most micro-batches in
-// flight, the most layers, the embedding) and the last (logits) can be the fullest.
+// The fullest stage's total. Only the stages that hold the embedding or the logits and, with layers
+// of one kind, the others that no stage beats on both layers and micro-batches in flight can be the
+// fullest: those are priced.
 [[nodiscard]] double peakMemoryOf(const Scenario& scenario, const StepPlan& plan);
 
 // recompute: auto takes the least recomputation whose memory fits (full when nothing does).

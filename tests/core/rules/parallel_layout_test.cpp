@@ -13,24 +13,38 @@ using namespace paraplan;
 
 using Layers = std::vector<int64_t>;
 
+namespace {
+
+// The split of `layers` over pp x vpp virtual stages, `given` as layers_per_stage.
+Layers splitOf(int64_t layers, int64_t pp, int64_t vpp, const Layers& given)
+{
+    ParallelSpec p;
+    p.degrees.pp = pp;
+    p.degrees.vpp = vpp;
+    p.layersPerStage = given;
+    return virtualStageLayers(layers, p.degrees, p);
+}
+
+} // namespace
+
 TEST(PipelineSplit, EvenWhenTheLayersDivide)
 {
-    EXPECT_EQ(virtualStageLayers(32, 4, 1, {}), (Layers{ 8, 8, 8, 8 }));
-    EXPECT_EQ(virtualStageLayers(80, 4, 5, {}), Layers(20, 4));
+    EXPECT_EQ(splitOf(32, 4, 1, {}), (Layers{ 8, 8, 8, 8 }));
+    EXPECT_EQ(splitOf(80, 4, 5, {}), Layers(20, 4));
 }
 
 TEST(PipelineSplit, TheRemainderGoesToTheEarliestVirtualStages)
 {
     // The first stages carry the cheap embedding rather than the logits: they take the extra layers.
-    EXPECT_EQ(virtualStageLayers(30, 4, 1, {}), (Layers{ 8, 8, 7, 7 }));
-    EXPECT_EQ(virtualStageLayers(10, 2, 2, {}), (Layers{ 3, 3, 2, 2 }));
+    EXPECT_EQ(splitOf(30, 4, 1, {}), (Layers{ 8, 8, 7, 7 }));
+    EXPECT_EQ(splitOf(10, 2, 2, {}), (Layers{ 3, 3, 2, 2 }));
 }
 
 TEST(PipelineSplit, AnExplicitSplitWins)
 {
-    EXPECT_EQ(virtualStageLayers(126, 4, 1, { 30, 32, 32, 32 }), (Layers{ 30, 32, 32, 32 }));
+    EXPECT_EQ(splitOf(126, 4, 1, { 30, 32, 32, 32 }), (Layers{ 30, 32, 32, 32 }));
     // One whose count does not match the stages is no split for them (validation reports it).
-    EXPECT_EQ(virtualStageLayers(32, 4, 1, { 16, 16 }), (Layers{ 8, 8, 8, 8 }));
+    EXPECT_EQ(splitOf(32, 4, 1, { 16, 16 }), (Layers{ 8, 8, 8, 8 }));
 }
 
 TEST(PipelineSplit, AStageHoldsItsChunksSpacedPpApart)
@@ -46,7 +60,7 @@ TEST(PipelineSplit, AStageHoldsItsChunksSpacedPpApart)
             for (int64_t vpp : { 1, 2 }) {
                 ParallelLayout layout;
                 layout.degrees.pp = pp;
-                layout.assignLayers(test::gptModel(layers, 1024, 16), virtualStageLayers(layers, pp, vpp, {}));
+                layout.assignLayers(test::gptModel(layers, 1024, 16), splitOf(layers, pp, vpp, {}));
                 EXPECT_EQ(std::accumulate(layout.stageLayers.begin(), layout.stageLayers.end(), int64_t(0)), layers)
                     << layers << " layers, pp " << pp << ", vpp " << vpp;
             }
@@ -60,7 +74,7 @@ TEST(PipelineSplit, EachStageKnowsItsKindsOfLayer)
     model.moe = { .experts = 8, .topK = 2, .expertFfnHidden = 512, .firstDenseLayers = 3 };
     ParallelLayout layout;
     layout.degrees.pp = 4;
-    layout.assignLayers(model, virtualStageLayers(61, 4, 2, {})); // 8 8 8 8 8 7 7 7
+    layout.assignLayers(model, splitOf(61, 4, 2, {})); // 8 8 8 8 8 7 7 7
     const LayerKind dense{}, moe{ .moe = true };
     EXPECT_EQ(layout.virtualMix(0).of(dense), 3);
     EXPECT_EQ(layout.virtualMix(0).of(moe), 5);
@@ -114,4 +128,43 @@ TEST(ParallelLayout, AnExplicitSplitReachesEveryStage)
     const ParallelLayout layout = resolveLayout(s);
     EXPECT_EQ(layout.stageLayers, (Layers{ 18, 21, 21, 20 }));
     EXPECT_EQ(std::accumulate(layout.stageLayers.begin(), layout.stageLayers.end(), int64_t(0)), s.model.layers);
+}
+
+// Megatron's uneven splits (get_num_layers_to_build, transformer_block.py @ d98e8a64).
+TEST(PipelineSplit, MegatronsFirstAndLastStageLayers)
+{
+    ParallelSpec p;
+    p.degrees.pp = 4;
+    p.firstStageLayers = 6;
+    p.lastStageLayers = 6;
+    EXPECT_EQ(virtualStageLayers(32, p.degrees, p), (Layers{ 6, 10, 10, 6 }));
+    p.degrees.vpp = 2; // each rank's layers split over its chunks
+    EXPECT_EQ(virtualStageLayers(32, p.degrees, p), (Layers{ 3, 5, 5, 3, 3, 5, 5, 3 }));
+    p.firstStageLayers = 7; // 19 left for two stages: Megatron refuses
+    EXPECT_NE(megatronSplitProblem(32, p.degrees, p).find("split evenly"), std::string::npos);
+}
+
+TEST(PipelineSplit, MegatronsEmbeddingAndLossCountedAsLayers)
+{
+    ParallelSpec p;
+    p.degrees.pp = 16;
+    p.embeddingAsLayer = true;
+    p.lossAsLayer = true;
+    // Llama 3.1 405B's 126 layers: 128 counted, 8 a stage, 7 on the first and the last.
+    Layers expected(16, 8);
+    expected.front() = expected.back() = 7;
+    EXPECT_EQ(virtualStageLayers(126, p.degrees, p), expected);
+    EXPECT_TRUE(megatronSplitProblem(126, p.degrees, p).empty());
+    EXPECT_FALSE(megatronSplitProblem(125, p.degrees, p).empty());
+}
+
+TEST(PipelineSplit, TrimmedEndsMoveLayersToTheMiddle)
+{
+    EXPECT_EQ(trimmedEndsSplit(32, 4, 1), (Layers{ 7, 9, 9, 7 }));
+    // Llama 3.1 405B on 16 stages: Megatron-Bridge's recipe, 7 on the ends and 8 between.
+    Layers recipe(16, 8);
+    recipe.front() = recipe.back() = 7;
+    EXPECT_EQ(trimmedEndsSplit(126, 16, 1), recipe);
+    EXPECT_TRUE(trimmedEndsSplit(8, 2, 1).empty()); // no middle
+    EXPECT_TRUE(trimmedEndsSplit(4, 4, 1).empty()); // no layer left at the ends
 }

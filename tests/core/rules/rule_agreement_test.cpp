@@ -12,6 +12,7 @@
 #include "core/explore/search.h"
 #include "core/rules/parallel_choices.h"
 #include "core/rules/parallel_rules.h"
+#include "core/rules/pipeline_split.h"
 #include "core/rules/validation.h"
 
 #include <gtest/gtest.h>
@@ -111,7 +112,9 @@ Candidate candidateOf(const Scenario& s)
              s.parallel.recomputeModules,
              s.parallel.sequenceParallel,
              s.parallel.moeDispatcher,
-             s.parallel.schedule };
+             s.parallel.schedule,
+             // The search's even split where the scenario gives none (its lighter ends are others).
+             s.parallel.layersPerStage.empty() && !usesMegatronSplit(s.parallel) ? std::optional<int64_t>(0) : std::nullopt };
 }
 
 // An etp equal to tp is the default "as tp" (etp 0) the search enumerates.
@@ -126,7 +129,7 @@ bool sameConfiguration(const Candidate& a, const Candidate& b)
 {
     return withEtpAsTp(a.degrees) == withEtpAsTp(b.degrees) && a.microBatch == b.microBatch && a.zeroStage == b.zeroStage && a.recompute == b.recompute
         && (a.recompute != Recompute::Selective || a.recomputeModules == b.recomputeModules)
-        && a.sequenceParallel == b.sequenceParallel && a.moeDispatcher == b.moeDispatcher && a.schedule == b.schedule;
+        && a.sequenceParallel == b.sequenceParallel && a.moeDispatcher == b.moeDispatcher && a.schedule == b.schedule && a.endTrim == b.endTrim;
 }
 
 class RuleAgreement : public ::testing::Test {

@@ -829,12 +829,28 @@ TEST(ValidationPipeline, LayersPerStageCountsVirtualStages)
     expectClean(changed([](Scenario& s) { s.parallel.degrees.vpp = 2; s.parallel.layersPerStage = { 7, 9, 9, 7 }; }));
 }
 
+// A stage may hold no transformer layer, only the embedding or the loss, as Megatron's layouts allow;
+// fewer than none is an error.
 TEST(ValidationPipeline, LayersPerStageWithAnEmptyStage)
 {
-    expectError(changed([](Scenario& s) { s.parallel.layersPerStage = { 32, 0 }; }), "layers_per_stage_empty",
-                "parallel.layers_per_stage[1]", { "at least one layer" });
+    expectClean(changed([](Scenario& s) { s.parallel.layersPerStage = { 32, 0 }; }));
     expectError(changed([](Scenario& s) { s.parallel.layersPerStage = { -1, 33 }; }), "layers_per_stage_empty",
-                "parallel.layers_per_stage[0]", { "at least one layer" });
+                "parallel.layers_per_stage[0]", { "zero layers or more" });
+}
+
+TEST(ValidationPipeline, MegatronsUnevenSplitsAreCheckedAsMegatronDoes)
+{
+    // 32 layers over pp 2: the first stage 10, the last 22.
+    expectClean(changed([](Scenario& s) { s.parallel.firstStageLayers = 10; }));
+    // 32 + 1 over pp 2 does not divide.
+    expectError(changed([](Scenario& s) { s.parallel.embeddingAsLayer = true; }), "megatron_split",
+                "parallel.decoder_first_pipeline_num_layers", { "33", "pp = 2" });
+    expectError(changed([](Scenario& s) {
+                    s.parallel.embeddingAsLayer = true;
+                    s.parallel.lossAsLayer = true;
+                    s.parallel.layersPerStage = { 16, 16 };
+                }),
+                "pipeline_split_twice", "parallel.layers_per_stage", {});
 }
 
 TEST(ValidationPipeline, LayersPerStageThatDoNotSumToTheLayers)

@@ -4,6 +4,7 @@
 // its bubble, and DualPipe's second copy of the weights.
 #include "tests/core/scenario_fixtures.h"
 
+#include "core/rules/pipeline_split.h"
 #include "core/rules/schedule_rules.h"
 #include "core/step/evaluator.h"
 
@@ -94,4 +95,24 @@ TEST(ScheduleEvaluation, TheTimelineCarriesSplitBackwardsAndBothDirections)
     const Result dual = run(PipelineSchedule::DualPipe);
     EXPECT_TRUE(std::any_of(dual.timeline.begin(), dual.timeline.end(), [](const PipelineOp& op) { return op.direction == 1; }));
     EXPECT_TRUE(std::any_of(dual.timeline.begin(), dual.timeline.end(), [](const PipelineOp& op) { return op.overlapped; }));
+}
+
+// peakMemoryOf prices only the stages that can be the fullest: it agrees with every stage priced.
+TEST(ScheduleEvaluation, ThePeakIsTheFullestStageUnderEverySchedule)
+{
+    for (size_t i = 0; i < kPipelineScheduleNames.size(); ++i)
+        for (bool trimmed : { false, true }) {
+            Scenario s = llama70b(PipelineSchedule(i));
+            if (trimmed)
+                s.parallel.layersPerStage = trimmedEndsSplit(s.model.layers, s.parallel.degrees.virtualStages(), 1);
+            for (Recompute recompute : { Recompute::None, Recompute::Full }) {
+                s.parallel.recompute = recompute;
+                StepPlan plan = planStep(s);
+                (void)resolveRecompute(s, plan);
+                double fullest = 0;
+                for (const MemoryBreakdown& stage : memoryPerStage(s, plan))
+                    fullest = std::max(fullest, stage.total());
+                EXPECT_DOUBLE_EQ(peakMemoryOf(s, plan), fullest) << kPipelineScheduleNames[i] << (trimmed ? " trimmed" : "");
+            }
+        }
 }
