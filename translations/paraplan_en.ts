@@ -329,10 +329,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Layers per stage: an empty stage</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Layers per stage: wrong total</source>
         <translation type="unfinished"></translation>
     </message>
@@ -625,10 +621,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Every stage needs at least one layer.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>layers_per_stage sums to %1 but the model has %2 layers.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -882,6 +874,78 @@
     </message>
     <message>
         <source>The flex dispatcher does not pad experts to their capacity (Megatron-Core refuses it with DeepEP); turn moe.pad_to_capacity off or choose the alltoall dispatcher.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vpp does not fit the pipeline schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe needs an even pp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too few micro-batches for the schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The framework lacks this schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The schedule needs a fork or library</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers per stage: a negative count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two splits of the layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron refuses this split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A stage holds zero layers or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The interleaved 1F1B schedule runs several model chunks per stage; set vpp to 2 or more, or choose the 1f1b schedule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 schedule folds the model into a V of two chunks per stage; set vpp to 2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 schedule runs one model chunk per stage but vpp is %2; set vpp to 1, or choose interleaved-1f1b.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe pairs stage i with stage pp-1-i and needs an even pp, not %1; change pp, or choose dualpipev.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s pipeline engine runs only its own 1F1B schedule, not %2; choose 1f1b, or a framework that has the schedule (megatron-core, torchtitan).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not ship the %2 schedule; it runs in %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 schedule needs at least %2 micro-batches (an even number for dualpipe) but the step has %3; raise the global batch or lower micro_batch or dp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers_per_stage (or pipeline_layout) and Megatron&apos;s first/last stage layers or embedding/loss as layers both split the layers; keep one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron refuses this split: %1. Give the layers of every stage with pipeline_layout instead.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1899,6 +1963,100 @@
     </message>
     <message>
         <source>%1 micro-batches: bubble %2 of the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interleaved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZB-H1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZB-H2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZB-V</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipeV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bubble, % of the step (left)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory per GPU, fullest stage (right)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>▶ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+(cannot run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+(out of memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bubble, %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HBM %1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every schedule at this configuration: bubble, % of the step (left bar of each pair), and GiB per GPU (right bar)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> with %1 chunks per stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;cannot run here: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;step %1, bubble %2, %3 GiB per GPU on the fullest stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;does not fit in memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;not in the framework&apos;s release: it needs a fork or a library</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3217,6 +3375,54 @@ predicted</source>
         <source>flex (DeepEP, HybridEP)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The order the pipeline runs its passes in; the zero-bubble schedules split the backward into input- and weight-gradient passes, DualPipe feeds micro-batches from both ends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as VPP implies (1F1B, or interleaved)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interleaved 1F1B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZB-H1 (zero bubble, 1F1B&apos;s memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZB-H2 (zero bubble, twice the memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZB-V (zero bubble, V of two chunks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe (both directions, two weight copies)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipeV (DualPipe folded into a V)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>paraplan::widgets::TimelineView</name>
@@ -3295,6 +3501,62 @@ The step time and the bubble include every one of them.</source>
     </message>
     <message>
         <source>seconds into the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZB-H1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZB-H2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZB-V</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipeV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backward: input gradient (B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight gradient (W)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>later chunks darker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>second direction (hatched); pairs overlapped share a row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input gradient (B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight gradient (W)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (second direction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;overlapped with the pass beside it: one&apos;s all-to-all under the other&apos;s compute</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

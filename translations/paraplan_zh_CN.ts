@@ -329,10 +329,6 @@
         <translation>每阶段层数：条目数不对</translation>
     </message>
     <message>
-        <source>Layers per stage: an empty stage</source>
-        <translation>每阶段层数：存在空阶段</translation>
-    </message>
-    <message>
         <source>Layers per stage: wrong total</source>
         <translation>每阶段层数：总数不对</translation>
     </message>
@@ -625,10 +621,6 @@
         <translation>layers_per_stage 有 %1 个条目；需要 pp x vpp = %2 个。</translation>
     </message>
     <message>
-        <source>Every stage needs at least one layer.</source>
-        <translation>每个阶段至少需要一层。</translation>
-    </message>
-    <message>
         <source>layers_per_stage sums to %1 but the model has %2 layers.</source>
         <translation>layers_per_stage 的总和为 %1，但模型有 %2 层。</translation>
     </message>
@@ -883,6 +875,78 @@
     <message>
         <source>The flex dispatcher does not pad experts to their capacity (Megatron-Core refuses it with DeepEP); turn moe.pad_to_capacity off or choose the alltoall dispatcher.</source>
         <translation>flex 分发器不会把专家填充到容量（Megatron-Core 在使用 DeepEP 时拒绝这样运行）；请关闭 moe.pad_to_capacity 或选择 alltoall 分发器。</translation>
+    </message>
+    <message>
+        <source>vpp does not fit the pipeline schedule</source>
+        <translation>vpp 与流水线调度不匹配</translation>
+    </message>
+    <message>
+        <source>DualPipe needs an even pp</source>
+        <translation>DualPipe 需要偶数个 pp</translation>
+    </message>
+    <message>
+        <source>Too few micro-batches for the schedule</source>
+        <translation>微批次过少，无法运行该调度</translation>
+    </message>
+    <message>
+        <source>The framework lacks this schedule</source>
+        <translation>该框架没有此调度</translation>
+    </message>
+    <message>
+        <source>The schedule needs a fork or library</source>
+        <translation>该调度需要分支版本或外部库</translation>
+    </message>
+    <message>
+        <source>Layers per stage: a negative count</source>
+        <translation>每阶段层数：出现负数</translation>
+    </message>
+    <message>
+        <source>Two splits of the layers</source>
+        <translation>层切分被指定了两次</translation>
+    </message>
+    <message>
+        <source>Megatron refuses this split</source>
+        <translation>Megatron 不接受此切分</translation>
+    </message>
+    <message>
+        <source>A stage holds zero layers or more.</source>
+        <translation>每个阶段的层数须为零或更多。</translation>
+    </message>
+    <message>
+        <source>The interleaved 1F1B schedule runs several model chunks per stage; set vpp to 2 or more, or choose the 1f1b schedule.</source>
+        <translation>交错式 1F1B 调度在每个阶段运行多个模型分块；请将 vpp 设为 2 或更大，或选择 1f1b 调度。</translation>
+    </message>
+    <message>
+        <source>The %1 schedule folds the model into a V of two chunks per stage; set vpp to 2.</source>
+        <translation>%1 调度把模型折成 V 形，每个阶段两个分块；请将 vpp 设为 2。</translation>
+    </message>
+    <message>
+        <source>The %1 schedule runs one model chunk per stage but vpp is %2; set vpp to 1, or choose interleaved-1f1b.</source>
+        <translation>%1 调度每个阶段只运行一个模型分块，但 vpp 为 %2；请将 vpp 设为 1，或选择 interleaved-1f1b。</translation>
+    </message>
+    <message>
+        <source>DualPipe pairs stage i with stage pp-1-i and needs an even pp, not %1; change pp, or choose dualpipev.</source>
+        <translation>DualPipe 把阶段 i 与阶段 pp-1-i 配对，需要偶数个 pp，而不是 %1；请修改 pp，或选择 dualpipev。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s pipeline engine runs only its own 1F1B schedule, not %2; choose 1f1b, or a framework that has the schedule (megatron-core, torchtitan).</source>
+        <translation>%1 的流水线引擎只运行它自己的 1F1B 调度，不支持 %2；请选择 1f1b，或换用具备该调度的框架（megatron-core、torchtitan）。</translation>
+    </message>
+    <message>
+        <source>%1 does not ship the %2 schedule; it runs in %3.</source>
+        <translation>%1 的发布版本不含 %2 调度；它可在 %3 中运行。</translation>
+    </message>
+    <message>
+        <source>The %1 schedule needs at least %2 micro-batches (an even number for dualpipe) but the step has %3; raise the global batch or lower micro_batch or dp.</source>
+        <translation>%1 调度至少需要 %2 个微批次（dualpipe 还须为偶数），但每步只有 %3 个；请增大全局批次，或减小 micro_batch 或 dp。</translation>
+    </message>
+    <message>
+        <source>layers_per_stage (or pipeline_layout) and Megatron&apos;s first/last stage layers or embedding/loss as layers both split the layers; keep one.</source>
+        <translation>layers_per_stage（或 pipeline_layout）与 Megatron 的首/末阶段层数或“嵌入/损失计作层”同时指定了层切分；请只保留一种。</translation>
+    </message>
+    <message>
+        <source>Megatron refuses this split: %1. Give the layers of every stage with pipeline_layout instead.</source>
+        <translation>Megatron 不接受此切分：%1。请改用 pipeline_layout 给出每个阶段的层数。</translation>
     </message>
 </context>
 <context>
@@ -1900,6 +1964,102 @@
     <message>
         <source>%1 micro-batches: bubble %2 of the step</source>
         <translation>%1 个微批次：气泡占每步的 %2</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>interleaved</source>
+        <translation>交错式</translation>
+    </message>
+    <message>
+        <source>ZB-H1</source>
+        <translation>ZB-H1</translation>
+    </message>
+    <message>
+        <source>ZB-H2</source>
+        <translation>ZB-H2</translation>
+    </message>
+    <message>
+        <source>ZB-V</source>
+        <translation>ZB-V</translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
+        <translation>DualPipe</translation>
+    </message>
+    <message>
+        <source>DualPipeV</source>
+        <translation>DualPipeV</translation>
+    </message>
+    <message>
+        <source>bubble, % of the step (left)</source>
+        <translation>气泡，占步长的 %（左）</translation>
+    </message>
+    <message>
+        <source>memory per GPU, fullest stage (right)</source>
+        <translation>每卡显存，最满的阶段（右）</translation>
+    </message>
+    <message>
+        <source>▶ %1</source>
+        <translation>▶ %1</translation>
+    </message>
+    <message>
+        <source>
+(cannot run)</source>
+        <translation>
+（无法运行）</translation>
+    </message>
+    <message>
+        <source>
+(out of memory)</source>
+        <translation>
+（显存不足）</translation>
+    </message>
+    <message>
+        <source>bubble, %</source>
+        <translation>气泡，%</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>每卡显存 (GiB)</translation>
+    </message>
+    <message>
+        <source>HBM %1 GiB</source>
+        <translation>HBM %1 GiB</translation>
+    </message>
+    <message>
+        <source>Every schedule at this configuration: bubble, % of the step (left bar of each pair), and GiB per GPU (right bar)</source>
+        <translation>此配置下的各种调度：气泡占步长的 %（每对的左柱）与每卡 GiB（右柱）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> with %1 chunks per stage</source>
+        <translation>，每阶段 %1 个分块</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;cannot run here: %1</source>
+        <translation>&lt;br&gt;此处无法运行：%1</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;step %1, bubble %2, %3 GiB per GPU on the fullest stage</source>
+        <translation>&lt;br&gt;每步 %1，气泡 %2，最满阶段每卡 %3 GiB</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;does not fit in memory</source>
+        <translation>&lt;br&gt;显存放不下</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;not in the framework&apos;s release: it needs a fork or a library</source>
+        <translation>&lt;br&gt;框架发布版本中没有：需要分支版本或外部库</translation>
     </message>
 </context>
 <context>
@@ -3219,6 +3379,54 @@ predicted</source>
         <source>flex (DeepEP, HybridEP)</source>
         <translation>flex（DeepEP、HybridEP）</translation>
     </message>
+    <message>
+        <source>The order the pipeline runs its passes in; the zero-bubble schedules split the backward into input- and weight-gradient passes, DualPipe feeds micro-batches from both ends</source>
+        <translation>流水线执行各计算阶段的顺序；零气泡调度把反向拆成输入梯度与权重梯度两步，DualPipe 从两端同时送入微批次</translation>
+    </message>
+    <message>
+        <source>as VPP implies (1F1B, or interleaved)</source>
+        <translation>按 VPP 决定（1F1B 或交错式）</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>interleaved 1F1B</source>
+        <translation>交错式 1F1B</translation>
+    </message>
+    <message>
+        <source>ZB-H1 (zero bubble, 1F1B&apos;s memory)</source>
+        <translation>ZB-H1（零气泡，显存同 1F1B）</translation>
+    </message>
+    <message>
+        <source>ZB-H2 (zero bubble, twice the memory)</source>
+        <translation>ZB-H2（零气泡，两倍显存）</translation>
+    </message>
+    <message>
+        <source>ZB-V (zero bubble, V of two chunks)</source>
+        <translation>ZB-V（零气泡，两分块 V 形）</translation>
+    </message>
+    <message>
+        <source>DualPipe (both directions, two weight copies)</source>
+        <translation>DualPipe（双向，两份权重）</translation>
+    </message>
+    <message>
+        <source>DualPipeV (DualPipe folded into a V)</source>
+        <translation>DualPipeV（折成 V 形的 DualPipe）</translation>
+    </message>
+    <message>
+        <source>pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
 </context>
 <context>
     <name>paraplan::widgets::TimelineView</name>
@@ -3299,6 +3507,62 @@ The step time and the bubble include every one of them.</source>
     <message>
         <source>seconds into the step</source>
         <translation>步内时间（秒）</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>ZB-H1</source>
+        <translation>ZB-H1</translation>
+    </message>
+    <message>
+        <source>ZB-H2</source>
+        <translation>ZB-H2</translation>
+    </message>
+    <message>
+        <source>ZB-V</source>
+        <translation>ZB-V</translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
+        <translation>DualPipe</translation>
+    </message>
+    <message>
+        <source>DualPipeV</source>
+        <translation>DualPipeV</translation>
+    </message>
+    <message>
+        <source>backward: input gradient (B)</source>
+        <translation>反向：输入梯度（B）</translation>
+    </message>
+    <message>
+        <source>weight gradient (W)</source>
+        <translation>权重梯度（W）</translation>
+    </message>
+    <message>
+        <source>later chunks darker</source>
+        <translation>靠后的分块颜色更深</translation>
+    </message>
+    <message>
+        <source>second direction (hatched); pairs overlapped share a row</source>
+        <translation>第二方向（斜线）；重叠的一对共用一行</translation>
+    </message>
+    <message>
+        <source>Input gradient (B)</source>
+        <translation>输入梯度（B）</translation>
+    </message>
+    <message>
+        <source>Weight gradient (W)</source>
+        <translation>权重梯度（W）</translation>
+    </message>
+    <message>
+        <source> (second direction)</source>
+        <translation>（第二方向）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;overlapped with the pass beside it: one&apos;s all-to-all under the other&apos;s compute</source>
+        <translation>&lt;br&gt;与旁边的计算重叠：一方的 all-to-all 藏在另一方的计算之下</translation>
     </message>
 </context>
 <context>
