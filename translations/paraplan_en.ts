@@ -1527,6 +1527,41 @@
     </message>
 </context>
 <context>
+    <name>Schedules</name>
+    <message>
+        <source>GPipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interleaved 1F1B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZB-H1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZB-H2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZB-V</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipeV</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TopologyGroups</name>
     <message>
         <source>TP group</source>
@@ -1963,38 +1998,6 @@
     </message>
     <message>
         <source>%1 micro-batches: bubble %2 of the step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPipe</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1F1B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>interleaved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ZB-H1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ZB-H2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ZB-V</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>DualPipe</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>DualPipeV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3384,43 +3387,47 @@ predicted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>GPipe</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1F1B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>interleaved 1F1B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ZB-H1 (zero bubble, 1F1B&apos;s memory)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ZB-H2 (zero bubble, twice the memory)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ZB-V (zero bubble, V of two chunks)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>DualPipe (both directions, two weight copies)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>DualPipeV (DualPipe folded into a V)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>pipeline schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Pipeline schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every forward, then every backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VPP chunks per stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zero bubble, 1F1B&apos;s memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zero bubble, twice the memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zero bubble, V of two chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>both directions, two weight copies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DualPipe folded into a V</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3437,10 +3444,6 @@ The step time and the bubble include every one of them.</source>
     </message>
     <message>
         <source>stage %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1F1B</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3501,30 +3504,6 @@ The step time and the bubble include every one of them.</source>
     </message>
     <message>
         <source>seconds into the step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPipe</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ZB-H1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ZB-H2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ZB-V</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>DualPipe</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>DualPipeV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1525,6 +1525,41 @@
     </message>
 </context>
 <context>
+    <name>Schedules</name>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>interleaved 1F1B</source>
+        <translation>交错式 1F1B</translation>
+    </message>
+    <message>
+        <source>ZB-H1</source>
+        <translation>ZB-H1</translation>
+    </message>
+    <message>
+        <source>ZB-H2</source>
+        <translation>ZB-H2</translation>
+    </message>
+    <message>
+        <source>ZB-V</source>
+        <translation>ZB-V</translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
+        <translation>DualPipe</translation>
+    </message>
+    <message>
+        <source>DualPipeV</source>
+        <translation>DualPipeV</translation>
+    </message>
+</context>
+<context>
     <name>TopologyGroups</name>
     <message>
         <source>TP group</source>
@@ -1964,38 +1999,6 @@
     <message>
         <source>%1 micro-batches: bubble %2 of the step</source>
         <translation>%1 个微批次：气泡占每步的 %2</translation>
-    </message>
-    <message>
-        <source>GPipe</source>
-        <translation>GPipe</translation>
-    </message>
-    <message>
-        <source>1F1B</source>
-        <translation>1F1B</translation>
-    </message>
-    <message>
-        <source>interleaved</source>
-        <translation>交错式</translation>
-    </message>
-    <message>
-        <source>ZB-H1</source>
-        <translation>ZB-H1</translation>
-    </message>
-    <message>
-        <source>ZB-H2</source>
-        <translation>ZB-H2</translation>
-    </message>
-    <message>
-        <source>ZB-V</source>
-        <translation>ZB-V</translation>
-    </message>
-    <message>
-        <source>DualPipe</source>
-        <translation>DualPipe</translation>
-    </message>
-    <message>
-        <source>DualPipeV</source>
-        <translation>DualPipeV</translation>
     </message>
     <message>
         <source>bubble, % of the step (left)</source>
@@ -3388,44 +3391,48 @@ predicted</source>
         <translation>按 VPP 决定（1F1B 或交错式）</translation>
     </message>
     <message>
-        <source>GPipe</source>
-        <translation>GPipe</translation>
-    </message>
-    <message>
-        <source>1F1B</source>
-        <translation>1F1B</translation>
-    </message>
-    <message>
-        <source>interleaved 1F1B</source>
-        <translation>交错式 1F1B</translation>
-    </message>
-    <message>
-        <source>ZB-H1 (zero bubble, 1F1B&apos;s memory)</source>
-        <translation>ZB-H1（零气泡，显存同 1F1B）</translation>
-    </message>
-    <message>
-        <source>ZB-H2 (zero bubble, twice the memory)</source>
-        <translation>ZB-H2（零气泡，两倍显存）</translation>
-    </message>
-    <message>
-        <source>ZB-V (zero bubble, V of two chunks)</source>
-        <translation>ZB-V（零气泡，两分块 V 形）</translation>
-    </message>
-    <message>
-        <source>DualPipe (both directions, two weight copies)</source>
-        <translation>DualPipe（双向，两份权重）</translation>
-    </message>
-    <message>
-        <source>DualPipeV (DualPipe folded into a V)</source>
-        <translation>DualPipeV（折成 V 形的 DualPipe）</translation>
-    </message>
-    <message>
         <source>pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
+    </message>
+    <message>
+        <source>every forward, then every backward</source>
+        <translation>先全部前向，再全部反向</translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s default</source>
+        <translation>Megatron 默认</translation>
+    </message>
+    <message>
+        <source>VPP chunks per stage</source>
+        <translation>每阶段 VPP 个分块</translation>
+    </message>
+    <message>
+        <source>zero bubble, 1F1B&apos;s memory</source>
+        <translation>零气泡，显存同 1F1B</translation>
+    </message>
+    <message>
+        <source>zero bubble, twice the memory</source>
+        <translation>零气泡，两倍显存</translation>
+    </message>
+    <message>
+        <source>zero bubble, V of two chunks</source>
+        <translation>零气泡，两分块 V 形</translation>
+    </message>
+    <message>
+        <source>both directions, two weight copies</source>
+        <translation>双向，两份权重</translation>
+    </message>
+    <message>
+        <source>DualPipe folded into a V</source>
+        <translation>折成 V 形的 DualPipe</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -3443,10 +3450,6 @@ The step time and the bubble include every one of them.</source>
     <message>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
-    </message>
-    <message>
-        <source>1F1B</source>
-        <translation>1F1B</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; of micro-batch %2 on stage %3</source>
@@ -3507,30 +3510,6 @@ The step time and the bubble include every one of them.</source>
     <message>
         <source>seconds into the step</source>
         <translation>步内时间（秒）</translation>
-    </message>
-    <message>
-        <source>GPipe</source>
-        <translation>GPipe</translation>
-    </message>
-    <message>
-        <source>ZB-H1</source>
-        <translation>ZB-H1</translation>
-    </message>
-    <message>
-        <source>ZB-H2</source>
-        <translation>ZB-H2</translation>
-    </message>
-    <message>
-        <source>ZB-V</source>
-        <translation>ZB-V</translation>
-    </message>
-    <message>
-        <source>DualPipe</source>
-        <translation>DualPipe</translation>
-    </message>
-    <message>
-        <source>DualPipeV</source>
-        <translation>DualPipeV</translation>
     </message>
     <message>
         <source>backward: input gradient (B)</source>

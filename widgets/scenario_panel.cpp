@@ -3,6 +3,7 @@
 #include "widgets/scenario_panel.h"
 
 #include "widgets/common/formatting.h"
+#include "widgets/common/schedule_text.h"
 #include "widgets/common/value_slider.h"
 #include "widgets/recompute_modules_button.h"
 
@@ -364,14 +365,13 @@ void ScenarioPanel::buildParallelGroup(QVBoxLayout* layout)
     m_schedule->setToolTip(tr("The order the pipeline runs its passes in; the zero-bubble schedules split the backward "
                               "into input- and weight-gradient passes, DualPipe feeds micro-batches from both ends"));
     m_schedule->addItem(tr("as VPP implies (1F1B, or interleaved)"));
-    m_schedule->addItem(tr("GPipe")); // then in PipelineSchedule's order
-    m_schedule->addItem(tr("1F1B"));
-    m_schedule->addItem(tr("interleaved 1F1B"));
-    m_schedule->addItem(tr("ZB-H1 (zero bubble, 1F1B's memory)"));
-    m_schedule->addItem(tr("ZB-H2 (zero bubble, twice the memory)"));
-    m_schedule->addItem(tr("ZB-V (zero bubble, V of two chunks)"));
-    m_schedule->addItem(tr("DualPipe (both directions, two weight copies)"));
-    m_schedule->addItem(tr("DualPipeV (DualPipe folded into a V)"));
+    // Then in PipelineSchedule's order, each with what it trades.
+    const QString traits[] = { tr("every forward, then every backward"), tr("Megatron's default"), tr("VPP chunks per stage"),
+                               tr("zero bubble, 1F1B's memory"),          tr("zero bubble, twice the memory"),
+                               tr("zero bubble, V of two chunks"),        tr("both directions, two weight copies"),
+                               tr("DualPipe folded into a V") };
+    for (size_t i = 0; i < kPipelineScheduleNames.size(); ++i)
+        m_schedule->addItem(tr("%1 (%2)").arg(scheduleText(PipelineSchedule(i)), traits[i]));
     connect(m_schedule, &QComboBox::currentIndexChanged, this, [this](int index) {
         edit(tr("pipeline schedule"), kSchedule, [&](Scenario& s) {
             s.parallel.schedule = index == 0 ? std::nullopt : std::optional(PipelineSchedule(index - 1));

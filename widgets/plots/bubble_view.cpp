@@ -3,6 +3,7 @@
 #include "widgets/plots/bubble_view.h"
 
 #include "widgets/common/formatting.h"
+#include "widgets/common/schedule_text.h"
 
 #include "core/spec/units.h"
 #include "core/step/pipeline_schedule.h"
@@ -15,29 +16,6 @@
 namespace paraplan::widgets {
 
 namespace {
-
-QString scheduleName(PipelineSchedule schedule)
-{
-    switch (schedule) {
-    case PipelineSchedule::GPipe:
-        return BubbleView::tr("GPipe");
-    case PipelineSchedule::OneFOneB:
-        return BubbleView::tr("1F1B");
-    case PipelineSchedule::Interleaved1F1B:
-        return BubbleView::tr("interleaved");
-    case PipelineSchedule::ZbH1:
-        return BubbleView::tr("ZB-H1");
-    case PipelineSchedule::ZbH2:
-        return BubbleView::tr("ZB-H2");
-    case PipelineSchedule::ZbV:
-        return BubbleView::tr("ZB-V");
-    case PipelineSchedule::DualPipe:
-        return BubbleView::tr("DualPipe");
-    case PipelineSchedule::DualPipeV:
-        return BubbleView::tr("DualPipeV");
-    }
-    return {};
-}
 
 constexpr double kBarWidth = 0.38;
 
@@ -138,7 +116,7 @@ void BubbleView::drawSchedules()
     for (size_t i = 0; i < e.schedules.size(); ++i) {
         const ScheduleOption& o = e.schedules[i];
         const double key = double(i + 1);
-        QString label = scheduleName(o.schedule);
+        QString label = scheduleText(o.schedule);
         if (o.current)
             label = tr("▶ %1").arg(label);
         if (!o.runs)
@@ -200,7 +178,7 @@ QString BubbleView::scheduleToolTip(const QPointF& position) const
     if (index < 0 || index >= int64_t(e.schedules.size()))
         return {};
     const ScheduleOption& o = e.schedules[size_t(index)];
-    QString text = tr("<b>%1</b>").arg(scheduleName(o.schedule));
+    QString text = tr("<b>%1</b>").arg(scheduleText(o.schedule));
     if (o.vpp > 1)
         text += tr(" with %1 chunks per stage").arg(o.vpp);
     if (!o.runs)

@@ -3,6 +3,7 @@
 #include "widgets/plots/timeline_view.h"
 
 #include "widgets/common/formatting.h"
+#include "widgets/common/schedule_text.h"
 #include "widgets/plots/gantt_plottable.h"
 
 #include <qcustomplot.h>
@@ -21,25 +22,9 @@ constexpr int kTitleLegendAndTimeAxisHeight = 170;
 
 QString scheduleTitle(PipelineSchedule schedule, int64_t vpp)
 {
-    switch (schedule) {
-    case PipelineSchedule::GPipe:
-        return TimelineView::tr("GPipe");
-    case PipelineSchedule::OneFOneB:
-        return TimelineView::tr("1F1B");
-    case PipelineSchedule::Interleaved1F1B:
+    if (schedule == PipelineSchedule::Interleaved1F1B)
         return TimelineView::tr("interleaved 1F1B ×%1").arg(vpp);
-    case PipelineSchedule::ZbH1:
-        return TimelineView::tr("ZB-H1");
-    case PipelineSchedule::ZbH2:
-        return TimelineView::tr("ZB-H2");
-    case PipelineSchedule::ZbV:
-        return TimelineView::tr("ZB-V");
-    case PipelineSchedule::DualPipe:
-        return TimelineView::tr("DualPipe");
-    case PipelineSchedule::DualPipeV:
-        return TimelineView::tr("DualPipeV");
-    }
-    return {};
+    return scheduleText(schedule);
 }
 } // namespace
 
