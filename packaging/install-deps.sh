@@ -14,6 +14,7 @@ packages=(
     libopenmpi-dev openmpi-bin          # the engine: ranks and collectives (mpirun)
     libopenblas-dev                     # the engine's host backend: a real CPU BLAS
     qt6-base-dev libqcustomplot-dev     # the workbench GUI
+    libsqlite3-dev                      # app/import: Nsight Systems' SQLite exports (import-trace)
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools   # translations (lupdate, lrelease)
     libgl1-mesa-dev                     # Qt6Gui's OpenGL headers, required by its CMake package
     fonts-wqy-microhei                  # a CJK font, so Chinese text renders (also offscreen)

@@ -18,5 +18,6 @@ int runPresets(Arguments args, std::ostream& out, std::ostream& err);
 int runTopoImport(Arguments args, std::ostream& out, std::ostream& err);
 int runCalibration(Arguments args, std::ostream& out, std::ostream& err);
 int runTrace(Arguments args, std::ostream& out, std::ostream& err);
+int runImportTrace(Arguments args, std::ostream& out, std::ostream& err);
 
 } // namespace paraplan::cli

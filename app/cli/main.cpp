@@ -20,6 +20,13 @@ Commands:
                                         the same configuration's simulated step as a Chrome trace
                                         for ui.perfetto.dev or chrome://tracing (docs/trace.md);
                                         on stdout without -o or with -o -
+  import-trace SCENARIO.json TRACE... [--steps N] [--calibration PROFILE.json] [--json]
+                                        hold measured traces (PyTorch profiler JSON or Nsight
+                                        Systems' `nsys export --type=sqlite`, one per rank) against
+                                        the prediction: per stage and kernel class (GEMM, attention,
+                                        norms, elementwise, NCCL by kind, idle) measured vs
+                                        predicted, and what stands out (docs/trace.md); --steps: the
+                                        steps a trace without ProfilerStep annotations holds
   search SCENARIO.json [--top K] [--calibration PROFILE.json] [--json]
                                         rank every valid configuration of the scenario's model,
                                         cluster and batch by throughput among those that fit
@@ -81,6 +88,8 @@ int main(int argc, char** argv)
             return runCalibration(rest, std::cout, std::cerr);
         if (command == "trace")
             return runTrace(rest, std::cout, std::cerr);
+        if (command == "import-trace")
+            return runImportTrace(rest, std::cout, std::cerr);
     } catch (const std::exception& e) { // a bug, not bad input: say so rather than abort
         std::cerr << "paraplan-cli: internal error: " << e.what() << "\n";
         return kExitUnreadable;

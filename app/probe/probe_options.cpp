@@ -63,13 +63,24 @@ ProbeOptions parseProbeOptions(const std::vector<std::string>& args)
             o.iterations = whole(option, value(), 1, 100000);
         else if (option == "--steps")
             o.steps = whole(option, value(), 1, 1000);
-        else if (option == "--stall-rank")
+        else if (option == "--trace-out")
+            o.traceOut = value();
+        else if (option == "--slow-norms") {
+            const std::string text = value();
+            const size_t colon = text.find(':');
+            if (colon == std::string::npos)
+                throw std::invalid_argument("--slow-norms expects STAGE:FACTOR (e.g. 3:2.3), got \"" + text + "\"");
+            o.slowNormStage = whole(option + " (stage)", text.substr(0, colon), 0, 1 << 20);
+            o.slowNormFactor = number(option + " (factor)", text.substr(colon + 1), 1, 1000);
+        } else if (option == "--stall-rank")
             o.stallRank = whole(option, value(), 0, 1 << 20);
         else if (option == "--crash-rank")
             o.crashRank = whole(option, value(), 0, 1 << 20);
         else
             throw std::invalid_argument("unknown option \"" + option + "\"");
     }
+    if (o.command != "confirm" && (!o.traceOut.empty() || o.slowNormStage >= 0))
+        throw std::invalid_argument("--trace-out and --slow-norms belong to confirm");
     if ((o.command == "bench" || o.command == "confirm") && o.scenario.empty())
         throw std::invalid_argument(o.command + " needs --scenario FILE");
     return o;
@@ -93,6 +104,10 @@ std::string probeUsage()
            "  --calibration FILE           confirm: predict with this calibration profile\n"
            "  --warmup N --iterations N    bench: untimed and timed repetitions (3, 10)\n"
            "  --steps N                    confirm: timed steps after one warm-up step (3)\n"
+           "  --trace-out DIR              confirm: each rank's timed steps kernel by kernel, as a PyTorch\n"
+           "                               profiler trace, in DIR/rank<R>.pt.trace.json (docs/trace.md)\n"
+           "  --slow-norms STAGE:FACTOR    confirm: that stage's norms move FACTOR times their bytes (a slow\n"
+           "                               LayerNorm for an imported trace to reveal)\n"
            "  --watchdog-s S               abort a step that takes longer (300)\n"
            "  --stall-rank R, --crash-rank R   make rank R hang or die (to see the run end cleanly)\n"
            "  --version, --help            the version, this text\n"

@@ -20,6 +20,11 @@ struct ProbeOptions {
     int warmup = 3;
     int iterations = 10;
     int steps = 3; // confirm: timed training steps (after one warm-up step)
+    // confirm: a PyTorch-profiler-style trace of the timed steps per rank in this folder (rank<R>.pt.trace.json)
+    std::string traceOut;
+    // confirm: the norms of this pipeline stage made `slowNormFactor` times slower (-1: none)
+    int slowNormStage = -1;
+    double slowNormFactor = 1;
     // Deliberate faults, to show that the run ends cleanly: this rank stops answering, or dies.
     std::optional<int> stallRank;
     std::optional<int> crashRank;

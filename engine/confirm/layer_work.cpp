@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace paraplan::engine {
 
@@ -206,9 +207,19 @@ void LayerWork::elementwise(double passes)
     if (!m_settings.memory)
         return;
     const LayerTraffic& t = m_settings.traffic;
-    for (const double kernel : { t.norm, t.norm, t.residual, t.residual, t.mlpActivation, t.moePermute, t.moePermute })
-        if (kernel > 0)
-            m_settings.memory->move(passes * kernel);
+    const double norm = t.norm * m_settings.normScale;
+    const std::pair<double, MemoryKernel> kernels[] = {
+        { norm, MemoryKernel::Norm },
+        { norm, MemoryKernel::Norm },
+        { t.residual, MemoryKernel::Residual },
+        { t.residual, MemoryKernel::Residual },
+        { t.mlpActivation, MemoryKernel::Activation },
+        { t.moePermute, MemoryKernel::Permute },
+        { t.moePermute, MemoryKernel::Permute },
+    };
+    for (const auto& [bytes, kind] : kernels)
+        if (bytes > 0)
+            m_settings.memory->move(passes * bytes, kind);
 }
 
 void LayerWork::backward()

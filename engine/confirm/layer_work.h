@@ -34,6 +34,9 @@ struct LayerSettings {
     double epShare = 1;
     LayerTraffic traffic;           // the memory-bound kernels' bytes (all zero: none)
     MemoryTraffic* memory = nullptr; // runs them; the stage's, shared by its layers
+    // The norms move this many times their bytes: a deliberately slow norm (confirm's --slow-norms,
+    // to show what an imported trace reveals); 1 otherwise.
+    double normScale = 1;
 };
 
 class LayerWork {

@@ -22,10 +22,12 @@ MemoryTraffic::MemoryTraffic(Backend& backend, double largestKernelBytes)
 {
 }
 
-void MemoryTraffic::move(double bytes)
+void MemoryTraffic::move(double bytes, MemoryKernel kind)
 {
     for (size_t left = copyBytesOf(bytes); left > 0;) {
         const size_t piece = std::min(left, m_capacity);
+        if (m_labels)
+            m_labels->nameNextCopy(kind);
         m_backend.copy(*m_from, *m_to, piece);
         left -= piece;
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine/backend/backend.h"
+#include "engine/confirm/kernel_names.h"
 
 #include <memory>
 
@@ -18,14 +19,17 @@ public:
     // optimizer, run as several copies of that size.
     MemoryTraffic(Backend& backend, double largestKernelBytes);
 
-    // One kernel that reads and writes `bytes` in all.
-    void move(double bytes);
+    // One kernel that reads and writes `bytes` in all; `kind` names it where labels are set.
+    void move(double bytes, MemoryKernel kind = MemoryKernel::Copy);
+    // Told what each copy stands for before it runs (a kernel recorder); null: nobody.
+    void setLabels(CopyLabels* labels) { m_labels = labels; }
     [[nodiscard]] size_t bytes() const { return 2 * m_capacity; }
 
 private:
     Backend& m_backend;
     size_t m_capacity; // of each scratch buffer: the most one copy reads
     std::unique_ptr<Buffer> m_from, m_to;
+    CopyLabels* m_labels = nullptr;
 };
 
 } // namespace paraplan::engine

@@ -4,6 +4,7 @@
 
 #include "engine/bench/bench_plan.h"
 #include "engine/bench/world_groups.h"
+#include "engine/confirm/kernel_recorder.h"
 #include "engine/confirm/layer_work.h"
 #include "engine/confirm/pipeline_messages.h"
 #include "engine/runtime/timing.h"
@@ -56,8 +57,11 @@ std::unique_ptr<Communicator> groupOf(CommGroup kind, const ParallelDegrees& deg
 // One rank's part of the step: its stage's layers under the schedule, its sends and receives.
 class StageRunner {
 public:
-    StageRunner(const Scenario& s, const Result& predicted, Backend& backend, const World& world)
+    // `recorder`: the backend itself when the step is recorded kernel by kernel, else null.
+    StageRunner(const Scenario& s, const Result& predicted, Backend& backend, const World& world,
+                const ConfirmOptions& options, KernelRecorder* recorder)
         : m_backend(backend)
+        , m_recorder(recorder)
         , m_degrees(predicted.parallel.degrees)
         , m_type(backend.computeType(dataTypeOf(s.training.precision)))
     {
@@ -92,14 +96,19 @@ public:
         LayerMix here;
         for (size_t vs = size_t(m_stage); vs < m_virtualLayers.size(); vs += size_t(m_degrees.pp))
             here += m_virtualLayers[vs];
+        // A deliberately slow norm is one kernel that moves more, not more kernels.
+        m_normScale = m_stage == options.slowNormStage ? std::max(1.0, options.slowNormFactor) : 1.0;
         double largestKernel = std::max(m_output.lossForward, m_output.lossBackward);
+        if (m_normScale > 1 && m_stage == m_degrees.pp - 1)
+            largestKernel = std::max(largestKernel, 2 * m_normScale * m_output.norm);
         for (size_t k = 0; k < kLayerKinds; ++k)
             if (here.count[k] > 0) {
                 const LayerTraffic traffic = layerTraffic(s.model, shard, LayerKind::ofIndex(k));
-                largestKernel = std::max({ largestKernel, traffic.norm, traffic.residual, traffic.mlpActivation,
-                                           traffic.moePermute, traffic.latentNorms });
+                largestKernel = std::max({ largestKernel, traffic.norm * m_normScale, traffic.residual,
+                                           traffic.mlpActivation, traffic.moePermute, traffic.latentNorms });
             }
         m_memory = std::make_unique<MemoryTraffic>(backend, largestKernel);
+        m_memory->setLabels(recorder);
         const double epShare = p.moeDispatcher == MoeDispatcher::Flex
             ? flexNetworkShare(s.model.moe, placeGroup(resolved, m_degrees, CommGroup::Ep, {}).nodesSpanned())
             : 1.0;
@@ -114,7 +123,8 @@ public:
                                         .dispatcher = p.moeDispatcher,
                                         .epShare = epShare,
                                         .traffic = layerTraffic(s.model, shard, kind),
-                                        .memory = m_memory.get() };
+                                        .memory = m_memory.get(),
+                                        .normScale = m_normScale };
                 m_layers[k] = std::make_unique<LayerWork>(backend, transformerLayerGemms(s.model, shard, kind).all(),
                                                           shard, messages, groups, settings);
             }
@@ -169,6 +179,7 @@ public:
             if (step.receive)
                 mark(m.idleS, [&] { receive(*step.receive); });
             if (step.op.kind == PipelineOpKind::Forward) {
+                passOf(false);
                 mark(m.busyS, [&] {
                     forEachLayer(vs, [](LayerWork& layer) { layer.forward(); });
                     if (vs == last)
@@ -176,10 +187,14 @@ public:
                             outputForward();
                 });
             } else {
+                passOf(true);
                 mark(m.busyS, [&] {
                     forEachLayer(vs, [&](LayerWork& layer) {
-                        if (m_recomputeFull)
+                        if (m_recomputeFull) {
+                            passOf(false);
                             layer.forward();
+                            passOf(true);
+                        }
                         layer.backward();
                     });
                     if (vs == last)
@@ -200,8 +215,8 @@ public:
         }
         mark(m.tailS, [&] {
             reduceGradients();
-            m_memory->move(m_optimizer.update);
-            m_memory->move(m_optimizer.zeroGradients);
+            m_memory->move(m_optimizer.update, MemoryKernel::Optimizer);
+            m_memory->move(m_optimizer.zeroGradients, MemoryKernel::ZeroGradients);
         });
         for (const Marked& marked : m_marked)
             *marked.figure += marked.interval->seconds();
@@ -219,18 +234,25 @@ private:
                 work(*m_layers[k]);
     }
 
+    // Names the kernels that follow as a forward's or a backward's, where they are recorded.
+    void passOf(bool backward)
+    {
+        if (m_recorder)
+            m_recorder->setBackward(backward);
+    }
+
     void outputForward()
     {
-        m_memory->move(m_output.norm);
+        m_memory->move(m_normScale * m_output.norm, MemoryKernel::Norm);
         m_logits->forward();
-        m_memory->move(m_output.lossForward);
+        m_memory->move(m_output.lossForward, MemoryKernel::Loss);
     }
 
     void outputBackward()
     {
-        m_memory->move(m_output.lossBackward);
+        m_memory->move(m_output.lossBackward, MemoryKernel::Loss);
         m_logits->backward();
-        m_memory->move(2 * m_output.norm);
+        m_memory->move(2 * m_normScale * m_output.norm, MemoryKernel::Norm);
     }
 
     // `work` between two marks whose interval adds to `figure` once the step is read.
@@ -275,6 +297,8 @@ private:
     }
 
     Backend& m_backend;
+    KernelRecorder* m_recorder;
+    double m_normScale = 1;
     ParallelDegrees m_degrees;
     DataType m_type;
     int64_t m_stage = 0;
@@ -360,10 +384,18 @@ io::ProbeStep runSyntheticSteps(const Scenario& s, const Result& predicted, Back
                               + toString(schedule) + " is priced by the model but not yet run on devices. Confirm the "
                               "same configuration with parallel.schedule 1f1b (vpp 1) or interleaved-1f1b");
     io::ProbeStep measured;
+    std::unique_ptr<KernelRecorder> recorder;
+    if (options.trace) {
+        const LayerShard shard = scenarioShard(s, predicted.parallel);
+        recorder = std::make_unique<KernelRecorder>(backend, kernelStyleOf(s),
+                                                    int64_t(std::llround((shard.qkHeadDim + shard.vHeadDim) / 2)),
+                                                    int64_t(std::llround(shard.hidden)));
+    }
     std::unique_ptr<StageRunner> runner;
     {
         const WatchdogStep step(watchdog, "confirm: set-up (communicators, buffers)");
-        runner = std::make_unique<StageRunner>(s, predicted, backend, world);
+        runner = std::make_unique<StageRunner>(s, predicted, recorder ? *recorder : backend, world, options,
+                                               recorder.get());
     }
     const double predictedBytes = predicted.stages[size_t(runner->stage())].memory.total();
     std::unique_ptr<Buffer> reserve;
@@ -376,9 +408,13 @@ io::ProbeStep runSyntheticSteps(const Scenario& s, const Result& predicted, Back
         const WatchdogStep step(watchdog, "confirm: training step " + std::to_string(i));
         world.barrier();
         const auto start = Clock::now();
+        if (recorder && i > 0)
+            recorder->startStep();
         const io::ProbeStage mine = runner->step();
         backend.synchronize();
         const double seconds = world.maxOf(since(start));
+        if (recorder) // the step ends for every rank once they agree it is over, as training's does
+            recorder->endStep();
         std::vector<io::ProbeStage> perStage = byStage(world, mine, predicted.parallel.degrees.pp);
         if (i == 0) { // the warm-up: first-touch allocations, lazy connections
             reserve = holdPrediction(backend, world, predictedBytes, measured);
@@ -400,6 +436,12 @@ io::ProbeStep runSyntheticSteps(const Scenario& s, const Result& predicted, Back
         if (std::fabs(stepSeconds[i] - step.median) < std::fabs(stepSeconds[median] - step.median))
             median = i;
     measured.stages = stages[median];
+    if (recorder) {
+        *options.trace = recorder->trace();
+        options.trace->rank = world.rank();
+        options.trace->worldSize = world.size();
+        options.trace->device = world.rank();
+    }
     return measured;
 }
 

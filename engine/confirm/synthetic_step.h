@@ -8,6 +8,7 @@
 
 #include "core/io/probe_records.h"
 #include "core/spec/scenario.h"
+#include "core/step/measured_trace.h"
 #include "core/step/result.h"
 
 // `paraplan-probe confirm`: a synthetic training step on the real placement. Every rank runs its
@@ -22,6 +23,13 @@ namespace paraplan::engine {
 
 struct ConfirmOptions {
     int steps = 3; // timed, after one warm-up step
+    // Where to put this rank's timed steps kernel by kernel, as a profiler would record them
+    // (kernel_recorder.h; `--trace-out`); null: not recorded. Rank, world size and device are filled.
+    MeasuredRank* trace = nullptr;
+    // A deliberately slow norm: on this pipeline stage (-1: none), the norms move `slowNormFactor`
+    // times their bytes, so that an imported trace has a stage to reveal (`--slow-norms S:F`).
+    int64_t slowNormStage = -1;
+    double slowNormFactor = 1;
 };
 
 // The measured step: the median of the timed steps (each the slowest rank's), its fastest and

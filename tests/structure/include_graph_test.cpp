@@ -100,9 +100,10 @@ const std::map<std::string, std::vector<std::string>>& allowedIncludes()
         a["widgets"] = with(core, { "widgets/common", "widgets/state", "widgets/plots", "widgets/topology",
                                     "widgets/engine" });
         a["app/report"] = core;
-        a["app/cli"] = with(core, { "app/report" });
+        a["app/import"] = core;
+        a["app/cli"] = with(core, { "app/report", "app/import" });
         a["app/probe"] = with(core, { "engine" });
-        a["app/gui"] = with(a["widgets"], { "widgets", "app/report" });
+        a["app/gui"] = with(a["widgets"], { "widgets", "app/report", "app/import" });
         return a;
     }();
     return allowed;

@@ -112,6 +112,50 @@ TEST(ProbeOnTwoRanks, ConfirmRunsTheStepUnderTheRealScheduleAndReportsTheBubble)
     EXPECT_EQ(o.of("measurement").size(), 2u); // one per timed step
 }
 
+// --trace-out: each rank's timed steps as a PyTorch profiler trace, its kernels named as on the
+// scenario's GPUs (the traces of tests/data/traces were made so, docs/trace.md).
+TEST(ProbeOnTwoRanks, ConfirmWritesAProfilerTracePerRank)
+{
+    const std::filesystem::path folder = std::filesystem::temp_directory_path() / "paraplan-probe-traces";
+    std::filesystem::remove_all(folder);
+    const ProbeOutcome o = runProbe(2, "confirm --backend host --scenario " + kData + "tiny_pp2.json --steps 2 --trace-out "
+                                           + folder.string() + " --slow-norms 1:2");
+    ASSERT_EQ(o.exitCode, 0) << context(o);
+    for (int rank = 0; rank < 2; ++rank) {
+        std::ifstream in(folder / ("rank" + std::to_string(rank) + ".pt.trace.json"));
+        ASSERT_TRUE(in) << "no trace of rank " << rank;
+        const nlohmann::json trace = nlohmann::json::parse(in);
+        EXPECT_EQ(trace["distributedInfo"]["rank"], rank);
+        EXPECT_EQ(trace["distributedInfo"]["world_size"], 2);
+        EXPECT_EQ(trace["deviceProperties"][0]["name"], "CPU (paraplan-probe host backend)");
+        EXPECT_NE(trace["paraplan"]["producer"].get<std::string>().find("stage 1's norms deliberately slowed"),
+                  std::string::npos);
+        int gemms = 0, sendRecv = 0, norms = 0, steps = 0;
+        double previous = 0;
+        for (const nlohmann::json& e : trace["traceEvents"]) {
+            if (e["ph"] != "X")
+                continue;
+            const std::string name = e["name"];
+            if (e["cat"] == "user_annotation") {
+                steps += name.rfind("ProfilerStep#", 0) == 0;
+                continue;
+            }
+            if (e["cat"] != "kernel")
+                continue;
+            EXPECT_GE(e["dur"].get<double>(), 0);
+            EXPECT_GE(e["ts"].get<double>(), previous); // one queue: in order
+            previous = e["ts"].get<double>();
+            gemms += name.rfind("sm90_xmma_gemm_bf16bf16", 0) == 0; // the scenario's H100s, as cuBLAS names them
+            sendRecv += name.rfind("ncclDevKernel_SendRecv", 0) == 0;
+            norms += name.find("layer_norm") != std::string::npos;
+        }
+        EXPECT_EQ(steps, 2);
+        EXPECT_GT(gemms, 0);
+        EXPECT_GT(sendRecv, 0); // the pipeline's activations and gradients
+        EXPECT_GT(norms, 0);
+    }
+}
+
 // A MoE layer moves its tokens as its dispatcher does, over the ranks' own EP and ETP groups:
 // each dispatcher's collectives, created and run in the same order on every rank, end the step.
 TEST(ProbeOnTwoRanks, ConfirmRunsMoeLayersWithEachDispatcher)

@@ -42,4 +42,20 @@ TEST(ProbeOptions, NamesWhatIsWrong)
     EXPECT_NE(message({ "discover", "--backend" }).find("needs a value"), std::string::npos);
     EXPECT_NE(message({ "discover", "--fast" }).find("unknown option"), std::string::npos);
     EXPECT_NE(probeUsage().find("confirm --scenario"), std::string::npos);
+    EXPECT_NE(message({ "confirm", "--scenario", "s.json", "--slow-norms", "3" }).find("STAGE:FACTOR"), std::string::npos);
+    EXPECT_NE(message({ "confirm", "--scenario", "s.json", "--slow-norms", "3:0.5" }).find("--slow-norms (factor)"),
+              std::string::npos);
+    EXPECT_NE(message({ "bench", "--scenario", "s.json", "--trace-out", "t" }).find("belong to confirm"), std::string::npos);
+}
+
+TEST(ProbeOptions, ConfirmRecordsATraceAndSlowsANormWhereAsked)
+{
+    const ProbeOptions o = parseProbeOptions({ "confirm", "--scenario", "s.json", "--trace-out", "traces", "--slow-norms",
+                                               "3:2.3" });
+    EXPECT_EQ(o.traceOut, "traces");
+    EXPECT_EQ(o.slowNormStage, 3);
+    EXPECT_DOUBLE_EQ(o.slowNormFactor, 2.3);
+    const ProbeOptions plain = parseProbeOptions({ "confirm", "--scenario", "s.json" });
+    EXPECT_TRUE(plain.traceOut.empty());
+    EXPECT_EQ(plain.slowNormStage, -1);
 }
