@@ -67,6 +67,10 @@
         <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine or all.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Draw a measured trace (PyTorch profiler JSON or Nsight Systems SQLite, one per rank) under the predicted timeline (may be given several times).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Components</name>
@@ -1620,6 +1624,85 @@
     </message>
 </context>
 <context>
+    <name>TraceComparison</name>
+    <message>
+        <source>Stage %1: %2 take %3× longer than on the other stages (%4 a step, where the other stages&apos; pace gives %5), %6× the prediction at the trace&apos;s pace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage %1: %2 take %3× less time than on the other stages (%4 a step, where the other stages&apos; pace gives %5), %6× the prediction at the trace&apos;s pace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On every stage, %1 take %2× the prediction at the trace&apos;s pace (%3 a step on the median stage, where the prediction at this pace gives %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 a step (%2 % of the step) runs in %3, which the model has no part for; the longest: %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The measured step takes %1 against %2 predicted (%3× the prediction).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The measured step takes %1 against %2 predicted (%3× the prediction: another device, or one the model is not calibrated for); the findings below compare each part at this pace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GEMMs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>norms (LayerNorm/RMSNorm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>elementwise kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all-reduces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all-gathers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reduce-scatters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all-to-alls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sends and receives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>other collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>other kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Uncertainty</name>
     <message>
         <source>bf16/fp16</source>
@@ -1891,6 +1974,29 @@
     <message>
         <source>Imported %1: %2 GPUs and %3 NICs per node.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import &amp;measured trace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import measured trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch profiler traces and Nsight Systems SQLite exports, one per rank (*.json *.sqlite);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Drew %n measured trace(s) under the predicted timeline.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3536,6 +3642,26 @@ The step time and the bubble include every one of them.</source>
     </message>
     <message>
         <source>&lt;br&gt;overlapped with the pass beside it: one&apos;s all-to-all under the other&apos;s compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured kernels (thin strips): compute, memory-bound, communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Measured trace against the prediction&lt;/b&gt; (%1 traces):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2, %3 from the step&apos;s start, lasts %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;stage %1 in a step: measured %2 of these, predicted %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

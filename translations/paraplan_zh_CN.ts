@@ -67,6 +67,10 @@
         <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine or all.</source>
         <translation>未知视图“%1”；请用 overview、memory、breakdown、timeline、bubble、landscape、topology、compare、engine 或 all。</translation>
     </message>
+    <message>
+        <source>Draw a measured trace (PyTorch profiler JSON or Nsight Systems SQLite, one per rank) under the predicted timeline (may be given several times).</source>
+        <translation>在预测时间线下方绘制实测 trace（PyTorch profiler JSON 或 Nsight Systems SQLite，每个 rank 一个；可多次给出）。</translation>
+    </message>
 </context>
 <context>
     <name>Components</name>
@@ -1618,6 +1622,85 @@
     </message>
 </context>
 <context>
+    <name>TraceComparison</name>
+    <message>
+        <source>Stage %1: %2 take %3× longer than on the other stages (%4 a step, where the other stages&apos; pace gives %5), %6× the prediction at the trace&apos;s pace.</source>
+        <translation>阶段 %1：%2 耗时是其他阶段的 %3 倍（每步 %4，按其他阶段的节奏应为 %5），按该 trace 的节奏为预测的 %6 倍。</translation>
+    </message>
+    <message>
+        <source>Stage %1: %2 take %3× less time than on the other stages (%4 a step, where the other stages&apos; pace gives %5), %6× the prediction at the trace&apos;s pace.</source>
+        <translation>阶段 %1：%2 耗时比其他阶段少 %3 倍（每步 %4，按其他阶段的节奏应为 %5），按该 trace 的节奏为预测的 %6 倍。</translation>
+    </message>
+    <message>
+        <source>On every stage, %1 take %2× the prediction at the trace&apos;s pace (%3 a step on the median stage, where the prediction at this pace gives %4).</source>
+        <translation>在每个阶段，%1 按该 trace 的节奏都是预测的 %2 倍（中位阶段每步 %3，按此节奏预测应为 %4）。</translation>
+    </message>
+    <message>
+        <source>%1 a step (%2 % of the step) runs in %3, which the model has no part for; the longest: %4.</source>
+        <translation>每步有 %1（占步长 %2 %）花在%3上，模型中没有对应部分；最长的是：%4。</translation>
+    </message>
+    <message>
+        <source>The measured step takes %1 against %2 predicted (%3× the prediction).</source>
+        <translation>实测每步 %1，预测 %2（为预测的 %3 倍）。</translation>
+    </message>
+    <message>
+        <source>The measured step takes %1 against %2 predicted (%3× the prediction: another device, or one the model is not calibrated for); the findings below compare each part at this pace.</source>
+        <translation>实测每步 %1，预测 %2（为预测的 %3 倍：另一种设备，或模型未针对其校准）；下面的发现按此节奏比较各部分。</translation>
+    </message>
+    <message>
+        <source>GEMMs</source>
+        <translation>GEMM</translation>
+    </message>
+    <message>
+        <source>attention kernels</source>
+        <translation>注意力 kernel</translation>
+    </message>
+    <message>
+        <source>norms (LayerNorm/RMSNorm)</source>
+        <translation>归一化（LayerNorm/RMSNorm）</translation>
+    </message>
+    <message>
+        <source>elementwise kernels</source>
+        <translation>逐元素 kernel</translation>
+    </message>
+    <message>
+        <source>optimizer kernels</source>
+        <translation>优化器 kernel</translation>
+    </message>
+    <message>
+        <source>all-reduces</source>
+        <translation>all-reduce</translation>
+    </message>
+    <message>
+        <source>all-gathers</source>
+        <translation>all-gather</translation>
+    </message>
+    <message>
+        <source>reduce-scatters</source>
+        <translation>reduce-scatter</translation>
+    </message>
+    <message>
+        <source>all-to-alls</source>
+        <translation>all-to-all</translation>
+    </message>
+    <message>
+        <source>sends and receives</source>
+        <translation>发送与接收</translation>
+    </message>
+    <message>
+        <source>other collectives</source>
+        <translation>其他集合通信</translation>
+    </message>
+    <message>
+        <source>copies</source>
+        <translation>拷贝</translation>
+    </message>
+    <message>
+        <source>other kernels</source>
+        <translation>其他 kernel</translation>
+    </message>
+</context>
+<context>
     <name>Uncertainty</name>
     <message>
         <source>bf16/fp16</source>
@@ -1889,6 +1972,28 @@
     <message>
         <source>Imported %1: %2 GPUs and %3 NICs per node.</source>
         <translation>已导入 %1：每个节点 %2 块 GPU、%3 块网卡。</translation>
+    </message>
+    <message>
+        <source>Import &amp;measured trace…</source>
+        <translation>导入实测 trace(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Import measured trace</source>
+        <translation>导入实测 trace</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler traces and Nsight Systems SQLite exports, one per rank (*.json *.sqlite);;All files (*)</source>
+        <translation>PyTorch profiler trace 与 Nsight Systems SQLite 导出，每个 rank 一个 (*.json *.sqlite);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Drew %n measured trace(s) under the predicted timeline.</source>
+        <translation>
+            <numerusform>已在预测时间线下方绘制 %n 个实测 trace。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3542,6 +3647,26 @@ The step time and the bubble include every one of them.</source>
     <message>
         <source>&lt;br&gt;overlapped with the pass beside it: one&apos;s all-to-all under the other&apos;s compute</source>
         <translation>&lt;br&gt;与旁边的计算重叠：一方的 all-to-all 藏在另一方的计算之下</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>measured kernels (thin strips): compute, memory-bound, communication</source>
+        <translation>实测 kernel（细条）：计算、访存密集、通信</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Measured trace against the prediction&lt;/b&gt; (%1 traces):</source>
+        <translation>&lt;b&gt;实测 trace 与预测对比&lt;/b&gt;（%1 个 trace）：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2, %3 from the step&apos;s start, lasts %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2，距步开始 %3，持续 %4</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;stage %1 in a step: measured %2 of these, predicted %3</source>
+        <translation>&lt;br&gt;阶段 %1 每步：此类实测 %2，预测 %3</translation>
     </message>
 </context>
 <context>

@@ -65,7 +65,14 @@ CommandLine parseCommandLine(const QCoreApplication& app)
                                          QCoreApplication::translate("CommandLine",
                                                                      "Price everything with this calibration profile."),
                                          QStringLiteral("profile"));
-    parser.addOptions({ scenario, screenshot, view, language, size, dark, benchmark, report, probeResults, calibration });
+    const QCommandLineOption measuredTrace(QStringLiteral("measured-trace"),
+                                           QCoreApplication::translate("CommandLine",
+                                                                       "Draw a measured trace (PyTorch profiler JSON or Nsight "
+                                                                       "Systems SQLite, one per rank) under the predicted "
+                                                                       "timeline (may be given several times)."),
+                                           QStringLiteral("file"));
+    parser.addOptions({ scenario, screenshot, view, language, size, dark, benchmark, report, probeResults, calibration,
+                        measuredTrace });
     parser.process(app);
 
     CommandLine c;
@@ -79,6 +86,7 @@ CommandLine parseCommandLine(const QCoreApplication& app)
     c.reportDirectory = parser.value(report);
     c.probeResults = parser.values(probeResults);
     c.calibration = parser.value(calibration);
+    c.measuredTraces = parser.values(measuredTrace);
     if (c.view != QLatin1String("all") && !widgets::ViewDeck::fromKey(c.view))
         c.error = QCoreApplication::translate("CommandLine", "Unknown view \"%1\"; use overview, memory, breakdown, timeline, "
                                                              "bubble, landscape, topology, compare, engine or all.")

@@ -28,6 +28,7 @@ struct CommandLine {
     QString reportDirectory; // --report DIR: the headless main job
     QStringList probeResults; // --probe-results FILE: shown in the engine panel as imported runs
     QString calibration;      // --calibration PROFILE: applied from the start
+    QStringList measuredTraces; // --measured-trace FILE: drawn under the predicted timeline
     QString error;        // a usage problem, for the user
 
     // Runs without a window: screenshot, benchmark or report.

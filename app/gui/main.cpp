@@ -94,6 +94,13 @@ int main(int argc, char** argv)
             return 1;
         }
     }
+    if (!options.measuredTraces.isEmpty()) {
+        QString error;
+        if (!window.importMeasuredTraces(options.measuredTraces, &error) && options.headless()) {
+            std::fprintf(stderr, "paraplan: %s\n", qPrintable(error));
+            return 1;
+        }
+    }
     if (!options.calibration.isEmpty()) {
         QString error;
         if (!window.engine()->loadProfile(options.calibration, &error) && options.headless()) {

@@ -8,6 +8,7 @@
 #include "app/gui/scenario_command.h"
 #include "app/gui/settings.h"
 #include "app/gui/trace_export.h"
+#include "app/import/trace_files.h"
 
 #include "widgets/common/message_banner.h"
 #include "widgets/engine/panel.h"
@@ -233,6 +234,7 @@ void MainWindow::buildMenus()
     });
     file->addSeparator();
     file->addAction(tr("&Import nvidia-smi topology…"), this, &MainWindow::chooseTopologyFile);
+    file->addAction(tr("Import &measured trace…"), this, &MainWindow::chooseMeasuredTraces);
     file->addSeparator();
     file->addAction(tr("&Export view as PNG…"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
                     [this] { exportView(QStringLiteral("png")); });
@@ -435,6 +437,37 @@ bool MainWindow::importTopology(const QString& path, QString* error)
     applyScenarioEdit(withImportedNode(m_workbench->scenario(), std::move(*imported.node)), tr("import topology %1").arg(name), -1);
     m_deck->showView(ViewId::Topology);
     statusBar()->showMessage(tr("Imported %1: %2 GPUs and %3 NICs per node.").arg(name).arg(gpus).arg(nics), 6000);
+    return true;
+}
+
+void MainWindow::chooseMeasuredTraces()
+{
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Import measured trace"), m_settings.lastDirectory(),
+        tr("PyTorch profiler traces and Nsight Systems SQLite exports, one per rank (*.json *.sqlite);;All files (*)"));
+    if (paths.isEmpty())
+        return;
+    m_settings.setLastDirectory(QFileInfo(paths.front()).absolutePath());
+    importMeasuredTraces(paths);
+}
+
+bool MainWindow::importMeasuredTraces(const QStringList& paths, QString* error)
+{
+    auto ranks = std::make_shared<std::vector<MeasuredRank>>();
+    for (const QString& path : paths) {
+        try {
+            ranks->push_back(import::readMeasuredTrace(path.toStdString()));
+        } catch (const std::exception& e) { // the current trace and work stay as they were
+            const QString message = tr("%1 cannot be read: %2").arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what()));
+            showError(message);
+            if (error)
+                *error = message;
+            return false;
+        }
+    }
+    m_deck->timeline()->setMeasuredTrace(std::move(ranks));
+    m_deck->showView(ViewId::Timeline);
+    statusBar()->showMessage(tr("Drew %n measured trace(s) under the predicted timeline.", nullptr, int(paths.size())), 6000);
     return true;
 }
 

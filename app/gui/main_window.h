@@ -55,6 +55,9 @@ public:
     // Writes the step the views show as a Chrome trace (docs/trace.md); on a problem the error is
     // shown and returned.
     bool exportTimelineTrace(const QString& path, QString* error = nullptr);
+    // Reads the measured traces (one per rank) and draws them under the predicted timeline; on a
+    // broken file says why and keeps what was shown.
+    bool importMeasuredTraces(const QStringList& paths, QString* error = nullptr);
     [[nodiscard]] ProjectState projectState() const;
     // Unsaved work an earlier session left when it crashed or was killed (recovery_copy.h): the
     // file, or empty. Restoring makes it the current, unsaved work; declining deletes it.
@@ -91,6 +94,7 @@ private:
     void exportView(const QString& format);
     void chooseTopologyFile();
     void chooseTraceFile();
+    void chooseMeasuredTraces();
     void chooseLanguage(const QString& language);
     void setDarkTheme(bool dark);
     bool maybeSave();

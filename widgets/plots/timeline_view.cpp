@@ -5,10 +5,14 @@
 #include "widgets/common/formatting.h"
 #include "widgets/common/schedule_text.h"
 #include "widgets/plots/gantt_plottable.h"
+#include "widgets/plots/kernel_plottable.h"
 
 #include <qcustomplot.h>
 
+#include <QCoreApplication>
 #include <QFontMetrics>
+#include <QLabel>
+#include <QVBoxLayout>
 #include <QLocale>
 
 #include <algorithm>
@@ -30,7 +34,12 @@ QString scheduleTitle(PipelineSchedule schedule, int64_t vpp)
 
 TimelineView::TimelineView(QWidget* parent)
     : EvaluationView(parent)
+    , m_findings(new QLabel(this))
 {
+    m_findings->setWordWrap(true);
+    m_findings->setTextFormat(Qt::RichText);
+    m_findings->setVisible(false);
+    frameLayout()->addWidget(m_findings);
     plot()->yAxis->setRangeReversed(true); // stage 0 on top
     placeLegendBelowPlot();
     plot()->axisRect()->setRangeDrag(Qt::Horizontal);
@@ -39,12 +48,20 @@ TimelineView::TimelineView(QWidget* parent)
 
 QString TimelineView::title() const { return tr("Pipeline timeline"); }
 
+void TimelineView::setMeasuredTrace(MeasuredTracePtr ranks)
+{
+    m_measured = std::move(ranks);
+    dataChanged();
+}
+
 void TimelineView::redraw()
 {
     QCustomPlot* p = plot();
     p->clearPlottables();
     p->clearItems();
     m_gantt = nullptr;
+    m_kernels = nullptr;
+    m_findings->setVisible(false);
     applyTheme();
     setPlotTitle(title());
     if (!evaluation())
@@ -115,12 +132,74 @@ void TimelineView::redraw()
     double end = 0; // the last pass (a stage's end_s is its span where the schedule post-validates)
     for (const PipelineOp& op : r.timeline)
         end = std::max(end, op.sendEnd);
+    if (m_measured) {
+        drawMeasured(*evaluation());
+        bool found = false;
+        end = std::max(end, m_kernels->getKeyRange(found).upper);
+        p->yAxis->setRange(-0.6, double(stages) + 0.2);
+        for (int64_t s = 0; s < stages; s += step)
+            ticker->addTick(double(s) + KernelPlottable::kStripOffset, tr("measured"));
+    }
     p->xAxis->setRange(0, end * 1.01);
     p->xAxis->setLabel(tr("seconds into the step"));
 }
 
+void TimelineView::drawMeasured(const Evaluation& e)
+{
+    const Result& r = e.result;
+    m_comparison = compareTrace(e.scenario, r, {}, *m_measured);
+    // Each stage's first traced rank, its first profiled step, from the step's start.
+    std::vector<std::vector<MeasuredKernel>> rows(r.stages.size());
+    for (const StageComparison& stage : m_comparison.stages) {
+        if (!stage.hasTrace() || stage.stage >= int64_t(rows.size()))
+            continue;
+        const MeasuredRank& rank = (*m_measured)[stage.ranks.front()];
+        const StepWindow window = rank.steps.front();
+        for (MeasuredKernel k : rank.kernels)
+            if (k.start >= window.start && k.start < window.end) {
+                k.start -= window.start;
+                rows[size_t(stage.stage)].push_back(std::move(k));
+            }
+    }
+    m_kernels = new KernelPlottable(plot()->xAxis, plot()->yAxis);
+    m_kernels->setKernels(std::move(rows), theme());
+    m_kernels->setName(tr("measured kernels (thin strips): compute, memory-bound, communication"));
+
+    QString text = tr("<b>Measured trace against the prediction</b> (%1 traces):").arg(m_measured->size());
+    text += QStringLiteral("<ul>");
+    for (const TraceFinding& f : m_comparison.findings) {
+        QString message = f.messageTemplate ? QCoreApplication::translate("TraceComparison", f.messageTemplate)
+                                            : QString::fromStdString(f.message);
+        for (const DiagnosticArg& arg : f.args)
+            message = message.arg(arg.translatable ? QCoreApplication::translate("TraceComparison", arg.text.c_str())
+                                                   : QString::fromStdString(arg.text));
+        text += QStringLiteral("<li>%1</li>").arg(message.toHtmlEscaped());
+    }
+    text += QStringLiteral("</ul>");
+    m_findings->setText(text);
+    m_findings->setVisible(true);
+}
+
 QString TimelineView::toolTipAt(const QPointF& position) const
 {
+    if (m_kernels) {
+        const double time = plot()->xAxis->pixelToCoord(position.x());
+        const double row = plot()->yAxis->pixelToCoord(position.y());
+        if (const MeasuredKernel* k = m_kernels->kernelAt(time, row)) {
+            const auto stage = size_t(std::lround(row - KernelPlottable::kStripOffset));
+            QString text = tr("<b>%1</b><br>%2, %3 from the step's start, lasts %4")
+                               .arg(QString::fromStdString(k->name).toHtmlEscaped(),
+                                    QCoreApplication::translate("TraceComparison", titleOf(k->kind)),
+                                    formatSeconds(k->start), formatSeconds(k->seconds));
+            if (stage < m_comparison.stages.size()) {
+                const StageComparison& s = m_comparison.stages[stage];
+                text += tr("<br>stage %1 in a step: measured %2 of these, predicted %3")
+                            .arg(stage)
+                            .arg(formatSeconds(s.measured.of(k->kind)), formatSeconds(s.predicted.of(k->kind)));
+            }
+            return text;
+        }
+    }
     if (!m_gantt || !evaluation())
         return {};
     const PipelineOp* op = m_gantt->operationAt(plot()->xAxis->pixelToCoord(position.x()),

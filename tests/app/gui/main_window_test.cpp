@@ -10,6 +10,7 @@
 #include "widgets/plots/compare_view.h"
 #include "widgets/plots/landscape_view.h"
 #include "widgets/plots/memory_view.h"
+#include "widgets/plots/timeline_view.h"
 #include "widgets/recompute_modules_button.h"
 #include "widgets/scenario_panel.h"
 #include "widgets/view_deck.h"
@@ -455,6 +456,38 @@ TEST_F(GuiTest, FileExportsTheStepAsATimelineTrace)
     EXPECT_FALSE(window->exportTimelineTrace(directory.filePath(QStringLiteral("missing/step.json")), &error));
     EXPECT_TRUE(error.contains(QStringLiteral("missing/step.json"))) << error.toStdString();
     EXPECT_TRUE(window->banner()->isVisible());
+}
+
+// Issue #14: a measured trace, one file per rank, drawn under the prediction with its findings;
+// a broken file changes nothing and says which file and why.
+TEST_F(GuiTest, AMeasuredTraceIsDrawnUnderThePredictionAndABrokenOneRefused)
+{
+    const QString traces = QStringLiteral(PARAPLAN_SOURCE_DIR "/tests/data/traces/");
+    QString error;
+    ASSERT_TRUE(window->openDocument(traces + QStringLiteral("tiny_pp4.json"), &error)) << error.toStdString();
+    QStringList ranks;
+    for (int r = 0; r < 4; ++r)
+        ranks << traces + QStringLiteral("pp4_slow_norms/rank%1.pt.trace.json").arg(r);
+    ASSERT_TRUE(window->importMeasuredTraces(ranks, &error)) << error.toStdString();
+    TimelineView* timeline = window->deck()->timeline();
+    ASSERT_TRUE(timeline->measuredTrace());
+    EXPECT_EQ(timeline->measuredTrace()->size(), 4u);
+    EXPECT_EQ(window->deck()->current(), ViewId::Timeline);
+    timeline->resize(1200, 800);
+    timeline->show();
+    QApplication::processEvents();
+    const QLabel* findings = timeline->findChild<QLabel*>();
+    ASSERT_NE(findings, nullptr);
+    EXPECT_TRUE(findings->text().contains(QStringLiteral("Stage 3"))) << findings->text().toStdString();
+
+    const QString broken = directory.filePath(QStringLiteral("rank0.json"));
+    QFile file(broken);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("{\"traceEvents\": [");
+    file.close();
+    EXPECT_FALSE(window->importMeasuredTraces({ broken }, &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("rank0.json"))) << error.toStdString();
+    EXPECT_EQ(timeline->measuredTrace()->size(), 4u); // what was shown stays
 }
 
 TEST_F(GuiTest, ATimelineTraceHoldsEveryPassOfAStepWhoseTimelineTheViewsDidNotKeep)
