@@ -1208,6 +1208,10 @@
         <source>The flex dispatcher sends a token across the network once per node holding its experts (%1 of %2 nodes on average) and forwards it inside the node: %3 % of an all-to-all&apos;s network bytes.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>B runs its pipeline under %1, A under %2: B&apos;s idles %3 of the step against %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Formatting</name>

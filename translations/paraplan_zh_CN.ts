@@ -1207,6 +1207,10 @@
         <source>The flex dispatcher sends a token across the network once per node holding its experts (%1 of %2 nodes on average) and forwards it inside the node: %3 % of an all-to-all&apos;s network bytes.</source>
         <translation>flex 分发器对每个持有该 token 专家的节点只跨网络发送一次（平均 %2 个节点中的 %1 个），再在节点内转发：网络字节数为 all-to-all 的 %3 %。</translation>
     </message>
+    <message>
+        <source>B runs its pipeline under %1, A under %2: B&apos;s idles %3 of the step against %4.</source>
+        <translation>B 的流水线采用 %1，A 采用 %2：B 空闲占步长的 %3，A 为 %4。</translation>
+    </message>
 </context>
 <context>
     <name>Formatting</name>

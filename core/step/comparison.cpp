@@ -65,6 +65,11 @@ Cause causeOf(TimeComponent component, const Scenario& a, const Result& ra, cons
     case TimeComponent::TpComm:
         return tensorParallelCause(a, ra, b, rb);
     case TimeComponent::Bubble:
+        // Alike pipelines under different schedules: the schedule is what differs.
+        if (ra.schedule != rb.schedule && pa.pp == pb.pp && ra.microBatches == rb.microBatches) {
+            c = { CauseKind::PipelineSchedule, ra.bubbleFraction, rb.bubbleFraction, int64_t(ra.schedule), int64_t(rb.schedule), 0, 0 };
+            return c;
+        }
         c = { CauseKind::PipelineBubble, ra.bubbleFraction, rb.bubbleFraction, ra.microBatches, rb.microBatches,
               pa.pp, pb.pp };
         return c;

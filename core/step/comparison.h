@@ -19,6 +19,7 @@ enum class CauseKind {
     LargerTpGroup,        // B splits each layer over more GPUs (counts: tp A, B)
     TpCommNotOverlapped,  // A overlaps TP communication with GEMMs, B does not
     PipelineBubble,       // values: bubble fraction A, B; counts: micro-batches A, B; extra: pp A, B
+    PipelineSchedule,     // values: bubble fraction A, B; counts: PipelineSchedule A, B (as integers)
     PipelineSends,        // values: link GB/s of a stage hop A, B; counts: pp A, B
     DataParallelExposed,  // values: DP link GB/s A, B; counts: dp A, B; extra: ZeRO stage A, B
     SmallerGemms,         // values: TFLOP/s the compute reaches per GPU A, B; counts: tp A, B; extra: micro-batch A, B

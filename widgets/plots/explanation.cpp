@@ -3,6 +3,7 @@
 #include "widgets/plots/explanation.h"
 
 #include "widgets/common/formatting.h"
+#include "widgets/common/schedule_text.h"
 #include "widgets/common/link_text.h"
 #include "widgets/common/plot_theme.h"
 
@@ -222,6 +223,11 @@ QString predictedDifference(const Comparison& c)
                     .arg(k.countB)
                     .arg(k.extraA)
                     .arg(k.countA);
+        break;
+    case CauseKind::PipelineSchedule:
+        cause = Explanation::tr("B runs its pipeline under %1, A under %2: B's idles %3 of the step against %4.")
+                    .arg(scheduleText(PipelineSchedule(k.countB)), scheduleText(PipelineSchedule(k.countA)))
+                    .arg(formatPercent(k.valueB), formatPercent(k.valueA));
         break;
     case CauseKind::PipelineSends:
         cause = Explanation::tr("B sends activations between %1 stages at %2 (A: %3 stages at %4).")

@@ -95,6 +95,23 @@ TEST(Compare, PipelineBubbleCause)
     EXPECT_GT(c.stepB, c.stepA);
 }
 
+// Issue #14: a schedule is part of a configuration; where it is all that differs, it is the cause.
+TEST(Compare, ASlowerScheduleIsNamed)
+{
+    Scenario a = test::gpt3OnDgxA100();
+    a.training.globalBatch = 256;
+    a.parallel.schedule = PipelineSchedule::ZbH1;
+    Scenario b = a;
+    b.parallel.schedule = PipelineSchedule::GPipe;
+    const Comparison c = compareScenarios(a, b);
+    ASSERT_GT(c.stepB, c.stepA);
+    ASSERT_EQ(c.largest, TimeComponent::Bubble);
+    EXPECT_EQ(c.cause.kind, CauseKind::PipelineSchedule);
+    EXPECT_EQ(PipelineSchedule(c.cause.countA), PipelineSchedule::ZbH1);
+    EXPECT_EQ(PipelineSchedule(c.cause.countB), PipelineSchedule::GPipe);
+    EXPECT_GT(c.cause.valueB, c.cause.valueA);
+}
+
 TEST(Compare, QuotesTheBandwidthsTheEvaluationsPriced)
 {
     // Issue #9: the verdict reads the evaluations' own groups, so it quotes the links at the
