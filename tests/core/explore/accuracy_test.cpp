@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <sstream>
 
 using namespace paraplan;
@@ -78,3 +79,32 @@ TEST(Accuracy, PublicRunsFromOtherSources)
 TEST(Accuracy, MoePretrainingRuns) { expectFileWithin("moe_cases.json", 31u, 0.27); }
 
 TEST(Accuracy, TorchtitansMeasuredPeakMemory) { expectFileWithin("memory/torchtitan_memory_cases.json", 18u, 0.41); }
+
+// Issue #14: one model under four schedules on 8 H800 (zero-bubble repository issue #21). Its
+// batch and layout are reconstructed, which moves every step alike: what is held is each schedule's
+// speed-up and memory over 1F1B, predicted against measured (docs: validation/schedules/README.md).
+TEST(Accuracy, ZeroBubbleSchedules)
+{
+    const auto byId = [](const std::vector<ValidationCase>& cases) {
+        const std::vector<CaseOutcome> outcomes = predictCases(cases, EfficiencyParams{});
+        std::map<std::string, std::pair<double, double>> published; // id suffix -> (published, predicted)
+        for (const CaseOutcome& o : outcomes) {
+            EXPECT_TRUE(o.evaluated) << o.validationCase->id;
+            const std::string& id = o.validationCase->id;
+            published[id.substr(id.rfind('-') + 1)] = { o.validationCase->published, o.predicted };
+        }
+        return published;
+    };
+    const auto steps = byId(loadCases("schedules/zero_bubble_cases.json"));
+    const auto memory = byId(loadCases("schedules/zero_bubble_memory_cases.json"));
+    ASSERT_EQ(steps.size(), 4u);
+    ASSERT_EQ(memory.size(), 4u);
+    for (const char* schedule : { "interleaved", "zb2p", "zbv" }) {
+        const auto& [published, predicted] = steps.at(schedule);
+        const auto& [published1f1b, predicted1f1b] = steps.at("1f1b");
+        EXPECT_NEAR((predicted1f1b / predicted) / (published1f1b / published), 1.0, 0.05) << schedule << "'s speed-up";
+        const auto& [held, priced] = memory.at(schedule);
+        const auto& [held1f1b, priced1f1b] = memory.at("1f1b");
+        EXPECT_NEAR((priced / priced1f1b) / (held / held1f1b), 1.0, 0.10) << schedule << "'s memory over 1F1B's";
+    }
+}
