@@ -335,6 +335,49 @@ struct Bounded {
     size_t candidate;
 };
 
+// The schedules that place the layers in order (all but the V-shaped ones and DualPipe) price a
+// candidate alike but for its memory: its passes, tails and lower bound are the same whichever of
+// them runs it. Within a run of candidates with the same degrees and micro-batch (the grid walks
+// the schedules inside them), the bound is priced once for those schedules.
+class SharedBounds {
+public:
+    std::optional<double> find(const Candidate& c, const ParallelLayout& layout)
+    {
+        if (!sharesBound(layout))
+            return std::nullopt;
+        if (!(c.degrees == m_degrees && c.microBatch == m_microBatch)) {
+            m_bounds.clear();
+            m_degrees = c.degrees;
+            m_microBatch = c.microBatch;
+            return std::nullopt;
+        }
+        const auto it = m_bounds.find(keyOf(c, layout));
+        return it == m_bounds.end() ? std::nullopt : std::optional(it->second);
+    }
+    void keep(const Candidate& c, const ParallelLayout& layout, double bound)
+    {
+        if (sharesBound(layout) && c.degrees == m_degrees && c.microBatch == m_microBatch)
+            m_bounds.emplace(keyOf(c, layout), bound);
+    }
+
+private:
+    using Key = std::tuple<std::optional<int64_t>, int, Recompute, RecomputeModules, bool, MoeDispatcher>;
+    [[nodiscard]] static bool sharesBound(const ParallelLayout& layout)
+    {
+        const ScheduleTraits traits = scheduleTraits(layout.schedule);
+        return !traits.vShape && !traits.bidirectional;
+    }
+    // The recomputation as resolved (auto settles per schedule, by its memory).
+    [[nodiscard]] static Key keyOf(const Candidate& c, const ParallelLayout& layout)
+    {
+        return { c.endTrim, c.zeroStage, layout.recompute, layout.recomputeModules, c.sequenceParallel, c.moeDispatcher };
+    }
+
+    ParallelDegrees m_degrees;
+    int64_t m_microBatch = -1;
+    std::map<Key, double> m_bounds;
+};
+
 bool sameButForTheDispatcher(const Candidate& a, const Candidate& b)
 {
     return a.degrees == b.degrees && a.microBatch == b.microBatch && a.zeroStage == b.zeroStage && a.recompute == b.recompute
@@ -374,6 +417,7 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
     inParallel([&](unsigned index) {
         Scenario local = scenario;
         WorkerCache cache;
+        SharedBounds shared;
         int64_t priced = 0;
         constexpr size_t kChunk = 256;
         for (size_t begin = next.fetch_add(kChunk); begin < candidates.size(); begin = next.fetch_add(kChunk)) {
@@ -392,11 +436,17 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
                     previousFits = peakMemoryOf(local, plan) <= plan.capacityBytes;
                 if (!previousFits)
                     continue;
+                if (const std::optional<double> bound = shared.find(candidates[i], plan.layout)) {
+                    fitting[index].push_back({ *bound, i });
+                    continue;
+                }
                 const GroupPlacements& groups = cache.groups(local, plan.layout, options.params, calibration);
                 const StepTiming timing = stepTiming(local, plan, rates,
                                                      cache.layerCosts(local, plan.layout, rates, groups),
                                                      groups, options.params);
-                fitting[index].push_back({ stepLowerBound(plan, timing, options.params), i });
+                const double bound = stepLowerBound(plan, timing, options.params);
+                shared.keep(candidates[i], plan.layout, bound);
+                fitting[index].push_back({ bound, i });
             }
         }
         memoryPriced += priced;
