@@ -140,8 +140,6 @@ public:
         for (int64_t s = 0; s < p; ++s)
             m_orders.emplace_back(s, p, v, m);
         m_result.stages.assign(size_t(p), {});
-        for (PipelineStageStats& stats : m_result.stages)
-            stats.start = -1;
         if (in.recordTimeline)
             m_result.timeline.reserve(size_t(2 * p * v * m));
     }
@@ -169,6 +167,9 @@ public:
             const int64_t backwardSends = m * v - (s == 0 ? m : 0);
             stats.busySend = double(forwardSends) * m_in.sendForwardSeconds + double(backwardSends) * m_in.sendBackwardSeconds;
             stats.end = m_clock[size_t(s)];
+            // A stage starts with micro-batch 0's forward through its first chunk, as soon as
+            // the stage before it has sent it (kept: the jumps move only later slots).
+            stats.start = s == 0 ? 0.0 : m_forwardReady[size_t((s - 1) * m)];
             m_result.makespan = std::max(m_result.makespan, stats.end);
         }
         m_result.ok = true;
@@ -234,8 +235,6 @@ private:
     {
         ++m_result.operationsSimulated;
         const double start = std::max(m_clock[size_t(s)], inputReady);
-        if (m_result.stages[size_t(s)].start < 0)
-            m_result.stages[size_t(s)].start = start;
         const double end = start + duration;
         const double sendEnd = sends ? end + send : end;
         readySlot = sendEnd;

@@ -64,8 +64,9 @@ TEST(NsysSqlite, TheExportsHoldTheSameKernelsAsTheProfilerTraces)
             EXPECT_NEAR(nsys.kernels[i].start, json.kernels[i].start, 2e-9);
             EXPECT_NEAR(nsys.kernels[i].seconds, json.kernels[i].seconds, 2e-9);
             // All-to-all would show as send/receive: the export has no "Collective name".
-            if (json.kernels[i].kind != KernelClass::AllToAll)
+            if (json.kernels[i].kind != KernelClass::AllToAll) {
                 EXPECT_EQ(nsys.kernels[i].kind, json.kernels[i].kind) << json.kernels[i].name;
+            }
         }
     }
 }
