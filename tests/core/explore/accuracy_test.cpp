@@ -74,9 +74,10 @@ TEST(Accuracy, PublicRunsFromOtherSources)
     expectWithin(cases, 60u, 0.120);
 }
 
-// Issue #13's MoE runs: the mechanisms no scenario field gives yet (DualPipe, DeepEP, fine-grained
-// recomputation, deferred weight gradients) keep the error high; the bound guards what is modelled.
-TEST(Accuracy, MoePretrainingRuns) { expectFileWithin("moe_cases.json", 31u, 0.27); }
+// Issue #13's MoE runs: the mechanisms no scenario field gives yet (the host's cost of dropless MoE
+// layers, deferred weight gradients) keep the error high; the bound guards what is modelled
+// (DeepSeek-V3's own run under DualPipe since issue #14: 7 % where 1F1B gave 36 %).
+TEST(Accuracy, MoePretrainingRuns) { expectFileWithin("moe_cases.json", 31u, 0.25); }
 
 TEST(Accuracy, TorchtitansMeasuredPeakMemory) { expectFileWithin("memory/torchtitan_memory_cases.json", 18u, 0.41); }
 
