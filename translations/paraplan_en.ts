@@ -2847,6 +2847,10 @@ predicted</source>
         <source> · as fast as the fastest within the 80 % band</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> · lighter end stages</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>paraplan::widgets::LaunchDialog</name>

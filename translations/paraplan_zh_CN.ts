@@ -2846,6 +2846,10 @@ predicted</source>
         <source> · as fast as the fastest within the 80 % band</source>
         <translation> · 在 80 % 区间内与最快配置一样快</translation>
     </message>
+    <message>
+        <source> · lighter end stages</source>
+        <translation> · 首末阶段减层</translation>
+    </message>
 </context>
 <context>
     <name>paraplan::widgets::LaunchDialog</name>

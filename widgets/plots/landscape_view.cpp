@@ -5,6 +5,7 @@
 #include "core/spec/units.h"
 
 #include "widgets/common/formatting.h"
+#include "widgets/common/schedule_text.h"
 
 #include <qcustomplot.h>
 
@@ -32,6 +33,10 @@ QString describe(const Candidate& c)
         text += QStringLiteral(" · ") + QString::fromLatin1(toString(c.moeDispatcher));
     if (d.vpp > 1)
         text += QStringLiteral(" · vpp %1").arg(d.vpp);
+    if (c.schedule) // a schedule other than the one vpp implies
+        text += QStringLiteral(" · ") + scheduleText(*c.schedule);
+    if (c.endTrim && *c.endTrim > 0)
+        text += LandscapeView::tr(" · lighter end stages");
     text += QStringLiteral(" · mb %1 · ZeRO-%2 · %3").arg(c.microBatch).arg(c.zeroStage).arg(QString::fromLatin1(toString(c.recompute)));
     if (c.sequenceParallel)
         text += QStringLiteral(" · SP");
