@@ -115,6 +115,16 @@ void writeNsysSqlite(const MeasuredRank& rank, const std::string& path)
     });
     const int64_t pid = 0x1000000 * (1000 + rank.rank.value_or(0));
     int64_t correlation = 1;
+    // The columns kernels and copies share: start, end, device, stream, correlation, process.
+    const auto bindActivity = [&](sqlite3_stmt* s, const MeasuredKernel& k) {
+        const int64_t start = nanoseconds(rank.origin + k.start);
+        sqlite3_bind_int64(s, 1, start);
+        sqlite3_bind_int64(s, 2, start + nanoseconds(k.seconds));
+        sqlite3_bind_int64(s, 3, rank.device);
+        sqlite3_bind_int64(s, 4, k.stream);
+        sqlite3_bind_int64(s, 5, correlation++);
+        sqlite3_bind_int64(s, 6, pid);
+    };
     db.insert("INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL (start, end, deviceId, contextId, streamId, correlationId, "
               "globalPid, demangledName, shortName) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)",
               [&](auto row) {
@@ -122,13 +132,7 @@ void writeNsysSqlite(const MeasuredRank& rank, const std::string& path)
                       if (k.kind == KernelClass::Memcpy)
                           continue;
                       row([&](sqlite3_stmt* s) {
-                          const int64_t start = nanoseconds(rank.origin + k.start);
-                          sqlite3_bind_int64(s, 1, start);
-                          sqlite3_bind_int64(s, 2, start + nanoseconds(k.seconds));
-                          sqlite3_bind_int64(s, 3, rank.device);
-                          sqlite3_bind_int64(s, 4, k.stream);
-                          sqlite3_bind_int64(s, 5, correlation++);
-                          sqlite3_bind_int64(s, 6, pid);
+                          bindActivity(s, k);
                           sqlite3_bind_int64(s, 7, idOf(k.name));
                           sqlite3_bind_int64(s, 8, idOf(shortNameOf(k.name)));
                       });
@@ -141,13 +145,7 @@ void writeNsysSqlite(const MeasuredRank& rank, const std::string& path)
                       if (k.kind != KernelClass::Memcpy)
                           continue;
                       row([&](sqlite3_stmt* s) {
-                          const int64_t start = nanoseconds(rank.origin + k.start);
-                          sqlite3_bind_int64(s, 1, start);
-                          sqlite3_bind_int64(s, 2, start + nanoseconds(k.seconds));
-                          sqlite3_bind_int64(s, 3, rank.device);
-                          sqlite3_bind_int64(s, 4, k.stream);
-                          sqlite3_bind_int64(s, 5, correlation++);
-                          sqlite3_bind_int64(s, 6, pid);
+                          bindActivity(s, k);
                       });
                   }
               });
