@@ -54,13 +54,10 @@ const std::array<std::optional<PrecisionAwareOptimizer>, 4> kOptimizerStates = {
                              .paramRemainders = false },
 };
 
-// The vpp a schedule runs with, keeping the current one where interleaving takes any of several.
-int64_t chunksFor(std::optional<PipelineSchedule> schedule, int64_t vpp)
+// The vpp a chosen schedule runs with (chunksFor), or the current one where none is chosen.
+int64_t chunksOf(const std::optional<PipelineSchedule>& schedule, int64_t vpp)
 {
-    if (!schedule)
-        return vpp;
-    const int64_t chunks = scheduleTraits(*schedule).chunksPerStage;
-    return chunks == 0 ? std::max<int64_t>(vpp, 2) : chunks;
+    return schedule ? chunksFor(*schedule, vpp) : vpp;
 }
 
 void selectData(QComboBox* box, const QString& data)
@@ -315,7 +312,7 @@ void ScenarioPanel::buildParallelGroup(QVBoxLayout* layout)
     addSlider(m_pp, tr("PP"), tr("Pipeline stages"), kPp, [](Scenario& s, int64_t v) {
         s.parallel.degrees.pp = v;
         // Interleaving depends on pp: start again from none, or from the chunks the schedule needs.
-        s.parallel.degrees.vpp = chunksFor(s.parallel.schedule, 1);
+        s.parallel.degrees.vpp = chunksOf(s.parallel.schedule, 1);
         s.parallel.layersPerStage.clear();
     });
     addSlider(m_cp, tr("CP"), tr("Context parallelism: the sequence split over this many GPUs"), kCp,
@@ -375,7 +372,7 @@ void ScenarioPanel::buildParallelGroup(QVBoxLayout* layout)
     connect(m_schedule, &QComboBox::currentIndexChanged, this, [this](int index) {
         edit(tr("pipeline schedule"), kSchedule, [&](Scenario& s) {
             s.parallel.schedule = index == 0 ? std::nullopt : std::optional(PipelineSchedule(index - 1));
-            s.parallel.degrees.vpp = chunksFor(s.parallel.schedule, s.parallel.degrees.vpp);
+            s.parallel.degrees.vpp = chunksOf(s.parallel.schedule, s.parallel.degrees.vpp);
             s.parallel.layersPerStage.clear();
         });
     });

@@ -9,23 +9,20 @@ namespace paraplan {
 
 namespace {
 
-// The chunks a schedule runs this configuration with.
-int64_t chunksFor(PipelineSchedule schedule, const Scenario& s)
+// The chunks a schedule runs this configuration with: chunksFor's, and for interleaving without a
+// vpp of its own the fewest the rules allow here (2 where none does: the rules then say why).
+int64_t chunksHere(PipelineSchedule schedule, const Scenario& s)
 {
-    const int64_t chunks = scheduleTraits(schedule).chunksPerStage;
-    if (chunks != 0)
-        return chunks;
     const ParallelDegrees& d = s.parallel.degrees;
-    if (d.vpp >= 2)
-        return d.vpp;
-    // The fewest chunks interleaving can take here (the rules say why where none can).
+    if (scheduleTraits(schedule).chunksPerStage != 0 || d.vpp >= 2)
+        return chunksFor(schedule, d.vpp);
     const int64_t dp = dataParallelOf(s);
     const int64_t microBatches = dp > 0 ? microBatchCount(s.training.globalBatch, s.training.microBatch, dp) : 0;
     ParallelDegrees interleaved = d;
     for (interleaved.vpp = 2; interleaved.vpp <= s.model.layers / std::max<int64_t>(d.pp, 1); ++interleaved.vpp)
         if (pipelineRuns(s.model.layers, s.framework, interleaved, microBatches, schedule))
             return interleaved.vpp;
-    return 2;
+    return chunksFor(schedule, d.vpp);
 }
 
 } // namespace
@@ -44,7 +41,7 @@ std::vector<ScheduleOption> compareSchedules(const Scenario& scenario, const Eva
         option.shipped = frameworkShipsSchedule(scenario.framework, option.schedule);
         Scenario s = scenario;
         s.parallel.schedule = option.schedule;
-        s.parallel.degrees.vpp = option.vpp = chunksFor(option.schedule, scenario);
+        s.parallel.degrees.vpp = option.vpp = chunksHere(option.schedule, scenario);
         s.parallel.layersPerStage.clear(); // a split is per chunk: each schedule splits its own
         if (option.current)
             s.parallel.layersPerStage = scenario.parallel.layersPerStage;

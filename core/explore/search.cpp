@@ -99,16 +99,15 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
     };
     // Lighter end stages, which carry the embedding and the logits (Megatron-Bridge's recipes take a
     // layer off each): tried beside the even split unless the scenario splits the layers itself,
-    // where a stage is one chunk (with interleaving a layer less on one chunk of many matters little).
+    // where a stage is one chunk (with interleaving a layer less on one chunk of many matters
+    // little) and with the schedule vpp implies (the zero-bubble and DualPipe schedules balance the
+    // ends in their own way: W passes, V placement, two directions).
     const bool splitGiven = !p.layersPerStage.empty() || usesMegatronSplit(p);
-    // Lighter ends are tried with the schedule vpp implies: the zero-bubble and DualPipe schedules
-    // balance the ends in their own way (W passes, V placement, two directions).
-    const std::vector<std::optional<int64_t>> untrimmed{ splitGiven ? std::nullopt : std::optional<int64_t>(0) };
-    const auto trimsFor = [&](int64_t pp, int64_t vpp) {
+    const auto trimsFor = [&](int64_t pp, int64_t vpp, const std::optional<PipelineSchedule>& schedule) {
         if (splitGiven)
             return std::vector<std::optional<int64_t>>{ std::nullopt };
         std::vector<std::optional<int64_t>> trims{ 0 };
-        if (pp > 1 && vpp == 1 && !trimmedEndsSplit(m.layers, pp, 1).empty())
+        if (!schedule && pp > 1 && vpp == 1 && !trimmedEndsSplit(m.layers, pp, 1).empty())
             trims.emplace_back(1);
         return trims;
     };
@@ -139,9 +138,8 @@ int64_t visitGrid(const Scenario& s, Visit&& visit, const std::atomic<bool>* can
                         const int64_t micro = microBatchCount(batch, b, d.dp);
                         for (int64_t vpp : vpps) {
                           d.vpp = vpp;
-                          const std::vector<std::optional<int64_t>> trims = trimsFor(pp, vpp);
                           for (const std::optional<PipelineSchedule>& schedule : schedulesFor(pp, vpp))
-                          for (const std::optional<int64_t>& trim : schedule ? untrimmed : trims) {
+                          for (const std::optional<int64_t>& trim : trimsFor(pp, vpp, schedule)) {
                             examined += innerPoints;
                             if (cancel && ++sinceCancelCheck == kCancelCheckInterval) {
                                 sinceCancelCheck = 0;

@@ -12,22 +12,19 @@ namespace paraplan {
 
 int64_t ParallelLayout::stageOf(int64_t virtualStage) const
 {
-    const int64_t pp = degrees.pp;
-    if (m_vShape && virtualStage >= pp)
-        return 2 * pp - 1 - virtualStage;
-    return virtualStage % pp;
+    return stageOfVirtual(m_placement, degrees.pp, virtualStage);
 }
 
 bool ParallelLayout::holdsEmbedding(int64_t stage) const
 {
-    return stage == 0 || (m_bidirectional && stage == degrees.pp - 1);
+    return stage == 0 || (m_placement.bidirectional && stage == degrees.pp - 1);
 }
 
 bool ParallelLayout::holdsOutput(int64_t stage) const
 {
-    if (m_vShape)
+    if (m_placement.vShape)
         return stage == 0;
-    return stage == degrees.pp - 1 || (m_bidirectional && stage == 0);
+    return stage == degrees.pp - 1 || (m_placement.bidirectional && stage == 0);
 }
 
 void ParallelLayout::assignLayers(const ModelSpec& model, std::vector<int64_t> layersPerVirtualStage)
@@ -35,9 +32,7 @@ void ParallelLayout::assignLayers(const ModelSpec& model, std::vector<int64_t> l
     const size_t pp = size_t(degrees.pp);
     virtualLayers = std::move(layersPerVirtualStage);
     stageLayers.assign(pp, 0);
-    const ScheduleTraits traits = scheduleTraits(schedule);
-    m_vShape = traits.vShape;
-    m_bidirectional = traits.bidirectional;
+    const ScheduleTraits traits = m_placement = scheduleTraits(schedule);
     const bool placedInOrder = !traits.vShape && !traits.bidirectional;
     if (placedInOrder) {
         for (size_t chunkStart = 0; chunkStart < virtualLayers.size(); chunkStart += pp) // no division: the search's hot loop

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/rules/schedule_rules.h"
 #include "core/spec/parallel_degrees.h"
 #include "core/spec/scenario.h"
 
@@ -41,13 +42,13 @@ struct ParallelLayout {
     template<typename F>
     void forEachChunkOn(int64_t stage, F f) const
     {
-        if (m_bidirectional) {
+        if (m_placement.bidirectional) {
             f(stage, 0.5);
             f(degrees.pp - 1 - stage, 0.5);
             return;
         }
         for (int64_t c = 0; c < degrees.vpp; ++c)
-            f(m_vShape && c == 1 ? 2 * degrees.pp - 1 - stage : c * degrees.pp + stage, 1.0);
+            f(m_placement.vShape && c == 1 ? 2 * degrees.pp - 1 - stage : c * degrees.pp + stage, 1.0);
     }
 
     // Sets the layers of every virtual stage (indexed chunk·pp + stage; degrees.pp set) and derives
@@ -64,7 +65,7 @@ private:
     // resolves layouts by the million, keeps no mixes. A layout built field by field holds dense layers.
     std::optional<LayerKind> m_uniformKind = LayerKind{};
     std::vector<LayerMix> m_virtualMix, m_stageMix; // where the layers differ
-    bool m_vShape = false, m_bidirectional = false;  // the schedule's placement, set by assignLayers
+    ScheduleTraits m_placement; // the schedule's, set by assignLayers
 };
 
 // The scenario must abide by the rules (validateScenario reports no error).

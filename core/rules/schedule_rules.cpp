@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/rules/schedule_rules.h"
 
+#include <algorithm>
+
 namespace paraplan {
 
 ScheduleTraits scheduleTraits(PipelineSchedule schedule)
@@ -40,6 +42,12 @@ bool scheduleMatchesChunks(PipelineSchedule schedule, int64_t vpp)
 {
     const int64_t chunks = scheduleTraits(schedule).chunksPerStage;
     return chunks == 0 ? vpp >= 2 : vpp == chunks;
+}
+
+int64_t chunksFor(PipelineSchedule schedule, int64_t vpp)
+{
+    const int64_t chunks = scheduleTraits(schedule).chunksPerStage;
+    return chunks == 0 ? std::max<int64_t>(vpp, 2) : chunks;
 }
 
 bool scheduleFitsStages(PipelineSchedule schedule, int64_t pp)

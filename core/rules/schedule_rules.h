@@ -35,6 +35,24 @@ struct ScheduleTraits {
 
 [[nodiscard]] ScheduleTraits scheduleTraits(PipelineSchedule schedule);
 
+// The stage a virtual stage of a direction runs on: chunk·pp + stage on `stage`; in a V, virtual
+// stage pp + i on stage pp - 1 - i; with DualPipe, the second direction's stage j on stage pp - 1 - j.
+[[nodiscard]] inline int64_t stageOfVirtual(const ScheduleTraits& traits, int64_t pp, int64_t virtualStage, int direction = 0)
+{
+    if (traits.bidirectional)
+        return direction == 0 ? virtualStage : pp - 1 - virtualStage;
+    if (traits.vShape && virtualStage >= pp)
+        return 2 * pp - 1 - virtualStage;
+    return virtualStage % pp;
+}
+[[nodiscard]] inline int64_t stageOfVirtual(PipelineSchedule schedule, int64_t pp, int64_t virtualStage, int direction = 0)
+{
+    return stageOfVirtual(scheduleTraits(schedule), pp, virtualStage, direction);
+}
+// The chunks a stage runs under the schedule: its own count, or for interleaving `vpp` where it
+// interleaves and else the fewest, 2.
+[[nodiscard]] int64_t chunksFor(PipelineSchedule schedule, int64_t vpp);
+
 // What vpp implies where no schedule is given: interleaved 1F1B with vpp > 1, else 1F1B.
 [[nodiscard]] PipelineSchedule impliedSchedule(int64_t vpp);
 // The scenario's schedule, or what its vpp implies.

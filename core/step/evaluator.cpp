@@ -93,7 +93,8 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     r.microBatches = plan.layout.microBatches;
     r.schedule = plan.layout.schedule;
     r.parallel.schedule = plan.layout.schedule;
-    if (plan.layout.degrees.pp > 1 && (r.schedule == PipelineSchedule::OneFOneB || r.schedule == PipelineSchedule::Interleaved1F1B))
+    const bool megatronOrder = r.schedule == PipelineSchedule::OneFOneB || r.schedule == PipelineSchedule::Interleaved1F1B;
+    if (options.diagnostics && plan.layout.degrees.pp > 1 && megatronOrder) // for reports, not the search's ranking
         r.pipelineLayout = formatPipelineLayout(plan.layout.virtualLayers, scenario.model.mtpLayers);
     r.recomputeChosen = plan.layout.recompute;
     r.parallel.recompute = r.recomputeChosen;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/step/order_simulation.h"
 
+#include "core/model/layer_costs.h"
 #include "core/rules/schedule_rules.h"
 
 #include <algorithm>
@@ -117,8 +118,8 @@ private:
     {
         const double comm = at(m_in.forwardCommSeconds, size_t(f.virtualStage)) + at(m_in.backwardCommSeconds, size_t(b.virtualStage));
         const double compute = duration(f) + duration(b) - comm;
-        const double hidden = std::min(comm, compute);
-        return compute + (comm - hidden) + m_in.overlapSlowdown * hidden;
+        double hidden = 0;
+        return compute + overlapPrice(comm, compute, m_in.overlapSlowdown, hidden);
     }
 
     bool runNext(int64_t s)

@@ -60,7 +60,7 @@ struct Result {
     int64_t microBatches = 0;
     PipelineSchedule schedule = PipelineSchedule::OneFOneB; // the schedule simulated
     // The split as Megatron's --pipeline-model-parallel-layout writes it (Megatron's schedules with a
-    // pipeline; empty otherwise).
+    // pipeline; filled by detailed evaluations, as `groups`; empty otherwise).
     std::string pipelineLayout;
 
     MemoryBreakdown memory; // the worst stage

@@ -9,16 +9,6 @@
 
 namespace paraplan {
 
-int64_t stageOfVirtual(PipelineSchedule schedule, int64_t stages, int64_t virtualStage, int direction)
-{
-    const ScheduleTraits traits = scheduleTraits(schedule);
-    if (traits.bidirectional)
-        return direction == 0 ? virtualStage : stages - 1 - virtualStage;
-    if (traits.vShape && virtualStage >= stages)
-        return 2 * stages - 1 - virtualStage;
-    return virtualStage % stages;
-}
-
 int64_t virtualStagesOf(PipelineSchedule schedule, int64_t stages, int64_t chunks)
 {
     return scheduleTraits(schedule).bidirectional ? stages : stages * chunks;

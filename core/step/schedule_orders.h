@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/rules/schedule_rules.h"
 #include "core/spec/scenario.h"
 #include "core/step/pipeline_schedule.h"
 
@@ -34,8 +35,6 @@ struct UniformPassTimes {
     double send = 0;
 };
 
-// The stage a virtual stage of a direction runs on.
-[[nodiscard]] int64_t stageOfVirtual(PipelineSchedule schedule, int64_t stages, int64_t virtualStage, int direction);
 // Virtual stages in one direction: pp·vpp (the V schedules: 2·pp; DualPipe: pp, each direction).
 [[nodiscard]] int64_t virtualStagesOf(PipelineSchedule schedule, int64_t stages, int64_t chunks);
 

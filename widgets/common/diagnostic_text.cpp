@@ -107,16 +107,22 @@ QString diagnosticTitle(const Diagnostic& diagnostic)
     return QString::fromStdString(diagnostic.code);
 }
 
-QString diagnosticMessage(const Diagnostic& diagnostic)
+QString translatedSentence(const char* context, const char* messageTemplate, const std::vector<DiagnosticArg>& args,
+                           const std::string& english)
 {
-    if (!diagnostic.messageTemplate)
-        return QString::fromStdString(diagnostic.message);
+    if (!messageTemplate)
+        return QString::fromStdString(english);
     // The core's English template is the translation key; its figures fill the translation.
-    QString text = QCoreApplication::translate("Diagnostics", diagnostic.messageTemplate);
-    for (const DiagnosticArg& arg : diagnostic.args)
-        text = text.arg(arg.translatable ? QCoreApplication::translate("Diagnostics", arg.text.c_str())
+    QString text = QCoreApplication::translate(context, messageTemplate);
+    for (const DiagnosticArg& arg : args)
+        text = text.arg(arg.translatable ? QCoreApplication::translate(context, arg.text.c_str())
                                          : QString::fromStdString(arg.text));
     return text;
+}
+
+QString diagnosticMessage(const Diagnostic& diagnostic)
+{
+    return translatedSentence("Diagnostics", diagnostic.messageTemplate, diagnostic.args, diagnostic.message);
 }
 
 QString diagnosticText(const Diagnostic& diagnostic)

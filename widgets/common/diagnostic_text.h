@@ -13,6 +13,10 @@ namespace paraplan::widgets {
 [[nodiscard]] QString diagnosticTitle(const Diagnostic& diagnostic);
 // The sentence in the interface's language, figures filled in.
 [[nodiscard]] QString diagnosticMessage(const Diagnostic& diagnostic);
+// Any core sentence made the same way (an English template, the translation key in `context`, and
+// its arguments); `english` where there is no template.
+[[nodiscard]] QString translatedSentence(const char* context, const char* messageTemplate,
+                                         const std::vector<DiagnosticArg>& args, const std::string& english);
 [[nodiscard]] QString diagnosticText(const Diagnostic& diagnostic);
 
 } // namespace paraplan::widgets

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/plots/timeline_view.h"
 
+#include "widgets/common/diagnostic_text.h"
 #include "widgets/common/formatting.h"
 #include "widgets/common/schedule_text.h"
 #include "widgets/plots/gantt_plottable.h"
@@ -168,11 +169,7 @@ void TimelineView::drawMeasured(const Evaluation& e)
     QString text = tr("<b>Measured trace against the prediction</b> (%1 traces):").arg(m_measured->size());
     text += QStringLiteral("<ul>");
     for (const TraceFinding& f : m_comparison.findings) {
-        QString message = f.messageTemplate ? QCoreApplication::translate("TraceComparison", f.messageTemplate)
-                                            : QString::fromStdString(f.message);
-        for (const DiagnosticArg& arg : f.args)
-            message = message.arg(arg.translatable ? QCoreApplication::translate("TraceComparison", arg.text.c_str())
-                                                   : QString::fromStdString(arg.text));
+        const QString message = translatedSentence("TraceComparison", f.messageTemplate, f.args, f.message);
         text += QStringLiteral("<li>%1</li>").arg(message.toHtmlEscaped());
     }
     text += QStringLiteral("</ul>");
