@@ -230,36 +230,47 @@ INSTANTIATE_TEST_SUITE_P(Ranks, ConfirmInterleaved,
 TEST(ProbeOnTwoRanks, BenchMakesACalibrationThatBringsConfirmsPredictionToTheMeasuredStep)
 {
     const std::filesystem::path profile = std::filesystem::temp_directory_path() / "paraplan-probe-profile.json";
-    std::filesystem::remove(profile);
-    const ProbeOutcome bench = runProbe(2, "bench --backend host --scenario " + kData + "tiny_pp2.json --warmup 1 "
-                                           "--iterations 3 --profile-out " + profile.string());
-    ASSERT_EQ(bench.exitCode, 0) << context(bench);
-    ASSERT_TRUE(std::filesystem::exists(profile));
-    EXPECT_FALSE(bench.of("result").front()["devices"].empty());
-    // The profile carries the slowdown the bench measured, in place of the model's constant.
-    std::ifstream profileText(profile);
-    const nlohmann::json written = nlohmann::json::parse(profileText);
-    ASSERT_TRUE(written.contains("overlap_slowdown")) << written.dump();
-    EXPECT_EQ(written["overlap_slowdown"], bench.of("result").front()["overlap"]["slowdown"]);
-
     auto stepOf = [](const ProbeOutcome& o, const char* which) {
         return o.of("result").front()[which]["step_s"].get<double>();
     };
-    const ProbeOutcome plain = runProbe(2, "confirm --backend host --scenario " + kData + "tiny_pp2.json --steps 2");
-    const ProbeOutcome calibrated = runProbe(2, "confirm --backend host --scenario " + kData
-                                                    + "tiny_pp2.json --steps 2 --calibration " + profile.string());
+    const ProbeOutcome plain = runProbe(2, "confirm --backend host --scenario " + kData + "tiny_pp2.json --steps 3");
     ASSERT_EQ(plain.exitCode, 0) << context(plain);
-    ASSERT_EQ(calibrated.exitCode, 0) << context(calibrated);
-    EXPECT_TRUE(calibrated.of("result").front()["calibrated"].get<bool>());
-    // The model alone prices the step on the scenario's H100s: tens of times faster than these CPUs.
-    // With the CPUs' own GEMM rates, copy bandwidth and MPI bandwidths it lands near what they
-    // measured (within 10 % on an idle machine; the bound leaves room for a loaded CI runner).
-    const double measured = stepOf(calibrated, "measured");
-    const double before = stepOf(plain, "predicted_without_framework");
-    const double after = stepOf(calibrated, "predicted_without_framework");
-    EXPECT_LT(before, measured / 5);
-    EXPECT_GT(after, measured / 1.5);
-    EXPECT_LT(after, measured * 1.5);
+
+    // The bench and the step it calibrates run as separate processes, seconds apart, and a shared
+    // CI runner's neighbours can slow one and not the other (a step 1.7x its bench's figures has
+    // been seen). A second attempt measures both again; a calibration that is wrong misses twice.
+    std::string misses;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        std::filesystem::remove(profile);
+        const ProbeOutcome bench = runProbe(2, "bench --backend host --scenario " + kData
+                                                   + "tiny_pp2.json --warmup 1 --iterations 3 --profile-out "
+                                                   + profile.string());
+        ASSERT_EQ(bench.exitCode, 0) << context(bench);
+        ASSERT_TRUE(std::filesystem::exists(profile));
+        EXPECT_FALSE(bench.of("result").front()["devices"].empty());
+        // The profile carries the slowdown the bench measured, in place of the model's constant.
+        std::ifstream profileText(profile);
+        const nlohmann::json written = nlohmann::json::parse(profileText);
+        ASSERT_TRUE(written.contains("overlap_slowdown")) << written.dump();
+        EXPECT_EQ(written["overlap_slowdown"], bench.of("result").front()["overlap"]["slowdown"]);
+
+        const ProbeOutcome calibrated = runProbe(2, "confirm --backend host --scenario " + kData
+                                                        + "tiny_pp2.json --steps 3 --calibration " + profile.string());
+        ASSERT_EQ(calibrated.exitCode, 0) << context(calibrated);
+        EXPECT_TRUE(calibrated.of("result").front()["calibrated"].get<bool>());
+        // The model alone prices the step on the scenario's H100s: tens of times faster than these
+        // CPUs. With the CPUs' own GEMM rates, copy bandwidth and MPI bandwidths it lands near what
+        // they measured (within 10 % on an idle machine; the bound leaves room for a loaded runner).
+        const double measured = stepOf(calibrated, "measured");
+        const double before = stepOf(plain, "predicted_without_framework");
+        const double after = stepOf(calibrated, "predicted_without_framework");
+        EXPECT_LT(before, measured / 5);
+        if (after > measured / 1.5 && after < measured * 1.5)
+            return;
+        misses += "attempt " + std::to_string(attempt + 1) + ": measured " + std::to_string(measured)
+            + " s, calibrated prediction " + std::to_string(after) + " s\n";
+    }
+    ADD_FAILURE() << "the calibrated prediction missed the measured step by more than 1.5x twice:\n" << misses;
 }
 
 TEST(ProbeOnOneRank, BenchSaysTheOverlapNeedsTwoRanks)
