@@ -15,6 +15,7 @@ packages=(
     libopenblas-dev                     # the engine's host backend: a real CPU BLAS
     qt6-base-dev libqcustomplot-dev     # the workbench GUI
     libsqlite3-dev                      # app/import: Nsight Systems' SQLite exports (import-trace)
+    libyaml-cpp-dev libtoml11-dev       # core/frameworks: NeMo YAML and torchtitan TOML files
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools   # translations (lupdate, lrelease)
     libgl1-mesa-dev                     # Qt6Gui's OpenGL headers, required by its CMake package
     fonts-wqy-microhei                  # a CJK font, so Chinese text renders (also offscreen)

@@ -1,0 +1,119 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/explore/uncertainty.h"
+#include "core/frameworks/launch_export.h"
+#include "core/frameworks/launch_import.h"
+#include "core/io/bands_json.h"
+#include "core/io/catalog_reader.h"
+#include "core/io/input_file.h"
+#include "core/io/scenario_reader.h"
+#include "core/io/scenario_writer.h"
+#include "core/step/evaluator.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+// What the tests of core/frameworks share: the scenarios every format is exported from (issue #15:
+// the built-in default, a MoE one and a PCIe one with swapped ranks), their predictions, and the
+// flag and key names extracted from the frameworks' sources (tests/data/frameworks/names/).
+namespace paraplan::frameworks::test {
+
+inline const std::string kFrameworksData = PARAPLAN_TEST_DATA_DIR "/frameworks/";
+
+inline std::string fileText(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    EXPECT_TRUE(in.good()) << "cannot open " << path;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+struct NamedScenario {
+    std::string name;
+    Scenario scenario;
+};
+
+inline std::vector<NamedScenario> exportScenarios()
+{
+    const Catalog& catalog = io::builtinCatalog();
+    return {
+        { "default", io::readScenarioText(io::builtinDefaultScenarioText(), catalog) },
+        { "moe_mixtral", io::readScenarioText(fileText(kFrameworksData + "scenarios/moe_mixtral.json"), catalog) },
+        { "pcie_swapped_ranks",
+          io::readScenarioText(fileText(kFrameworksData + "scenarios/pcie_swapped_ranks.json"), catalog) },
+    };
+}
+
+// evaluate() with diagnostics and the band attached, as the CLI's export does.
+inline Result predictionOf(const Scenario& scenario)
+{
+    Result result = evaluate(scenario);
+    result.uncertainty = uncertaintyOf(scenario, result, io::builtinUncertaintyBands(), false);
+    return result;
+}
+
+inline LaunchBundle exported(const Scenario& scenario, ExportFormat format)
+{
+    return exportLaunch(scenario, predictionOf(scenario), format);
+}
+
+// The names of tests/data/frameworks/names/FILE: one per line, `#` starts a comment (the file's
+// provenance: repository, path and commit it was extracted from).
+inline std::set<std::string> namesFrom(const std::string& file)
+{
+    std::set<std::string> names;
+    std::istringstream lines(fileText(kFrameworksData + "names/" + file));
+    for (std::string line; std::getline(lines, line);) {
+        line = line.substr(0, line.find('#'));
+        const size_t first = line.find_first_not_of(" \t\r");
+        if (first == std::string::npos)
+            continue;
+        names.insert(line.substr(first, line.find_last_not_of(" \t\r") + 1 - first));
+    }
+    EXPECT_FALSE(names.empty()) << file << " lists no names";
+    return names;
+}
+
+// A scenario unlike every export scenario in every field a launch file can carry (model, training,
+// parallel, framework): an importer that fails to read a field returns the decoy's value.
+inline Scenario decoyScenario()
+{
+    return io::readScenarioText(fileText(kFrameworksData + "scenarios/decoy.json"), io::builtinCatalog());
+}
+
+// The base an import of `scenario`'s export reads against: its own cluster (which most launch
+// files do not describe), everything else from the decoy.
+inline nlohmann::json roundTripBase(const Scenario& scenario)
+{
+    nlohmann::json base = io::toJson(decoyScenario());
+    base["cluster"] = io::toJson(scenario)["cluster"];
+    return base;
+}
+
+// What a round trip must give back exactly: the values, not the names a preset gave them (a
+// launch file states a model's shape, not which catalog entry it came from), nor which fields
+// were written explicitly, nor the framework (a scenario priced on one may be exported to another).
+inline Scenario comparable(Scenario s)
+{
+    s.model.preset.clear();
+    s.model.name.clear();
+    s.pins = {};
+    s.framework = {};
+    return s;
+}
+
+inline Scenario readImported(const Imported& imported)
+{
+    return io::readScenario(imported.document, io::builtinCatalog());
+}
+
+} // namespace paraplan::frameworks::test

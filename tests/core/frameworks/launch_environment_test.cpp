@@ -1,0 +1,6 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "core/frameworks/launch_environment.h"
+#include "tests/core/frameworks/framework_fixtures.h"
+
+#include <gtest/gtest.h>
