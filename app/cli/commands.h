@@ -19,5 +19,7 @@ int runTopoImport(Arguments args, std::ostream& out, std::ostream& err);
 int runCalibration(Arguments args, std::ostream& out, std::ostream& err);
 int runTrace(Arguments args, std::ostream& out, std::ostream& err);
 int runImportTrace(Arguments args, std::ostream& out, std::ostream& err);
+int runExport(Arguments args, std::ostream& out, std::ostream& err);
+int runImport(Arguments args, std::ostream& out, std::ostream& err);
 
 } // namespace paraplan::cli

@@ -27,6 +27,20 @@ Commands:
                                         norms, elementwise, NCCL by kind, idle) measured vs
                                         predicted, and what stands out (docs/trace.md); --steps: the
                                         steps a trace without ProfilerStep annotations holds
+  export [SCENARIO.json] --to FORMAT [-o PATH] [--calibration PROFILE.json]
+                                        the configuration as the files that launch it: megatron,
+                                        megatron-bridge, nemo-yaml, deepspeed, torchtitan-toml,
+                                        torchtitan-py, env (NCCL settings and rank placement),
+                                        slurm; headed by what ParaPlan predicted; -o names the
+                                        file, or the folder of a format that writes several
+                                        (docs/frameworks/)
+  import FILE|FOLDER [--format FORMAT] [--base SCENARIO.json]
+                                        a Hugging Face config.json (the model object alone), a
+                                        Megatron-LM command line or script, a Megatron-Bridge
+                                        recipe, a NeMo YAML, a DeepSpeed JSON or a torchtitan
+                                        TOML / Python config as a scenario (JSON on stdout; what
+                                        the file does not say comes from --base or the built-in
+                                        default, named on stderr)
   search SCENARIO.json [--top K] [--calibration PROFILE.json] [--json]
                                         rank every valid configuration of the scenario's model,
                                         cluster and batch by throughput among those that fit
@@ -90,6 +104,10 @@ int main(int argc, char** argv)
             return runTrace(rest, std::cout, std::cerr);
         if (command == "import-trace")
             return runImportTrace(rest, std::cout, std::cerr);
+        if (command == "export")
+            return runExport(rest, std::cout, std::cerr);
+        if (command == "import")
+            return runImport(rest, std::cout, std::cerr);
     } catch (const std::exception& e) { // a bug, not bad input: say so rather than abort
         std::cerr << "paraplan-cli: internal error: " << e.what() << "\n";
         return kExitUnreadable;

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/command_line.h"
 
+#include "core/frameworks/launch_export.h"
+
 #include "widgets/view_deck.h"
 
 #include <QCommandLineParser>
@@ -71,8 +73,21 @@ CommandLine parseCommandLine(const QCoreApplication& app)
                                                                        "Systems SQLite, one per rank) under the predicted "
                                                                        "timeline (may be given several times)."),
                                            QStringLiteral("file"));
+    const QCommandLineOption import(QStringLiteral("import"),
+                                    QCoreApplication::translate("CommandLine",
+                                                                "Read a Hugging Face config.json (the model) or a "
+                                                                "framework's launch file or config (the scenario) into "
+                                                                "the scenario (may be given several times)."),
+                                    QStringLiteral("file"));
+    const QCommandLineOption launchFiles(QStringLiteral("launch-files"),
+                                         QCoreApplication::translate("CommandLine",
+                                                                     "With --screenshot: render the Export launch files "
+                                                                     "dialog for this format (megatron, megatron-bridge, "
+                                                                     "nemo-yaml, deepspeed, torchtitan-toml, torchtitan-py, "
+                                                                     "env, slurm)."),
+                                         QStringLiteral("format"));
     parser.addOptions({ scenario, screenshot, view, language, size, dark, benchmark, report, probeResults, calibration,
-                        measuredTrace });
+                        measuredTrace, import, launchFiles });
     parser.process(app);
 
     CommandLine c;
@@ -87,6 +102,13 @@ CommandLine parseCommandLine(const QCoreApplication& app)
     c.probeResults = parser.values(probeResults);
     c.calibration = parser.value(calibration);
     c.measuredTraces = parser.values(measuredTrace);
+    c.imports = parser.values(import);
+    c.launchFiles = parser.value(launchFiles);
+    if (!c.launchFiles.isEmpty() && !frameworks::exportFormatNamed(c.launchFiles.toStdString()))
+        c.error = QCoreApplication::translate("CommandLine", "Unknown --launch-files format \"%1\"; use megatron, "
+                                                             "megatron-bridge, nemo-yaml, deepspeed, torchtitan-toml, "
+                                                             "torchtitan-py, env or slurm.")
+                      .arg(c.launchFiles);
     if (c.view != QLatin1String("all") && !widgets::ViewDeck::fromKey(c.view))
         c.error = QCoreApplication::translate("CommandLine", "Unknown view \"%1\"; use overview, memory, breakdown, timeline, "
                                                              "bubble, landscape, topology, compare, engine or all.")

@@ -29,6 +29,8 @@ struct CommandLine {
     QStringList probeResults; // --probe-results FILE: shown in the engine panel as imported runs
     QString calibration;      // --calibration PROFILE: applied from the start
     QStringList measuredTraces; // --measured-trace FILE: drawn under the predicted timeline
+    QStringList imports;  // --import FILE: a model config or launch file read into the scenario
+    QString launchFiles;  // --launch-files FORMAT: with --screenshot, render that export's dialog
     QString error;        // a usage problem, for the user
 
     // Runs without a window: screenshot, benchmark or report.

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/headless.h"
 
+#include "app/gui/launch_files_dialog.h"
 #include "app/gui/main_window.h"
 
 #include "app/report/text_report.h"
@@ -19,6 +20,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <memory>
 
 namespace paraplan::app {
 
@@ -109,6 +111,23 @@ QStringList renderScreenshots(MainWindow& window, const QString& path, const QSt
     if (render(window, *ViewDeck::fromKey(viewKey), path))
         written << path;
     return written;
+}
+
+bool renderLaunchFilesDialog(MainWindow& window, const QString& formatName, const QString& path, QString* error)
+{
+    const std::optional<frameworks::ExportFormat> format = frameworks::exportFormatNamed(formatName.toStdString());
+    if (!format) {
+        if (error)
+            *error = QStringLiteral("unknown export format %1").arg(formatName);
+        return false;
+    }
+    std::unique_ptr<LaunchFilesDialog> dialog(window.makeLaunchFilesDialog());
+    dialog->setFormat(*format);
+    dialog->show();
+    for (int i = 0; i < 3; ++i) // layout, then the redraws it queues
+        QApplication::processEvents();
+    return widgets::writeWholeFileWith(path, [&](const QString& partial) { return dialog->grab().save(partial, "PNG"); },
+                                       error);
 }
 
 int writeReport(MainWindow& window, const QString& directory, const std::optional<QSize>& size)

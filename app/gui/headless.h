@@ -20,6 +20,9 @@ class MainWindow;
 QStringList renderScreenshots(MainWindow& window, const QString& path, const QString& viewKey,
                               const std::optional<QSize>& size);
 
+// Renders File ▸ Export launch files… for the export format `formatName` into the PNG `path`.
+bool renderLaunchFilesDialog(MainWindow& window, const QString& formatName, const QString& path, QString* error);
+
 // Prints the evaluation to stdout and writes every view into `directory`; exit code.
 int writeReport(MainWindow& window, const QString& directory, const std::optional<QSize>& size);
 

@@ -101,6 +101,13 @@ int main(int argc, char** argv)
             return 1;
         }
     }
+    for (const QString& file : options.imports) {
+        QString error;
+        if (!window.importFrameworkFile(file, &error) && options.headless()) {
+            std::fprintf(stderr, "paraplan: %s\n", qPrintable(error));
+            return 1;
+        }
+    }
     if (!options.calibration.isEmpty()) {
         QString error;
         if (!window.engine()->loadProfile(options.calibration, &error) && options.headless()) {
@@ -113,6 +120,15 @@ int main(int argc, char** argv)
     const std::optional<QSize> renderSize = options.size ? options.size
         : QGuiApplication::platformName() == QLatin1String("offscreen") ? std::optional<QSize>(kDefaultRenderSize)
                                                                          : std::nullopt;
+    if (!options.screenshot.isEmpty() && !options.launchFiles.isEmpty()) {
+        QString error;
+        if (!renderLaunchFilesDialog(window, options.launchFiles, options.screenshot, &error)) {
+            std::fprintf(stderr, "paraplan: %s\n", qPrintable(error));
+            return 1;
+        }
+        std::printf("%s\n", qPrintable(options.screenshot));
+        return 0;
+    }
     if (!options.screenshot.isEmpty()) {
         const QStringList files = renderScreenshots(window, options.screenshot, options.view, renderSize);
         for (const QString& file : files)

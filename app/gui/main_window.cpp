@@ -3,7 +3,9 @@
 #include "app/gui/main_window.h"
 
 #include "app/gui/appearance.h"
+#include "app/gui/framework_import.h"
 #include "app/gui/language.h"
+#include "app/gui/launch_files_dialog.h"
 #include "app/gui/recovery_copy.h"
 #include "app/gui/scenario_command.h"
 #include "app/gui/settings.h"
@@ -33,6 +35,9 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -59,6 +64,7 @@ MainWindow::MainWindow(Settings& settings, QWidget* parent)
     , m_undo(new QUndoStack(this))
 {
     setObjectName(QStringLiteral("ParaPlanMainWindow"));
+    setAcceptDrops(true);
     buildInterface();
     connect(m_undo, &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
     m_recovery = new RecoveryCopy(m_settings.recoveryPath(), [this] { return projectJson(projectState()); }, this);
@@ -235,12 +241,20 @@ void MainWindow::buildMenus()
     file->addSeparator();
     file->addAction(tr("&Import nvidia-smi topology…"), this, &MainWindow::chooseTopologyFile);
     file->addAction(tr("Import &measured trace…"), this, &MainWindow::chooseMeasuredTraces);
+    file->addAction(tr("Import model or &launch file…"), QKeySequence(Qt::CTRL | Qt::Key_I), this,
+                    &MainWindow::chooseFrameworkFile);
     file->addSeparator();
     file->addAction(tr("&Export view as PNG…"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
                     [this] { exportView(QStringLiteral("png")); });
     file->addAction(tr("Export view as &PDF…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
                     [this] { exportView(QStringLiteral("pdf")); });
     file->addAction(tr("Export timeline &trace…"), this, &MainWindow::chooseTraceFile);
+    file->addAction(tr("Export &launch files…"), QKeySequence(Qt::CTRL | Qt::Key_L), this, [this] {
+        LaunchFilesDialog* dialog = makeLaunchFilesDialog();
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QDialog::finished, this, [this, dialog] { m_settings.setLastDirectory(dialog->lastDirectory()); });
+        dialog->open();
+    });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -469,6 +483,66 @@ bool MainWindow::importMeasuredTraces(const QStringList& paths, QString* error)
     m_deck->showView(ViewId::Timeline);
     statusBar()->showMessage(tr("Drew %n measured trace(s) under the predicted timeline.", nullptr, int(paths.size())), 6000);
     return true;
+}
+
+void MainWindow::chooseFrameworkFile()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import model or launch file"), m_settings.lastDirectory(),
+        tr("Model configs and launch files (config.json *.json *.sh *.slurm *.sbatch *.yaml *.yml *.toml *.py);;"
+           "All files (*)"));
+    if (path.isEmpty())
+        return;
+    m_settings.setLastDirectory(QFileInfo(path).absolutePath());
+    importFrameworkFile(path);
+}
+
+bool MainWindow::importFrameworkFile(const QString& path, QString* error)
+{
+    const FrameworkImport imported = app::importFrameworkFile(path, m_workbench->scenario());
+    if (!imported.scenario) { // the current work stays exactly as it was
+        showError(imported.error);
+        if (error)
+            *error = imported.error;
+        return false;
+    }
+    const QString name = QFileInfo(path).fileName();
+    applyScenarioEdit(*imported.scenario, tr("import %1").arg(name), -1);
+    statusBar()->showMessage(tr("Imported %1 (%2).").arg(name, imported.format), 6000);
+    if (!imported.notes.isEmpty()) { // not modal: the plots already show the imported scenario
+        auto* box = new QMessageBox(QMessageBox::Information, tr("Imported %1").arg(name),
+                                    tr("ParaPlan read %1 as %2. What you should know:").arg(name, imported.format),
+                                    QMessageBox::Ok, this);
+        box->setInformativeText(QStringLiteral("• ") + imported.notes.join(QStringLiteral("\n• ")));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    }
+    return true;
+}
+
+LaunchFilesDialog* MainWindow::makeLaunchFilesDialog()
+{
+    return new LaunchFilesDialog(m_workbench->evaluation(), m_settings.lastDirectory(), this);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    for (const QUrl& url : event->mimeData()->urls()) {
+        const QString path = url.toLocalFile();
+        if (path.isEmpty())
+            continue;
+        if (isFrameworkFile(path))
+            importFrameworkFile(path);
+        else if (maybeSave())
+            openDocument(path);
+    }
+    event->acceptProposedAction();
 }
 
 void MainWindow::chooseTraceFile()

@@ -58,6 +58,12 @@ public:
     // Reads the measured traces (one per rank) and draws them under the predicted timeline; on a
     // broken file says why and keeps what was shown.
     bool importMeasuredTraces(const QStringList& paths, QString* error = nullptr);
+    // A Hugging Face config.json (or its folder) as the model, or a framework's launch file or
+    // config as the scenario (framework_import.h), in one undo step; what the file did not say is
+    // listed for the user. On a problem the work stays and the error is shown and returned.
+    bool importFrameworkFile(const QString& path, QString* error = nullptr);
+    // File ▸ Export launch files…, not yet shown (the caller shows or renders it).
+    [[nodiscard]] class LaunchFilesDialog* makeLaunchFilesDialog();
     [[nodiscard]] ProjectState projectState() const;
     // Unsaved work an earlier session left when it crashed or was killed (recovery_copy.h): the
     // file, or empty. Restoring makes it the current, unsaved work; declining deletes it.
@@ -69,6 +75,9 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // Files dropped on the window: framework files are imported, anything else opened.
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
@@ -95,6 +104,7 @@ private:
     void chooseTopologyFile();
     void chooseTraceFile();
     void chooseMeasuredTraces();
+    void chooseFrameworkFile();
     void chooseLanguage(const QString& language);
     void setDarkTheme(bool dark);
     bool maybeSave();

@@ -32,7 +32,8 @@ bool has(const std::string& text, std::string_view word) { return text.find(word
 
 // Each format is told apart by what only it writes: a file's extension says JSON, YAML, TOML or
 // Python, and the names inside say whose it is. A shell script or a bare command line is
-// Megatron-LM's when it passes Megatron's own flags.
+// Megatron-LM's when it passes Megatron's own flags, Megatron-DeepSpeed's when it also names a
+// DeepSpeed config.
 ImportFormat detectImportFormat(const std::string& fileName, const std::string& text)
 {
     const std::string extension = std::filesystem::path(fileName).extension().string();
@@ -58,6 +59,9 @@ ImportFormat detectImportFormat(const std::string& fileName, const std::string& 
             return ImportFormat::TorchtitanPy;
         return ImportFormat::MegatronBridge;
     }
+    // Megatron-DeepSpeed passes Megatron's flags too; its scripts name the DeepSpeed config.
+    if (has(text, "--deepspeed_config") || has(text, "--deepspeed-config"))
+        return ImportFormat::DeepSpeed;
     if (has(text, "--tensor-model-parallel-size") || has(text, "--num-layers") || has(text, "pretrain_gpt")
         || has(text, "--hidden-size"))
         return ImportFormat::Megatron;

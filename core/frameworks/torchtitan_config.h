@@ -12,9 +12,13 @@
 // releases after; docs/frameworks/torchtitan.md names the boundary).
 namespace paraplan::frameworks {
 
+// train.toml: the job config of torchtitan up to v0.2.2 (keys of job_config.py @ 238fa995).
 [[nodiscard]] LaunchBundle exportTorchtitanToml(const LaunchContext& context);
+// paraplan_run.py: a function returning Trainer.Config (torchtitan after 9810191, written for b5bcd76c).
 [[nodiscard]] LaunchBundle exportTorchtitanPy(const LaunchContext& context);
 [[nodiscard]] Imported importTorchtitanToml(const std::string& text, const nlohmann::json& base);
+// Reads the subset of Python the export writes (docs/frameworks/torchtitan.md): one config function of
+// `config.PATH = VALUE` lines; anything else in it is an error naming its line.
 [[nodiscard]] Imported importTorchtitanPy(const std::string& text, const nlohmann::json& base);
 
 } // namespace paraplan::frameworks

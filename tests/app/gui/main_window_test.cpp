@@ -3,6 +3,7 @@
 #include "tests/widgets/gui_fixture.h"
 
 #include "app/gui/headless.h"
+#include "app/gui/launch_files_dialog.h"
 #include "app/gui/trace_export.h"
 #include "widgets/common/message_banner.h"
 #include "widgets/common/value_slider.h"
@@ -15,6 +16,8 @@
 #include "widgets/scenario_panel.h"
 #include "widgets/view_deck.h"
 
+#include "core/frameworks/launch_export.h"
+#include "core/io/input_file.h"
 #include "core/rules/parallel_choices.h"
 #include "core/spec/units.h"
 #include "core/step/evaluator.h"
@@ -30,6 +33,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
 #include <QToolButton>
@@ -506,4 +510,76 @@ TEST_F(GuiTest, ATimelineTraceHoldsEveryPassOfAStepWhoseTimelineTheViewsDidNotKe
     for (const nlohmann::json& event : trace["traceEvents"])
         forwards += event.value("cat", "") == "forward";
     EXPECT_EQ(2 * forwards, timelineOperations(e.result));
+}
+
+// Issue #15: File ▸ Export launch files… shows each format's files with what it could not say, and
+// writes one file or a folder of them; File ▸ Import reads a config.json as the model and a launch
+// file as the scenario, each one undo step, and a broken file changes nothing and says why.
+TEST_F(GuiTest, TheLaunchFilesDialogShowsAndSavesEveryFormat)
+{
+    std::unique_ptr<app::LaunchFilesDialog> dialog(window->makeLaunchFilesDialog());
+    for (size_t i = 0; i < frameworks::kExportFormatNames.size(); ++i) {
+        dialog->setFormat(frameworks::ExportFormat(i));
+        const auto* tabs = dialog->findChild<QTabWidget*>();
+        ASSERT_NE(tabs, nullptr);
+        EXPECT_EQ(size_t(tabs->count()), dialog->bundle().files.size()) << frameworks::kExportFormatNames[i];
+        ASSERT_GE(tabs->count(), 1) << frameworks::kExportFormatNames[i];
+    }
+    dialog->setFormat(frameworks::ExportFormat::Megatron);
+    QString error;
+    const QString script = directory.filePath(QStringLiteral("pretrain_gpt.sh"));
+    ASSERT_TRUE(dialog->saveTo(script, &error)) << error.toStdString();
+    QFile written(script);
+    ASSERT_TRUE(written.open(QIODevice::ReadOnly));
+    EXPECT_EQ(written.readAll().toStdString(), dialog->bundle().files.front().text);
+    dialog->setFormat(frameworks::ExportFormat::DeepSpeed);
+    const QString folder = directory.filePath(QStringLiteral("deepspeed"));
+    ASSERT_TRUE(dialog->saveTo(folder, &error)) << error.toStdString();
+    EXPECT_TRUE(QFile::exists(folder + QStringLiteral("/ds_config.json")));
+}
+
+TEST_F(GuiTest, ImportingAConfigJsonReplacesTheModelInOneUndoStep)
+{
+    const Scenario before = window->workbench()->scenario();
+    QString error;
+    ASSERT_TRUE(window->importFrameworkFile(QStringLiteral(PARAPLAN_SOURCE_DIR "/tests/data/frameworks/hf/llama3.1-8b-instruct.json"),
+                                            &error))
+        << error.toStdString();
+    const Scenario after = window->workbench()->scenario();
+    EXPECT_EQ(after.model.layers, 32);
+    EXPECT_EQ(after.model.hidden, 4096);
+    EXPECT_EQ(after.cluster, before.cluster); // only the model came from the file
+    EXPECT_EQ(after.parallel.degrees.tp, before.parallel.degrees.tp);
+    window->undoStack()->undo();
+    EXPECT_EQ(window->workbench()->scenario(), before);
+}
+
+TEST_F(GuiTest, ALaunchFileBecomesTheScenarioAndABrokenOneChangesNothing)
+{
+    std::string error;
+    const Scenario moe = io::readScenarioText(
+        *io::readInputFile(PARAPLAN_SOURCE_DIR "/tests/data/frameworks/scenarios/moe_mixtral.json", error),
+        io::builtinCatalog());
+    const QString script = directory.filePath(QStringLiteral("mixtral.sh"));
+    QFile file(script);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray::fromStdString(
+        frameworks::exportLaunch(moe, evaluate(moe), frameworks::ExportFormat::Megatron).files.front().text));
+    file.close();
+    QString problem;
+    ASSERT_TRUE(window->importFrameworkFile(script, &problem)) << problem.toStdString();
+    EXPECT_EQ(window->workbench()->scenario().parallel.degrees.ep, 8);
+    EXPECT_EQ(window->workbench()->scenario().model.moe.experts, 8);
+
+    const Scenario kept = window->workbench()->scenario();
+    const QString broken = directory.filePath(QStringLiteral("broken.sh"));
+    QFile brokenFile(broken);
+    ASSERT_TRUE(brokenFile.open(QIODevice::WriteOnly));
+    brokenFile.write("torchrun pretrain_gpt.py --tensor-model-parallel-size two\n");
+    brokenFile.close();
+    EXPECT_FALSE(window->importFrameworkFile(broken, &problem));
+    EXPECT_TRUE(problem.contains(QStringLiteral("broken.sh"))) << problem.toStdString();
+    EXPECT_TRUE(problem.contains(QStringLiteral("--tensor-model-parallel-size"))) << problem.toStdString();
+    EXPECT_EQ(window->workbench()->scenario(), kept);
+    EXPECT_TRUE(window->banner()->isVisible());
 }

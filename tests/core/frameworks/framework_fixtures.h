@@ -111,6 +111,21 @@ inline Scenario comparable(Scenario s)
     return s;
 }
 
+// A scenario's values as the contract writes them: Scenario's == compares the topology and the
+// rank table by identity (an edit makes a new one), so two readings of one file differ there.
+inline std::string valuesOf(const Scenario& s) { return io::toJson(comparable(s)).dump(1); }
+
+// The scenario with its "auto" recomputation as the evaluation chose it: a launch file states a
+// recomputation, not "auto".
+inline Scenario resolvedAuto(Scenario s, const Result& prediction)
+{
+    if (s.parallel.recompute == Recompute::Auto) {
+        s.parallel.recompute = prediction.parallel.recompute;
+        s.parallel.recomputeModules = prediction.parallel.recomputeModules;
+    }
+    return s;
+}
+
 inline Scenario readImported(const Imported& imported)
 {
     return io::readScenario(imported.document, io::builtinCatalog());
