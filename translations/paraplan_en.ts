@@ -71,6 +71,18 @@
         <source>Draw a measured trace (PyTorch profiler JSON or Nsight Systems SQLite, one per rank) under the predicted timeline (may be given several times).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Read a Hugging Face config.json (the model) or a framework&apos;s launch file or config (the scenario) into the scenario (may be given several times).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --screenshot: render the Export launch files dialog for this format (megatron, megatron-bridge, nemo-yaml, deepspeed, torchtitan-toml, torchtitan-py, env, slurm).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown --launch-files format &quot;%1&quot;; use megatron, megatron-bridge, nemo-yaml, deepspeed, torchtitan-toml, torchtitan-py, env or slurm.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Components</name>
@@ -1766,6 +1778,96 @@
     </message>
 </context>
 <context>
+    <name>paraplan::app</name>
+    <message>
+        <source>%1 cannot be imported: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::app::LaunchFilesDialog</name>
+    <message>
+        <source>Megatron-LM: pretrain_gpt.py arguments and torchrun line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Bridge / NeMo 2.0: recipe overrides (Python)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NeMo 1.x: megatron_gpt_config YAML</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed: ds_config.json and Megatron-DeepSpeed flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtitan: job TOML (releases with TOML configs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtitan: Python config (newer releases)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment: NCCL settings and rank placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm: batch script with environment, placement and launch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export launch files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to export: no configuration of this scenario has been valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This format cannot be written for the scenario: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every setting of the configuration is in these files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Where the launch differs from the plan:&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save launch file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save launch files into folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot make the folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>paraplan::app::MainWindow</name>
     <message>
         <source>Restored the unsaved work of the last session.</source>
@@ -2001,6 +2103,38 @@
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Import model or &amp;launch file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;launch files…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import model or launch file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model configs and launch files (config.json *.json *.sh *.slurm *.sbatch *.yaml *.yml *.toml *.py);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>import %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1 (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ParaPlan read %1 as %2. What you should know:</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2422,10 +2556,6 @@
         <source>Write Slurm script…</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Import results…</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>%n CPU rank(s) attached (host backend).</source>
         <translation type="unfinished">
@@ -2469,14 +2599,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Import probe results</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Probe results (*.jsonl *.json *.log *.txt);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The scenario breaks a rule (see the banner above the plots): fix it before writing a launch for it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2517,6 +2639,18 @@
     </message>
     <message>
         <source> Overlapped compute runs %1 slower, as measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import results or log…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import probe results or a training log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probe results and training logs (Megatron-LM, torchtitan, DeepSpeed) (*.jsonl *.json *.log *.txt *.out);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2725,6 +2859,18 @@
     </message>
     <message>
         <source>No calibration from “%1”: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a training log, but %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (training log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1: %2 log, median of %3 steady steps (%4 warm-up skipped, %5 outliers).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -71,6 +71,18 @@
         <source>Draw a measured trace (PyTorch profiler JSON or Nsight Systems SQLite, one per rank) under the predicted timeline (may be given several times).</source>
         <translation>在预测时间线下方绘制实测 trace（PyTorch profiler JSON 或 Nsight Systems SQLite，每个 rank 一个；可多次给出）。</translation>
     </message>
+    <message>
+        <source>Read a Hugging Face config.json (the model) or a framework&apos;s launch file or config (the scenario) into the scenario (may be given several times).</source>
+        <translation>把 Hugging Face config.json（模型）或框架的启动文件、配置（场景）读入场景（可多次给出）。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: render the Export launch files dialog for this format (megatron, megatron-bridge, nemo-yaml, deepspeed, torchtitan-toml, torchtitan-py, env, slurm).</source>
+        <translation>与 --screenshot 同用：渲染此格式的“导出启动文件”对话框（megatron、megatron-bridge、nemo-yaml、deepspeed、torchtitan-toml、torchtitan-py、env、slurm）。</translation>
+    </message>
+    <message>
+        <source>Unknown --launch-files format &quot;%1&quot;; use megatron, megatron-bridge, nemo-yaml, deepspeed, torchtitan-toml, torchtitan-py, env or slurm.</source>
+        <translation>未知的 --launch-files 格式“%1”；请用 megatron、megatron-bridge、nemo-yaml、deepspeed、torchtitan-toml、torchtitan-py、env 或 slurm。</translation>
+    </message>
 </context>
 <context>
     <name>Components</name>
@@ -1764,6 +1776,96 @@
     </message>
 </context>
 <context>
+    <name>paraplan::app</name>
+    <message>
+        <source>%1 cannot be imported: %2</source>
+        <translation>无法导入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::app::LaunchFilesDialog</name>
+    <message>
+        <source>Megatron-LM: pretrain_gpt.py arguments and torchrun line</source>
+        <translation>Megatron-LM：pretrain_gpt.py 参数与 torchrun 命令行</translation>
+    </message>
+    <message>
+        <source>Megatron-Bridge / NeMo 2.0: recipe overrides (Python)</source>
+        <translation>Megatron-Bridge / NeMo 2.0：recipe 覆盖项（Python）</translation>
+    </message>
+    <message>
+        <source>NeMo 1.x: megatron_gpt_config YAML</source>
+        <translation>NeMo 1.x：megatron_gpt_config YAML</translation>
+    </message>
+    <message>
+        <source>DeepSpeed: ds_config.json and Megatron-DeepSpeed flags</source>
+        <translation>DeepSpeed：ds_config.json 与 Megatron-DeepSpeed 参数</translation>
+    </message>
+    <message>
+        <source>torchtitan: job TOML (releases with TOML configs)</source>
+        <translation>torchtitan：作业 TOML（使用 TOML 配置的版本）</translation>
+    </message>
+    <message>
+        <source>torchtitan: Python config (newer releases)</source>
+        <translation>torchtitan：Python 配置（较新版本）</translation>
+    </message>
+    <message>
+        <source>Environment: NCCL settings and rank placement</source>
+        <translation>环境：NCCL 设置与 rank 放置</translation>
+    </message>
+    <message>
+        <source>Slurm: batch script with environment, placement and launch</source>
+        <translation>Slurm：含环境、放置与启动的批处理脚本</translation>
+    </message>
+    <message>
+        <source>Export launch files</source>
+        <translation>导出启动文件</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Nothing to export: no configuration of this scenario has been valid.</source>
+        <translation>无可导出：此场景还没有任何有效配置。</translation>
+    </message>
+    <message>
+        <source>This format cannot be written for the scenario: %1</source>
+        <translation>无法为此场景写出该格式：%1</translation>
+    </message>
+    <message>
+        <source>Every setting of the configuration is in these files.</source>
+        <translation>配置的每项设置都已写入这些文件。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Where the launch differs from the plan:&lt;/b&gt;</source>
+        <translation>&lt;b&gt;启动与规划不一致之处：&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Save launch file</source>
+        <translation>保存启动文件</translation>
+    </message>
+    <message>
+        <source>Save launch files into folder</source>
+        <translation>把启动文件保存到文件夹</translation>
+    </message>
+    <message>
+        <source>Cannot make the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>paraplan::app::MainWindow</name>
     <message>
         <source>Restored the unsaved work of the last session.</source>
@@ -1998,6 +2100,38 @@
         <translation>
             <numerusform>已在预测时间线下方绘制 %n 个实测 trace。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Import model or &amp;launch file…</source>
+        <translation>导入模型或启动文件(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;launch files…</source>
+        <translation>导出启动文件(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Import model or launch file</source>
+        <translation>导入模型或启动文件</translation>
+    </message>
+    <message>
+        <source>Model configs and launch files (config.json *.json *.sh *.slurm *.sbatch *.yaml *.yml *.toml *.py);;All files (*)</source>
+        <translation>模型配置与启动文件 (config.json *.json *.sh *.slurm *.sbatch *.yaml *.yml *.toml *.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>Imported %1 (%2).</source>
+        <translation>已导入 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>已导入 %1</translation>
+    </message>
+    <message>
+        <source>ParaPlan read %1 as %2. What you should know:</source>
+        <translation>ParaPlan 把 %1 读作 %2。需要注意：</translation>
     </message>
 </context>
 <context>
@@ -2423,10 +2557,6 @@
         <source>Write Slurm script…</source>
         <translation>生成 Slurm 脚本…</translation>
     </message>
-    <message>
-        <source>Import results…</source>
-        <translation>导入结果…</translation>
-    </message>
     <message numerus="yes">
         <source>%n CPU rank(s) attached (host backend).</source>
         <translation>
@@ -2466,14 +2596,6 @@
     <message>
         <source>Discover the devices first.</source>
         <translation>请先发现设备。</translation>
-    </message>
-    <message>
-        <source>Import probe results</source>
-        <translation>导入 probe 结果</translation>
-    </message>
-    <message>
-        <source>Probe results (*.jsonl *.json *.log *.txt);;All files (*)</source>
-        <translation>Probe 结果 (*.jsonl *.json *.log *.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>The scenario breaks a rule (see the banner above the plots): fix it before writing a launch for it.</source>
@@ -2516,6 +2638,18 @@
     <message>
         <source> Overlapped compute runs %1 slower, as measured.</source>
         <translation> 实测：与通信重叠时计算慢 %1。</translation>
+    </message>
+    <message>
+        <source>Import results or log…</source>
+        <translation>导入结果或日志…</translation>
+    </message>
+    <message>
+        <source>Import probe results or a training log</source>
+        <translation>导入 probe 结果或训练日志</translation>
+    </message>
+    <message>
+        <source>Probe results and training logs (Megatron-LM, torchtitan, DeepSpeed) (*.jsonl *.json *.log *.txt *.out);;All files (*)</source>
+        <translation>probe 结果与训练日志（Megatron-LM、torchtitan、DeepSpeed）(*.jsonl *.json *.log *.txt *.out);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -2723,6 +2857,18 @@
     <message>
         <source>No calibration from “%1”: %2</source>
         <translation>无法从“%1”得到校准：%2</translation>
+    </message>
+    <message>
+        <source>%1 is a training log, but %2</source>
+        <translation>%1 是训练日志，但 %2</translation>
+    </message>
+    <message>
+        <source>%1 (training log)</source>
+        <translation>%1（训练日志）</translation>
+    </message>
+    <message>
+        <source>Imported %1: %2 log, median of %3 steady steps (%4 warm-up skipped, %5 outliers).</source>
+        <translation>已导入 %1：%2 日志，%3 个稳态步的中位数（跳过 %4 个预热步，%5 个离群值）。</translation>
     </message>
 </context>
 <context>

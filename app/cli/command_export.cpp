@@ -5,7 +5,7 @@
 #include "app/report/text_report.h"
 
 #include "core/explore/uncertainty.h"
-#include "core/frameworks/launch_export.h"
+#include "core/frameworks/launch_formats.h"
 #include "core/io/atomic_file.h"
 #include "core/io/bands_json.h"
 #include "core/step/evaluator.h"

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/commands.h"
 
-#include "core/frameworks/launch_import.h"
+#include "core/frameworks/launch_formats.h"
 #include "core/io/catalog_reader.h"
 #include "core/io/json_reader.h"
 #include "core/io/scenario_reader.h"

@@ -21,5 +21,6 @@ int runTrace(Arguments args, std::ostream& out, std::ostream& err);
 int runImportTrace(Arguments args, std::ostream& out, std::ostream& err);
 int runExport(Arguments args, std::ostream& out, std::ostream& err);
 int runImport(Arguments args, std::ostream& out, std::ostream& err);
+int runImportLog(Arguments args, std::ostream& out, std::ostream& err);
 
 } // namespace paraplan::cli

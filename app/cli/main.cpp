@@ -41,6 +41,13 @@ Commands:
                                         TOML / Python config as a scenario (JSON on stdout; what
                                         the file does not say comes from --base or the built-in
                                         default, named on stderr)
+  import-log SCENARIO.json LOG [--format megatron|torchtitan|deepspeed] [--cases-out CASES.json [--id ID]]
+             [--calibration PROFILE.json] [--json]
+                                        a training log (Megatron-LM, torchtitan, DeepSpeed) held
+                                        against the prediction: its steady-state median step
+                                        (warm-up skipped, outliers named) over the predicted one;
+                                        --cases-out adds it to a case file for `fit`
+                                        (docs/frameworks/logs.md)
   search SCENARIO.json [--top K] [--calibration PROFILE.json] [--json]
                                         rank every valid configuration of the scenario's model,
                                         cluster and batch by throughput among those that fit
@@ -108,6 +115,8 @@ int main(int argc, char** argv)
             return runExport(rest, std::cout, std::cerr);
         if (command == "import")
             return runImport(rest, std::cout, std::cerr);
+        if (command == "import-log")
+            return runImportLog(rest, std::cout, std::cerr);
     } catch (const std::exception& e) { // a bug, not bad input: say so rather than abort
         std::cerr << "paraplan-cli: internal error: " << e.what() << "\n";
         return kExitUnreadable;

@@ -4,7 +4,7 @@
 
 #include "widgets/state/evaluation.h"
 
-#include "core/frameworks/launch_export.h"
+#include "core/frameworks/launch_formats.h"
 
 #include <QDialog>
 

@@ -2,13 +2,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/frameworks/launch_export.h"
 
-#include "core/frameworks/deepspeed_config.h"
-#include "core/frameworks/launch_environment.h"
-#include "core/frameworks/megatron_args.h"
-#include "core/frameworks/megatron_bridge.h"
-#include "core/frameworks/nemo_yaml.h"
-#include "core/frameworks/slurm_script.h"
-#include "core/frameworks/torchtitan_config.h"
 #include "core/spec/units.h"
 #include "core/spec/version.h"
 
@@ -73,22 +66,6 @@ std::string commentBlock(const std::vector<std::string>& lines, std::string_view
     for (const std::string& line : lines)
         (text += mark) += line + "\n";
     return text;
-}
-
-LaunchBundle exportLaunch(const Scenario& scenario, const Result& prediction, ExportFormat format)
-{
-    const LaunchContext context{ scenario, prediction, predictionSummary(scenario, prediction) };
-    switch (format) {
-    case ExportFormat::Megatron: return exportMegatron(context);
-    case ExportFormat::MegatronBridge: return exportMegatronBridge(context);
-    case ExportFormat::NemoYaml: return exportNemoYaml(context);
-    case ExportFormat::DeepSpeed: return exportDeepSpeed(context);
-    case ExportFormat::TorchtitanToml: return exportTorchtitanToml(context);
-    case ExportFormat::TorchtitanPy: return exportTorchtitanPy(context);
-    case ExportFormat::Env: return exportEnvironment(context);
-    case ExportFormat::Slurm: return exportSlurm(context);
-    }
-    return {};
 }
 
 } // namespace paraplan::frameworks

@@ -12,7 +12,8 @@
 #include <vector>
 
 // A configuration written as the files that launch it on a training framework (docs/frameworks/):
-// every setting the scenario decides, under a comment header saying what ParaPlan predicted.
+// every setting the scenario decides, under a comment header saying what ParaPlan predicted. What
+// every format's exporter shares; launch_formats.h calls the exporter of a format.
 namespace paraplan::frameworks {
 
 enum class ExportFormat { Megatron, MegatronBridge, NemoYaml, DeepSpeed, TorchtitanToml, TorchtitanPy, Env, Slurm };
@@ -42,9 +43,6 @@ struct LaunchContext {
     const Result& prediction;
     std::vector<std::string> header;
 };
-
-// The scenario as `format`'s files. `prediction` is evaluate(scenario) with diagnostics, valid.
-[[nodiscard]] LaunchBundle exportLaunch(const Scenario& scenario, const Result& prediction, ExportFormat format);
 
 // What ParaPlan predicted, in lines for a comment header: the configuration, the step with its
 // band, throughput and MFU, memory per stage against the GPU's.

@@ -2,12 +2,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/frameworks/launch_import.h"
 
-#include "core/frameworks/deepspeed_config.h"
-#include "core/frameworks/hf_config.h"
-#include "core/frameworks/megatron_args.h"
-#include "core/frameworks/megatron_bridge.h"
-#include "core/frameworks/nemo_yaml.h"
-#include "core/frameworks/torchtitan_config.h"
 #include "core/io/json_reader.h"
 
 #include <filesystem>
@@ -70,20 +64,6 @@ ImportFormat detectImportFormat(const std::string& fileName, const std::string& 
     throw io::ReadError(fileName, "not a format ParaPlan reads: expected a config.json, a DeepSpeed JSON, a NeMo "
                                   "YAML, a torchtitan TOML or Python config, a Megatron-Bridge recipe (.py) or a "
                                   "Megatron-LM command line or launch script; give --format to say which it is");
-}
-
-Imported importLaunch(const std::string& text, ImportFormat format, const nlohmann::json& base)
-{
-    switch (format) {
-    case ImportFormat::HfConfig: return importHfConfig(text);
-    case ImportFormat::Megatron: return importMegatron(text, base);
-    case ImportFormat::MegatronBridge: return importMegatronBridge(text, base);
-    case ImportFormat::NemoYaml: return importNemoYaml(text, base);
-    case ImportFormat::DeepSpeed: return importDeepSpeed(text, base);
-    case ImportFormat::TorchtitanToml: return importTorchtitanToml(text, base);
-    case ImportFormat::TorchtitanPy: return importTorchtitanPy(text, base);
-    }
-    return {};
 }
 
 } // namespace paraplan::frameworks

@@ -36,8 +36,4 @@ struct Imported {
     std::vector<std::string> notes;
 };
 
-// Reads `text` as `format`. `base` is a scenario in the contract's shape whose fields stand in for
-// what the file does not say (each one named in the notes).
-[[nodiscard]] Imported importLaunch(const std::string& text, ImportFormat format, const nlohmann::json& base);
-
 } // namespace paraplan::frameworks

@@ -6,7 +6,7 @@
 // the scenario reader reads or refuses with its own ReadError.
 #include "tests/fuzz/fuzz_target.h"
 
-#include "core/frameworks/launch_import.h"
+#include "core/frameworks/launch_formats.h"
 #include "core/io/catalog_reader.h"
 #include "core/io/scenario_reader.h"
 

@@ -286,7 +286,7 @@ QWidget* EnginePanel::buildCluster()
     auto* row = new QHBoxLayout;
     QPushButton* mpirun = button(tr("Write mpirun command…"), box);
     QPushButton* slurm = button(tr("Write Slurm script…"), box);
-    QPushButton* import = button(tr("Import results…"), box);
+    QPushButton* import = button(tr("Import results or log…"), box);
     row->addWidget(mpirun);
     row->addWidget(slurm);
     row->addWidget(import);
@@ -440,8 +440,10 @@ void EnginePanel::runAll()
 
 void EnginePanel::importResults()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import probe results"), QString(),
-                                                      tr("Probe results (*.jsonl *.json *.log *.txt);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import probe results or a training log"), QString(),
+        tr("Probe results and training logs (Megatron-LM, torchtitan, DeepSpeed) (*.jsonl *.json *.log *.txt *.out);;"
+           "All files (*)"));
     if (path.isEmpty())
         return;
     QString error;

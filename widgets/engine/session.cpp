@@ -7,6 +7,7 @@
 #include "widgets/engine/probe_process.h"
 #include "widgets/state/workbench.h"
 
+#include "core/frameworks/log_measurement.h"
 #include "core/io/calibration_json.h"
 #include "core/io/json_reader.h"
 #include "core/io/probe_codes.h"
@@ -317,9 +318,12 @@ bool EngineSession::importResults(const QString& path, QString* error)
     if (!file.open(QIODevice::ReadOnly))
         return fail(tr("Cannot open %1: %2").arg(name, file.errorString()));
     auto run = std::make_shared<EngineRun>();
+    const std::string text = file.readAll().toStdString();
     try {
-        run->log = io::readProbeLog(file.readAll().toStdString());
+        run->log = io::readProbeLog(text);
     } catch (const io::ReadError& e) {
+        if (const std::optional<QString> logFailure = importTrainingLog(path, text))
+            return logFailure->isEmpty() || fail(*logFailure);
         return fail(tr("%1: %2").arg(name, QString::fromStdString(e.what())));
     }
     const io::ProbeLog& log = run->log;
@@ -343,6 +347,46 @@ bool EngineSession::importResults(const QString& path, QString* error)
               false, false);
     Q_EMIT runsChanged();
     return true;
+}
+
+// A training log (Megatron-LM, torchtitan, DeepSpeed) is a measured run of the current scenario:
+// its steady-state step beside the step the model predicts for it (docs/frameworks/logs.md).
+std::optional<QString> EngineSession::importTrainingLog(const QString& path, const std::string& text)
+{
+    const Scenario scenario = m_workbench->scenario();
+    const EvaluationPtr evaluation = m_workbench->evaluation();
+    frameworks::LogFormat format = frameworks::LogFormat::Megatron;
+    try {
+        format = frameworks::readTrainingLog(text).format;
+    } catch (const io::ReadError&) { // not a log at all: the caller names the probe reader's complaint
+        return std::nullopt;
+    }
+    frameworks::LogMeasurement measured;
+    const QString name = QFileInfo(path).fileName();
+    try {
+        measured = frameworks::measureLog(text, scenario, format);
+    } catch (const io::ReadError& e) {
+        return tr("%1 is a training log, but %2").arg(name, QString::fromStdString(e.what()));
+    }
+    auto run = std::make_shared<EngineRun>();
+    run->title = tr("%1 (training log)").arg(name);
+    run->source = path;
+    run->ranks = scenario.cluster.gpuCount();
+    run->state = EngineRun::State::Succeeded;
+    run->log.command = std::string("training log (") + frameworks::toString(measured.log.format) + ")";
+    run->log.measured.emplace().stepS = measured.stepS;
+    run->log.measured->steps = measured.steady.used;
+    if (evaluation && evaluation->scenario == scenario)
+        run->log.predicted.emplace().stepS = evaluation->result.time.step;
+    m_runs.push_back(run);
+    appendLog(tr("Imported %1: %2 log, median of %3 steady steps (%4 warm-up skipped, %5 outliers).")
+                  .arg(name, QString::fromLatin1(frameworks::toString(measured.log.format)))
+                  .arg(measured.steady.used)
+                  .arg(measured.steady.warmupSkipped)
+                  .arg(measured.steady.outliers.size()),
+              false, false);
+    Q_EMIT runsChanged();
+    return QString();
 }
 
 bool EngineSession::applyCalibration(int runIndex, QString* error)

@@ -73,8 +73,9 @@ public:
     [[nodiscard]] bool isBusy() const { return m_process != nullptr; }
 
     [[nodiscard]] const std::vector<std::shared_ptr<EngineRun>>& runs() const { return m_runs; }
-    // A results file a cluster run left (--output, or its stdout); on a problem nothing changes and
-    // the error names the file and line.
+    // A results file a cluster run left (--output, or its stdout), or a training log (Megatron-LM,
+    // torchtitan, DeepSpeed) measured against the current scenario's prediction; on a problem
+    // nothing changes and the error names the file and line.
     bool importResults(const QString& path, QString* error = nullptr);
 
     // The calibration profile made from a run's bench measurements, applied to the workbench.
@@ -100,6 +101,9 @@ private:
     void runNext();
     void startProcess(const QString& program, const QStringList& arguments, const QString& outputPath);
     void appendLog(const QString& text, bool error, bool warning);
+    // Adds a training log as a measured run of the current scenario: nullopt when `text` is no
+    // training log, else empty or why it cannot be a measurement.
+    std::optional<QString> importTrainingLog(const QString& path, const std::string& text);
     void setBusy(ProbeProcess* process);
     [[nodiscard]] QString backendArgument() const;
 

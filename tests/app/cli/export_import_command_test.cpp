@@ -4,7 +4,9 @@
 // folders written, and a launch file read back as the scenario it was written from.
 #include "tests/app/cli/command_run.h"
 
-#include "core/frameworks/launch_export.h"
+#include "core/frameworks/launch_formats.h"
+#include "core/explore/validation_cases.h"
+#include "core/io/cases_reader.h"
 #include "core/io/catalog_reader.h"
 #include "core/io/input_file.h"
 #include "core/io/scenario_reader.h"
@@ -121,4 +123,51 @@ TEST(Import, BrokenAndUnknownFilesExitOneNamingWhatIsWrong)
     r = importCommand({ stranger, "--format", "yaml" });
     EXPECT_EQ(r.code, kExitUnreadable);
     EXPECT_NE(r.err.find("unknown format"), std::string::npos) << r.err;
+}
+
+// A training log held against its scenario's prediction; as a case file, what `validate` and `fit`
+// read. The scenario is the thread's run as far as it says (the split is assumed): the test holds
+// the mechanics, not the model's accuracy on it.
+TEST(ImportLog, PrintsTheSteadyStepAgainstThePredictionAndAddsItToACaseFile)
+{
+    const std::string scenario = data("frameworks/logs/mixtral_16xh100.json");
+    const std::string log = data("frameworks/logs/megatron_lm_756_mixtral_h100.log");
+    CommandRun r = run(runImportLog, { scenario, log, "--json" });
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["format"], "megatron");
+    EXPECT_EQ(j["steady_steps"], 9);
+    // The median of the nine logged iterations (5361.6 ... 5912.1 ms).
+    EXPECT_NEAR(j["measured_step_s"].get<double>(), 5.5711, 0.02);
+    EXPECT_NEAR(j["measured_over_predicted"].get<double>(),
+                j["measured_step_s"].get<double>() / j["predicted_step_s"].get<double>(), 1e-12);
+
+    const auto cases = freshTemporary("log-cases.json");
+    for (int twice = 0; twice < 2; ++twice) { // the same id replaces its case
+        r = run(runImportLog, { scenario, log, "--cases-out", cases.string(), "--id", "mixtral-756" });
+        ASSERT_EQ(r.code, kExitOk) << r.err;
+    }
+    EXPECT_NE(r.out.find("measured / predicted"), std::string::npos) << r.out;
+    std::string error;
+    const std::vector<ValidationCase> read = io::readValidationCases(*io::readInputFile(cases.string(), error),
+                                                                     io::builtinCatalog());
+    ASSERT_EQ(read.size(), 1u);
+    EXPECT_EQ(read.front().id, "mixtral-756");
+    EXPECT_EQ(read.front().metric, PublishedMetric::StepSeconds);
+    EXPECT_NEAR(read.front().published, j["measured_step_s"].get<double>(), 1e-9);
+    EXPECT_EQ(run(runValidate, { cases.string(), "--summary" }).code, kExitOk);
+}
+
+TEST(ImportLog, ALogTooShortToMeasureOrOfAnotherFormatIsRefusedSayingWhy)
+{
+    const std::string scenario = data("frameworks/logs/mixtral_16xh100.json");
+    CommandRun r = run(runImportLog, { scenario, data("frameworks/logs/deepspeed_255_bart.log") });
+    EXPECT_EQ(r.code, kExitUnreadable);
+    EXPECT_NE(r.err.find("at least 3"), std::string::npos) << r.err;
+    r = run(runImportLog, { scenario, data("frameworks/logs/megatron_lm_756_mixtral_h100.log"), "--format", "torchtitan" });
+    EXPECT_EQ(r.code, kExitUnreadable);
+    EXPECT_NE(r.err.find("megatron"), std::string::npos) << "names the format the log does hold: " << r.err;
+    r = run(runImportLog, { scenario, data("frameworks/logs/megatron_lm_756_mixtral_h100.log"), "--format", "nemo" });
+    EXPECT_EQ(r.code, kExitUnreadable);
+    EXPECT_NE(r.err.find("unknown log format"), std::string::npos) << r.err;
 }

@@ -6,6 +6,8 @@
 #include "app/gui/launch_files_dialog.h"
 #include "app/gui/trace_export.h"
 #include "widgets/common/message_banner.h"
+#include "widgets/engine/results_view.h"
+#include "widgets/engine/session.h"
 #include "widgets/common/value_slider.h"
 #include "widgets/plots/breakdown_view.h"
 #include "widgets/plots/compare_view.h"
@@ -16,7 +18,7 @@
 #include "widgets/scenario_panel.h"
 #include "widgets/view_deck.h"
 
-#include "core/frameworks/launch_export.h"
+#include "core/frameworks/launch_formats.h"
 #include "core/io/input_file.h"
 #include "core/rules/parallel_choices.h"
 #include "core/spec/units.h"
@@ -582,4 +584,28 @@ TEST_F(GuiTest, ALaunchFileBecomesTheScenarioAndABrokenOneChangesNothing)
     EXPECT_TRUE(problem.contains(QStringLiteral("--tensor-model-parallel-size"))) << problem.toStdString();
     EXPECT_EQ(window->workbench()->scenario(), kept);
     EXPECT_TRUE(window->banner()->isVisible());
+}
+
+// Issue #15: a training log is a measured run of the current scenario in the engine view, its
+// steady-state step beside the prediction; a log too short to measure is refused saying why.
+TEST_F(GuiTest, ATrainingLogIsAMeasuredRunBesideThePrediction)
+{
+    const QString logs = QStringLiteral(PARAPLAN_SOURCE_DIR "/tests/data/frameworks/logs/");
+    QString error;
+    ASSERT_TRUE(window->openDocument(logs + QStringLiteral("mixtral_16xh100.json"), &error)) << error.toStdString();
+    ASSERT_TRUE(window->engine()->importResults(logs + QStringLiteral("megatron_lm_756_mixtral_h100.log"), &error))
+        << error.toStdString();
+    const EngineRun& run = *window->engine()->runs().back();
+    ASSERT_TRUE(run.log.measured);
+    ASSERT_TRUE(run.log.predicted);
+    EXPECT_NEAR(run.log.measured->stepS, 5.5711, 0.02);
+    EXPECT_DOUBLE_EQ(run.log.predicted->stepS, window->workbench()->evaluation()->result.time.step);
+    const std::optional<RunFigures> figures = runFigures(run.log);
+    ASSERT_TRUE(figures);
+    EXPECT_GT(figures->predictedS, 0);
+
+    const size_t runs = window->engine()->runs().size();
+    EXPECT_FALSE(window->engine()->importResults(logs + QStringLiteral("deepspeed_255_bart.log"), &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("at least 3"))) << error.toStdString();
+    EXPECT_EQ(window->engine()->runs().size(), runs);
 }

@@ -3,8 +3,7 @@
 #pragma once
 
 #include "core/explore/uncertainty.h"
-#include "core/frameworks/launch_export.h"
-#include "core/frameworks/launch_import.h"
+#include "core/frameworks/launch_formats.h"
 #include "core/io/bands_json.h"
 #include "core/io/catalog_reader.h"
 #include "core/io/input_file.h"

@@ -2,8 +2,7 @@
 // SPDX-License-Identifier: MIT
 // What every launch format shares: the format names, the prediction header, the detection of a
 // file's format, and every format written for every export scenario.
-#include "core/frameworks/launch_export.h"
-#include "core/frameworks/launch_import.h"
+#include "core/frameworks/launch_formats.h"
 #include "core/io/json_reader.h"
 #include "tests/core/frameworks/framework_fixtures.h"
 
