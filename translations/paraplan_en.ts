@@ -2401,6 +2401,18 @@
         <source>seconds per step; whiskers: 80 % band</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured / predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>paraplan::widgets::EnginePanel</name>

@@ -2402,6 +2402,18 @@
         <source>seconds per step; whiskers: 80 % band</source>
         <translation>每步秒数；误差线：80 % 区间</translation>
     </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>step, measured</source>
+        <translation>步时间，实测</translation>
+    </message>
+    <message>
+        <source>measured / predicted</source>
+        <translation>实测 / 预测</translation>
+    </message>
 </context>
 <context>
     <name>paraplan::widgets::EnginePanel</name>

@@ -154,6 +154,7 @@ void MainWindow::connectWorkbench()
     keep(connect(m_workbench, &Workbench::evaluationRejected, this,
                  [this](const EvaluationPtr& e) { m_banner->showDiagnostics(e->result.diagnostics, bool(m_workbench->evaluation())); }));
     keep(connect(m_workbench, &Workbench::pinnedChanged, this, [this] { updateComparison(); }));
+    keep(connect(m_workbench, &Workbench::measuredStepsChanged, this, [this] { updateComparison(); }));
     keep(connect(m_workbench, &Workbench::calibrationChanged, this, &MainWindow::showCalibration));
     keep(connect(m_workbench, &Workbench::landscapeStarted, m_deck->landscape(), &LandscapeView::showComputing));
     keep(connect(m_workbench, &Workbench::landscapeAvailable, m_deck->landscape(), &LandscapeView::showLandscape));
@@ -202,7 +203,8 @@ void MainWindow::applyScenarioEdit(const Scenario& scenario, const QString& what
 
 void MainWindow::updateComparison()
 {
-    m_deck->compare()->showComparison(m_workbench->pinned(), m_workbench->pinned() ? m_workbench->evaluation() : nullptr);
+    m_deck->compare()->showComparison(m_workbench->pinned(), m_workbench->pinned() ? m_workbench->evaluation() : nullptr,
+                                      m_workbench->measuredSteps());
 }
 
 void MainWindow::buildMenus()

@@ -379,6 +379,7 @@ std::optional<QString> EngineSession::importTrainingLog(const QString& path, con
     if (evaluation && evaluation->scenario == scenario)
         run->log.predicted.emplace().stepS = evaluation->result.time.step;
     m_runs.push_back(run);
+    m_workbench->addMeasuredStep({ scenario, measured.stepS, run->title });
     appendLog(tr("Imported %1: %2 log, median of %3 steady steps (%4 warm-up skipped, %5 outliers).")
                   .arg(name, QString::fromLatin1(frameworks::toString(measured.log.format)))
                   .arg(measured.steady.used)

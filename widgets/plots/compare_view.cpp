@@ -54,10 +54,11 @@ QString CompareView::title() const { return tr("Compare A and B"); }
 
 QString CompareView::verdict() const { return m_verdict->text(); }
 
-void CompareView::showComparison(const EvaluationPtr& a, const EvaluationPtr& b)
+void CompareView::showComparison(const EvaluationPtr& a, const EvaluationPtr& b, std::vector<MeasuredStep> measured)
 {
     m_a = a;
     m_b = b;
+    m_measured = std::move(measured);
     dataChanged();
 }
 
@@ -73,12 +74,25 @@ void CompareView::fillTable()
         { tr("GPUs"), QString::number(ra.gpus), QString::number(rb.gpus), QString::number(rb.gpus - ra.gpus) },
         { tr("step"), formatSeconds(ra.time.step), formatSeconds(rb.time.step), formatSeconds(rb.time.step - ra.time.step) },
         { tr("step, 80 % band"), bandOf(ra), bandOf(rb), {} },
+    };
+    const MeasuredStep* measuredA = measuredStepOf(m_measured, m_a->scenario);
+    const MeasuredStep* measuredB = measuredStepOf(m_measured, m_b->scenario);
+    if (measuredA || measuredB) { // a training log of A or B: the model held against it
+        auto measuredText = [](const MeasuredStep* m) { return m ? formatSeconds(m->stepS) : QStringLiteral("—"); };
+        auto ratioText = [](const MeasuredStep* m, const Result& r) {
+            return m ? tr("%1×").arg(m->stepS / r.time.step, 0, 'f', 2) : QStringLiteral("—");
+        };
+        rows.push_back({ tr("step, measured"), measuredText(measuredA), measuredText(measuredB),
+                         measuredA && measuredB ? formatSeconds(measuredB->stepS - measuredA->stepS) : QString() });
+        rows.push_back({ tr("measured / predicted"), ratioText(measuredA, ra), ratioText(measuredB, rb), {} });
+    }
+    rows.insert(rows.end(), {
         { tr("throughput"), formatTokensPerSecond(ra.tokensPerS), formatTokensPerSecond(rb.tokensPerS),
           formatPercent(rb.tokensPerS / ra.tokensPerS - 1) },
         { tr("MFU"), formatPercent(ra.mfu), formatPercent(rb.mfu), formatPercent(rb.mfu - ra.mfu) },
         { tr("memory per GPU"), formatGib(ra.memory.total()), formatGib(rb.memory.total()),
           formatGib(rb.memory.total() - ra.memory.total()) },
-    };
+    });
     for (TimeComponent c : kTimeComponents) {
         const double a = componentSeconds(ra.time, c), b = componentSeconds(rb.time, c);
         if (a > 0 || b > 0)

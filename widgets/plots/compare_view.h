@@ -4,6 +4,7 @@
 
 #include "widgets/common/plot_view.h"
 #include "widgets/state/evaluation.h"
+#include "widgets/state/measured_step.h"
 
 class QLabel;
 class QTableWidget;
@@ -17,7 +18,9 @@ class CompareView : public PlotView {
 public:
     explicit CompareView(QWidget* parent = nullptr);
     [[nodiscard]] QString title() const override;
-    void showComparison(const EvaluationPtr& a, const EvaluationPtr& b);
+    // `measured`: steps measured outside the model (training logs); those of A's or B's scenario
+    // are shown beside the predictions.
+    void showComparison(const EvaluationPtr& a, const EvaluationPtr& b, std::vector<MeasuredStep> measured = {});
     // The sentence shown, for tests and reports.
     [[nodiscard]] QString verdict() const;
 
@@ -29,6 +32,7 @@ private:
     void fillTable();
 
     EvaluationPtr m_a, m_b;
+    std::vector<MeasuredStep> m_measured;
     QLabel* m_verdict;
     QTableWidget* m_table;
     std::vector<TimeComponent> m_bars; // the component of each waterfall bar between the two totals

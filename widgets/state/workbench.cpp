@@ -133,4 +133,10 @@ void Workbench::requestLandscape()
     });
 }
 
+void Workbench::addMeasuredStep(MeasuredStep step)
+{
+    m_measuredSteps.push_back(std::move(step));
+    Q_EMIT measuredStepsChanged();
+}
+
 } // namespace paraplan::widgets

@@ -4,6 +4,7 @@
 
 #include "core/explore/landscape.h"
 #include "widgets/state/evaluation.h"
+#include "widgets/state/measured_step.h"
 
 #include <QObject>
 
@@ -55,6 +56,9 @@ public:
     // Prices everything with `calibration` from now on (null removes it): the current and pinned
     // configurations are evaluated again, and a landscape already asked for is computed again.
     void setCalibration(CalibrationPtr calibration);
+    // Steps measured outside the model (training logs), kept for the session.
+    [[nodiscard]] const std::vector<MeasuredStep>& measuredSteps() const { return m_measuredSteps; }
+    void addMeasuredStep(MeasuredStep step);
 
 Q_SIGNALS:
     void scenarioChanged(const paraplan::Scenario& scenario);
@@ -66,6 +70,7 @@ Q_SIGNALS:
     void landscapeAvailable(const paraplan::widgets::LandscapePtr& landscape);
     void landscapeStopped();
     void calibrationChanged(const paraplan::widgets::CalibrationPtr& calibration);
+    void measuredStepsChanged();
 
 private:
     void cancelLandscape();
@@ -79,6 +84,7 @@ private:
     EvaluationPtr m_pinned;
     LandscapePtr m_landscape;
     CalibrationPtr m_calibration;
+    std::vector<MeasuredStep> m_measuredSteps;
     std::optional<Scenario> m_landscapeInputs; // what the landscape was computed for (landscapeInputs)
     uint64_t m_landscapeGeneration = 0;
     std::shared_ptr<std::atomic<bool>> m_landscapeCancel;

@@ -586,8 +586,9 @@ TEST_F(GuiTest, ALaunchFileBecomesTheScenarioAndABrokenOneChangesNothing)
     EXPECT_TRUE(window->banner()->isVisible());
 }
 
-// Issue #15: a training log is a measured run of the current scenario in the engine view, its
-// steady-state step beside the prediction; a log too short to measure is refused saying why.
+// Issue #15: a training log is a measured run of the current scenario in the engine view and in
+// compare, its steady-state step beside the prediction; a log too short to measure is refused
+// saying why.
 TEST_F(GuiTest, ATrainingLogIsAMeasuredRunBesideThePrediction)
 {
     const QString logs = QStringLiteral(PARAPLAN_SOURCE_DIR "/tests/data/frameworks/logs/");
@@ -603,6 +604,24 @@ TEST_F(GuiTest, ATrainingLogIsAMeasuredRunBesideThePrediction)
     const std::optional<RunFigures> figures = runFigures(run.log);
     ASSERT_TRUE(figures);
     EXPECT_GT(figures->predictedS, 0);
+
+    // Compare holds the measurement beside the prediction of the same scenario (B here).
+    window->workbench()->pinCurrent();
+    Scenario faster = window->workbench()->scenario();
+    faster.training.globalBatch = 64;
+    window->workbench()->setScenario(faster);
+    window->workbench()->setScenario(window->workbench()->pinned()->scenario);
+    window->deck()->showView(ViewId::Compare);
+    QApplication::processEvents();
+    const auto* table = window->deck()->compare()->findChild<QTableWidget*>();
+    ASSERT_NE(table, nullptr);
+    int ratioRow = -1;
+    for (int row = 0; row < table->rowCount(); ++row)
+        if (table->verticalHeaderItem(row)->text() == QStringLiteral("measured / predicted"))
+            ratioRow = row;
+    ASSERT_GE(ratioRow, 0) << "no measured / predicted row";
+    EXPECT_EQ(table->item(ratioRow, 1)->text(),
+              QStringLiteral("%1×").arg(run.log.measured->stepS / run.log.predicted->stepS, 0, 'f', 2));
 
     const size_t runs = window->engine()->runs().size();
     EXPECT_FALSE(window->engine()->importResults(logs + QStringLiteral("deepspeed_255_bart.log"), &error));
