@@ -818,9 +818,9 @@ public:
         return found == m_assignments.end() ? nullptr : &found->second;
     }
 
-    // Whether the file sets the key, to None included.
+    // Whether the file sets the key, to None included; whether it sets it to None.
     [[nodiscard]] bool sets(const std::string& key) { return assignment(key) != nullptr; }
-    [[nodiscard]] bool setsNone(const std::string& key)
+    [[nodiscard]] bool isNull(const std::string& key)
     {
         const Assignment* a = assignment(key);
         return a && a->value && a->value->kind == Value::Kind::None;
@@ -880,32 +880,9 @@ private:
     std::vector<std::string> m_unevaluated;
 };
 
-// What one section of the scenario read, and which of its fields the base kept.
-class Kept {
-public:
-    explicit Kept(std::string section) : m_section(std::move(section)) {}
-    template <typename T>
-    void set(const std::optional<T>& value, T& field, const char* name)
-    {
-        if (value)
-            field = *value;
-        else
-            m_fields.emplace_back(name);
-    }
-    void add(const char* name) { m_fields.emplace_back(name); }
-    void noteInto(std::vector<std::string>& notes) const
-    {
-        if (std::string note = recipe::keptFromBase(m_section, m_fields); !note.empty())
-            notes.push_back(std::move(note));
-    }
-
-private:
-    std::string m_section;
-    std::vector<std::string> m_fields;
-};
-
-constexpr int64_t kMaxCount = int64_t(1) << 40;
-constexpr int64_t kMaxDegree = int64_t(1) << 20;
+using recipe::Kept;
+using recipe::kMaxCount;
+using recipe::kMaxDegree;
 
 // cfg.mixed_precision: a recipe of mixed_precision.py by name (hyphens allowed, as it registers
 // both spellings), then the fields assigned over it.
@@ -962,7 +939,7 @@ void readPrecision(OverrideFile& file, TrainingSpec& t, Kept& kept, std::vector<
 
 void readLocalAttention(OverrideFile& file, ModelSpec& m)
 {
-    if (file.setsNone("model.window_size")) {
+    if (file.isNull("model.window_size")) {
         m.localAttention = {};
         return;
     }
@@ -987,7 +964,7 @@ void readMla(OverrideFile& file, ModelSpec& m, Kept& kept)
     if (!mla && !file.sets("model.kv_lora_rank"))
         return; // a GPT model: the base's attention stands (and is named if it is MLA)
     m.mla.absorbed = false; // Megatron-Core trains the unabsorbed form
-    if (file.setsNone("model.q_lora_rank"))
+    if (file.isNull("model.q_lora_rank"))
         m.mla.qLoraRank = 0;
     else
         kept.set(file.integer("model.q_lora_rank", 1, kMaxCount), m.mla.qLoraRank, "mla.q_lora_rank");
@@ -1032,16 +1009,9 @@ void readMoe(OverrideFile& file, Scenario& s, std::vector<std::string>& notes)
 {
     ModelSpec& m = s.model;
     ParallelSpec& p = s.parallel;
-    if (file.setsNone("model.num_moe_experts")) {
-        m.moe = {};
+    const std::optional<int64_t> experts = recipe::moeExperts(file, m, notes);
+    if (!experts)
         return;
-    }
-    const std::optional<int64_t> experts = file.integer("model.num_moe_experts", 1, kMaxCount);
-    if (!experts) {
-        if (m.isMoe())
-            notes.push_back("model.moe: not in the file, kept from the base: " + std::to_string(m.moe.experts) + " experts");
-        return;
-    }
     Kept kept("model.moe");
     MoeSpec& moe = m.moe;
     moe.experts = *experts;
@@ -1051,7 +1021,7 @@ void readMoe(OverrideFile& file, Scenario& s, std::vector<std::string>& notes)
     if (const std::optional<int64_t> shared = file.integer("model.moe_shared_expert_intermediate_size", 1, kMaxCount)) {
         moe.sharedExperts = 1;
         moe.sharedExpertFfnHidden = *shared;
-    } else if (file.setsNone("model.moe_shared_expert_intermediate_size")) {
+    } else if (file.isNull("model.moe_shared_expert_intermediate_size")) {
         moe.sharedExperts = moe.sharedExpertFfnHidden = 0;
     }
     readMoeLayers(file, moe, notes);
@@ -1106,17 +1076,8 @@ void readPipelineSplit(OverrideFile& file, Scenario& s)
 // Megatron-Core's recompute_granularity / method / num_layers / modules.
 void readRecompute(OverrideFile& file, ParallelSpec& p, Kept& kept, std::vector<std::string>& notes)
 {
-    if (file.setsNone("model.recompute_granularity")) {
-        p.recompute = Recompute::None;
+    if (!recipe::readRecomputeGranularity(file, "model.recompute_granularity", p, kept))
         return;
-    }
-    const std::optional<size_t> granularity = file.choice("model.recompute_granularity", { "selective", "full" });
-    if (!granularity) {
-        kept.add("recompute");
-        return;
-    }
-    p.recompute = *granularity == 0 ? Recompute::Selective : Recompute::Full;
-    p.recomputeModules = RecomputeModules(); // Megatron-Core's default: core_attn
     if (const std::optional<std::vector<std::string>> modules = file.words("model.recompute_modules")) {
         p.recomputeModules = RecomputeModules::none();
         for (const std::string& name : *modules) {
@@ -1129,9 +1090,7 @@ void readRecompute(OverrideFile& file, ParallelSpec& p, Kept& kept, std::vector<
             p.recomputeModules = p.recomputeModules.with(*known);
         }
     }
-    const std::optional<size_t> method = file.choice("model.recompute_method", { "uniform", "block" });
-    const std::optional<int64_t> group = file.integer("model.recompute_num_layers", 1, kMaxCount);
-    if (p.recompute == Recompute::Full && (method.value_or(0) == 1 || group.value_or(1) > 1))
+    if (recipe::recomputesPartOfLayers(file, "model.recompute_method", "model.recompute_num_layers", p))
         notes.push_back("cfg.model.recompute_method / recompute_num_layers: the file recomputes part of the layers; "
                         "ParaPlan prices full recomputation of every layer");
 }
@@ -1237,31 +1196,15 @@ void readShape(OverrideFile& file, Scenario& s, std::vector<std::string>& notes)
 {
     Kept kept("model");
     ModelSpec& m = s.model;
-    kept.set(file.integer("model.num_layers", 1, kMaxCount), m.layers, "layers");
-    kept.set(file.integer("model.hidden_size", 1, kMaxCount), m.hidden, "hidden");
-    kept.set(file.integer("model.ffn_hidden_size", 1, kMaxCount), m.ffnHidden, "ffn_hidden");
-    kept.set(file.integer("model.num_attention_heads", 1, kMaxCount), m.heads, "heads");
-    if (file.setsNone("model.num_query_groups"))
-        m.kvHeads = m.heads; // TransformerConfig: None means num_attention_heads
-    else
-        kept.set(file.integer("model.num_query_groups", 1, kMaxCount), m.kvHeads, "kv_heads");
-    if (file.setsNone("model.kv_channels"))
-        m.headDimension = 0; // hidden_size // num_attention_heads
-    else
-        kept.set(file.integer("model.kv_channels", 1, kMaxCount), m.headDimension, "head_dim");
+    recipe::readLayerShape(file, m, kept);
     kept.set(file.boolean("model.gated_linear_unit"), m.gatedMlp, "gated_mlp");
     kept.set(file.integer("model.vocab_size", 1, kMaxCount), m.vocab, "vocab");
     file.accept("model.should_pad_vocab"); // padding rows for the tp split, not the model's vocabulary
     kept.set(file.boolean("model.share_embeddings_and_output_weights"), m.tiedEmbeddings, "tied_embeddings");
-    const std::optional<double> hidden = file.number("model.hidden_dropout", 0, 1);
-    const std::optional<double> attention = file.number("model.attention_dropout", 0, 1);
-    if (hidden || attention)
-        m.dropout = hidden.value_or(0) > 0 || attention.value_or(0) > 0;
-    else
-        kept.add("dropout");
+    recipe::readDropout(file, m, kept);
     readLocalAttention(file, m);
     readMla(file, m, kept);
-    if (file.setsNone("model.mtp_num_layers"))
+    if (file.isNull("model.mtp_num_layers"))
         m.mtpLayers = 0;
     else
         kept.set(file.integer("model.mtp_num_layers", 0, kMaxCount), m.mtpLayers, "mtp_layers");
@@ -1273,23 +1216,13 @@ void readParallel(OverrideFile& file, Scenario& s, std::vector<std::string>& not
     Kept kept("parallel");
     ParallelSpec& p = s.parallel;
     ParallelDegrees& d = p.degrees;
-    kept.set(file.integer("model.tensor_model_parallel_size", 1, kMaxDegree), d.tp, "tp");
-    kept.set(file.integer("model.pipeline_model_parallel_size", 1, kMaxDegree), d.pp, "pp");
-    if (file.setsNone("model.virtual_pipeline_model_parallel_size"))
-        d.vpp = 1;
-    else
-        kept.set(file.integer("model.virtual_pipeline_model_parallel_size", 1, kMaxDegree), d.vpp, "vpp");
-    kept.set(file.integer("model.context_parallel_size", 1, kMaxDegree), d.cp, "cp");
-    kept.set(file.integer("model.expert_model_parallel_size", 1, kMaxDegree), d.ep, "ep");
-    d.dp = 0; // what the GPU count leaves, as Megatron-Core derives it
+    recipe::readDegrees(file, d, kept);
     if (const std::optional<int64_t> etp = file.integer("model.expert_tensor_parallel_size", 1, kMaxDegree))
         d.etp = *etp == d.tp ? 0 : *etp; // the scenario leaves etp out where it is tp
     kept.set(file.boolean("model.sequence_parallel"), p.sequenceParallel, "sequence_parallel");
     readPipelineSplit(file, s);
     p.schedule.reset(); // Megatron-Core runs what vpp implies
-    p.placement = {};
-    if (const std::optional<bool> tpPpDp = file.boolean("dist.use_tp_pp_dp_mapping"); tpPpDp && *tpPpDp)
-        p.placement.order = { ParallelDim::Tp, ParallelDim::Cp, ParallelDim::Ep, ParallelDim::Pp, ParallelDim::Dp };
+    recipe::placeByMapping(p, file.boolean("dist.use_tp_pp_dp_mapping"));
     readRecompute(file, p, kept, notes);
     readDataParallel(file, s, kept);
     readOverlaps(file, s, kept);
@@ -1349,12 +1282,8 @@ Imported importMegatronBridge(const std::string& text, const nlohmann::json& bas
                     + std::to_string(s.cluster.nodes) + " x " + s.cluster.name);
     for (const std::string& skipped : file.unevaluated())
         notes.push_back(skipped + ": not a value ParaPlan evaluates; the base's stands");
-    if (const std::vector<std::string> unread = file.unread(); !unread.empty()) {
-        std::string note = "ignored " + std::to_string(unread.size()) + " settings ParaPlan does not read:";
-        for (size_t i = 0; i < std::min<size_t>(unread.size(), 8); ++i)
-            (note += i == 0 ? " " : ", ") += unread[i];
-        notes.push_back(note + (unread.size() > 8 ? ", ..." : ""));
-    }
+    if (std::string ignored = recipe::ignoredNote(file.unread(), "settings"); !ignored.empty())
+        notes.push_back(std::move(ignored));
     return recipe::importedFrom(std::move(s), std::move(notes));
 }
 

@@ -638,38 +638,16 @@ private:
     std::set<std::string> m_asked;
 };
 
-// What one section of the scenario read from the file, and which of its fields the base kept.
-class SectionReader {
-public:
-    SectionReader(NemoConfig& config, std::string section) : m_config(config), m_section(std::move(section)) {}
-
-    template <typename T>
-    void set(const std::optional<T>& value, T& field, const char* name)
-    {
-        if (value)
-            field = *value;
-        else
-            m_kept.emplace_back(name);
-    }
-    void kept(const char* name) { m_kept.emplace_back(name); }
-    [[nodiscard]] std::string note() const { return recipe::keptFromBase(m_section, m_kept); }
-    NemoConfig& config() { return m_config; }
-
-private:
-    NemoConfig& m_config;
-    std::string m_section;
-    std::vector<std::string> m_kept;
-};
-
-constexpr int64_t kMaxCount = int64_t(1) << 40; // beyond any real layer, width or batch count
-constexpr int64_t kMaxDegree = int64_t(1) << 20;
+using recipe::Kept;
+using recipe::kMaxCount;
+using recipe::kMaxDegree;
 
 void readCluster(NemoConfig& config, Scenario& s, std::vector<std::string>& notes)
 {
-    SectionReader in(config, "cluster");
+    Kept kept("cluster");
     const int64_t gpusPerNode = s.cluster.gpusPerNode;
-    in.set(config.integer("trainer.num_nodes", 1, kMaxDegree), s.cluster.nodes, "nodes");
-    in.set(config.integer("trainer.devices", 1, kMaxDegree), s.cluster.gpusPerNode, "gpus_per_node");
+    kept.set(config.integer("trainer.num_nodes", 1, kMaxDegree), s.cluster.nodes, "nodes");
+    kept.set(config.integer("trainer.devices", 1, kMaxDegree), s.cluster.gpusPerNode, "gpus_per_node");
     // The base's node graph describes nodes of its own GPU count; a file with another count keeps
     // the summary links, which expand to a topology of that many GPUs.
     const bool otherNodes = s.cluster.topology && s.cluster.topology->nodes.size() > 1
@@ -679,7 +657,7 @@ void readCluster(NemoConfig& config, Scenario& s, std::vector<std::string>& note
         notes.push_back("cluster.topology: the base's node graph has another shape than trainer.num_nodes x "
                         "trainer.devices; the cluster is described by its summary links instead");
     }
-    if (const std::string note = in.note(); !note.empty())
+    if (const std::string note = kept.note(); !note.empty())
         notes.push_back(note + " (GPU, links)");
     else
         notes.push_back("cluster: the GPU and the links are the base's (" + s.cluster.name + "); a NeMo config names "
@@ -688,11 +666,11 @@ void readCluster(NemoConfig& config, Scenario& s, std::vector<std::string>& note
 
 void readTraining(NemoConfig& config, Scenario& s, std::vector<std::string>& notes)
 {
-    SectionReader in(config, "training");
+    Kept kept("training");
     TrainingSpec& t = s.training;
-    in.set(config.integer("model.encoder_seq_length", 1, kMaxCount), t.seqLen, "seq_len");
-    in.set(config.integer("model.global_batch_size", 1, kMaxCount), t.globalBatch, "global_batch");
-    in.set(config.integer("model.micro_batch_size", 1, kMaxCount), t.microBatch, "micro_batch");
+    kept.set(config.integer("model.encoder_seq_length", 1, kMaxCount), t.seqLen, "seq_len");
+    kept.set(config.integer("model.global_batch_size", 1, kMaxCount), t.globalBatch, "global_batch");
+    kept.set(config.integer("model.micro_batch_size", 1, kMaxCount), t.microBatch, "micro_batch");
     // trainer.precision as PyTorch Lightning takes it; megatron_base_model.py compares against
     // [16, '16', '16-mixed'] for fp16 and 'bf16' / 'bf16-mixed' for bf16.
     const std::optional<size_t> precision
@@ -707,55 +685,38 @@ void readTraining(NemoConfig& config, Scenario& s, std::vector<std::string>& not
     else if (sixteenBits)
         t.precision = *precision < 2 ? Precision::Bf16 : Precision::Fp16;
     else
-        in.kept("precision");
+        kept.add("precision");
     if (t.precision == Precision::Fp8) {
         // Megatron-Core 0.9 scales FP8 by delayed amax history only.
         t.fp8Recipe = Fp8Recipe::Delayed;
-        in.set(config.boolean("model.fp8_params"), t.fp8ParamGather, "fp8_param_gather");
-        in.set(config.boolean("model.fp8_dot_product_attention"), t.fp8Attention, "fp8_attention");
+        kept.set(config.boolean("model.fp8_params"), t.fp8ParamGather, "fp8_param_gather");
+        kept.set(config.boolean("model.fp8_dot_product_attention"), t.fp8Attention, "fp8_attention");
         if (sixteenBits && *precision >= 2)
             notes.push_back("trainer.precision: fp16 around FP8 linears; ParaPlan prices the rest in bf16");
     }
-    in.set(config.boolean("model.use_flash_attention"), t.flashAttention, "flash_attention");
+    kept.set(config.boolean("model.use_flash_attention"), t.flashAttention, "flash_attention");
     // max_steps -1 is Lightning's "until max_epochs": no token count.
     if (const std::optional<int64_t> steps = config.integer("trainer.max_steps", -1, kMaxCount))
         t.trainTokens = *steps > 0 ? std::optional(double(*steps) * double(t.globalBatch) * double(t.seqLen)) : std::nullopt;
     else
-        in.kept("train_tokens");
+        kept.add("train_tokens");
     // Not a NeMo 1.x setting (Megatron-Core 0.9 has no precision-aware optimizer).
     t.precisionAwareOptimizer.reset();
-    if (const std::string note = in.note(); !note.empty())
-        notes.push_back(note);
+    kept.noteInto(notes);
 }
 
 void readShape(NemoConfig& config, Scenario& s, std::vector<std::string>& notes)
 {
-    SectionReader in(config, "model");
+    Kept kept("model");
     ModelSpec& m = s.model;
-    in.set(config.integer("model.num_layers", 1, kMaxCount), m.layers, "layers");
-    in.set(config.integer("model.hidden_size", 1, kMaxCount), m.hidden, "hidden");
-    in.set(config.integer("model.ffn_hidden_size", 1, kMaxCount), m.ffnHidden, "ffn_hidden");
-    in.set(config.integer("model.num_attention_heads", 1, kMaxCount), m.heads, "heads");
-    if (config.isNull("model.num_query_groups"))
-        m.kvHeads = m.heads; // NeMo: "If None, normal attention is used"
-    else
-        in.set(config.integer("model.num_query_groups", 1, kMaxCount), m.kvHeads, "kv_heads");
-    if (config.isNull("model.kv_channels"))
-        m.headDimension = 0; // "Set to hidden_size // num_attention_heads if null"
-    else
-        in.set(config.integer("model.kv_channels", 1, kMaxCount), m.headDimension, "head_dim");
+    recipe::readLayerShape(config, m, kept);
     if (const std::optional<std::string> activation = config.string("model.activation"))
         m.gatedMlp = activation->ends_with("glu"); // build_transformer_config's gated_linear_unit
     else
-        in.kept("gated_mlp");
-    in.set(config.boolean("model.share_embeddings_and_output_weights"), m.tiedEmbeddings, "tied_embeddings");
-    in.set(config.integer("model.override_vocab_size", 1, kMaxCount), m.vocab, "vocab");
-    const std::optional<double> hidden = config.number("model.hidden_dropout", 0, 1);
-    const std::optional<double> attention = config.number("model.attention_dropout", 0, 1);
-    if (hidden || attention)
-        m.dropout = hidden.value_or(0) > 0 || attention.value_or(0) > 0;
-    else
-        in.kept("dropout");
+        kept.add("gated_mlp");
+    kept.set(config.boolean("model.share_embeddings_and_output_weights"), m.tiedEmbeddings, "tied_embeddings");
+    kept.set(config.integer("model.override_vocab_size", 1, kMaxCount), m.vocab, "vocab");
+    recipe::readDropout(config, m, kept);
     if (const std::optional<std::vector<int64_t>> window = config.integers("model.window_size")) {
         if (window->size() != 2 || window->front() <= 0)
             config.failAt("model.window_size", "expected [left, right] tokens, left > 0");
@@ -766,26 +727,17 @@ void readShape(NemoConfig& config, Scenario& s, std::vector<std::string>& notes)
     // NeMo 1.x's GPT model has neither (the export names them).
     m.mla = {};
     m.mtpLayers = 0;
-    if (const std::string note = in.note(); !note.empty())
-        notes.push_back(note);
+    kept.noteInto(notes);
 }
 
 void readMoe(NemoConfig& config, Scenario& s, std::vector<std::string>& notes)
 {
     ModelSpec& m = s.model;
     ParallelSpec& p = s.parallel;
-    if (config.isNull("model.num_moe_experts")) {
-        m.moe = {};
+    const std::optional<int64_t> experts = recipe::moeExperts(config, m, notes);
+    if (!experts)
         return;
-    }
-    const std::optional<int64_t> experts = config.integer("model.num_moe_experts", 1, kMaxCount);
-    if (!experts) {
-        if (m.isMoe())
-            notes.push_back("model.moe: not in the file, kept from the base: " + std::to_string(m.moe.experts)
-                            + " experts");
-        return;
-    }
-    SectionReader in(config, "model.moe");
+    Kept kept("model.moe");
     // What Megatron-Core 0.9 cannot express is plain in it: every layer MoE, the experts as wide as
     // ffn_hidden_size, no shared experts, no group limit, loss-based balancing.
     m.moe = MoeSpec{ .experts = *experts, .expertFfnHidden = m.ffnHidden };
@@ -804,33 +756,21 @@ void readMoe(NemoConfig& config, Scenario& s, std::vector<std::string>& notes)
     if (const std::optional<size_t> dispatcher = config.choice("model.moe_token_dispatcher_type", { "alltoall", "allgather" }))
         p.moeDispatcher = *dispatcher == 0 ? MoeDispatcher::AllToAll : MoeDispatcher::AllGather;
     else
-        in.kept("moe_dispatcher");
+        kept.add("moe_dispatcher");
     p.degrees.etp = 0; // Megatron-Core 0.9 splits experts over tp
     p.moeSharedExpertOverlap = false;
     p.moeA2aOverlap = false;
-    if (const std::string note = in.note(); !note.empty())
-        notes.push_back(note);
+    kept.noteInto(notes);
 }
 
 // activations_checkpoint_*: full over uniform groups of one layer is what ParaPlan prices as full
 // recomputation; the block method or larger groups recompute less, which it does not price.
-void readRecompute(NemoConfig& config, SectionReader& in, ParallelSpec& p, std::vector<std::string>& notes)
+void readRecompute(NemoConfig& config, Kept& kept, ParallelSpec& p, std::vector<std::string>& notes)
 {
-    const std::string granularity = "model.activations_checkpoint_granularity";
-    if (config.isNull(granularity)) {
-        p.recompute = Recompute::None;
+    if (!recipe::readRecomputeGranularity(config, "model.activations_checkpoint_granularity", p, kept))
         return;
-    }
-    const std::optional<size_t> chosen = config.choice(granularity, { "selective", "full" });
-    if (!chosen) {
-        in.kept("recompute");
-        return;
-    }
-    p.recomputeModules = RecomputeModules(); // Megatron-Core 0.9: the attention core
-    p.recompute = *chosen == 0 ? Recompute::Selective : Recompute::Full;
-    const std::optional<size_t> method = config.choice("model.activations_checkpoint_method", { "uniform", "block" });
-    const std::optional<int64_t> group = config.integer("model.activations_checkpoint_num_layers", 1, kMaxCount);
-    if (p.recompute == Recompute::Full && (method.value_or(0) == 1 || group.value_or(1) > 1))
+    if (recipe::recomputesPartOfLayers(config, "model.activations_checkpoint_method",
+                                       "model.activations_checkpoint_num_layers", p))
         notes.push_back("model.activations_checkpoint_*: the file recomputes part of the layers (block method, or "
                         "groups of several layers); ParaPlan prices full recomputation of every layer");
 }
@@ -838,10 +778,10 @@ void readRecompute(NemoConfig& config, SectionReader& in, ParallelSpec& p, std::
 // The optimizer NeMo runs decides the ZeRO stage: optimizerName() in reverse, and model.fsdp with
 // its sharding strategy ('grad' shards optimizer states and gradients, 'full' and 'hybrid' the
 // weights as well).
-void readOptimizer(NemoConfig& config, SectionReader& in, Scenario& s, std::vector<std::string>& notes)
+void readOptimizer(NemoConfig& config, Kept& kept, Scenario& s, std::vector<std::string>& notes)
 {
     ParallelSpec& p = s.parallel;
-    SectionReader gradients(config, "training");
+    Kept gradients("training");
     const std::optional<bool> fsdp = config.boolean("model.fsdp");
     const std::optional<std::string> name = config.string("model.optim.name");
     if (fsdp && *fsdp) {
@@ -854,49 +794,41 @@ void readOptimizer(NemoConfig& config, SectionReader& in, Scenario& s, std::vect
         if (const std::optional<size_t> dtype = config.choice("model.fsdp_grad_reduce_dtype", { "32", "fp32", "bf16", "16" }))
             s.training.gradPrecision = *dtype < 2 ? GradPrecision::Fp32 : GradPrecision::Bf16;
         else
-            gradients.kept("grad_precision");
-        in.kept("overlap_grad_reduce");
-        in.kept("overlap_param_gather");
+            gradients.add("grad_precision");
+        kept.add("overlap_grad_reduce");
+        kept.add("overlap_param_gather");
     } else if (name) {
         p.zeroStage = *name == "mcore_distributed_optim" ? 1 : *name == "distributed_fused_adam" ? 2 : 0;
         if (p.zeroStage > 0) {
-            in.set(config.boolean("model.optim.overlap_grad_sync"), p.overlapGradReduce, "overlap_grad_reduce");
-            in.set(config.boolean(p.zeroStage == 1 ? "model.optim.overlap_param_gather" : "model.optim.overlap_param_sync"),
-                   p.overlapParamGather, "overlap_param_gather");
+            kept.set(config.boolean("model.optim.overlap_grad_sync"), p.overlapGradReduce, "overlap_grad_reduce");
+            const char* gatherKey
+                = p.zeroStage == 1 ? "model.optim.overlap_param_gather" : "model.optim.overlap_param_sync";
+            kept.set(config.boolean(gatherKey), p.overlapParamGather, "overlap_param_gather");
             if (const std::optional<size_t> dtype = config.choice("model.optim.grad_sync_dtype", { "fp32", "bf16" }))
                 s.training.gradPrecision = *dtype == 0 ? GradPrecision::Fp32 : GradPrecision::Bf16;
             else
-                gradients.kept("grad_precision");
+                gradients.add("grad_precision");
         } else {
             // fused_adam with megatron_amp_O2 keeps fp32 main gradients.
             s.training.gradPrecision = GradPrecision::Fp32;
-            in.kept("overlap_grad_reduce");
-            in.kept("overlap_param_gather");
+            kept.add("overlap_grad_reduce");
+            kept.add("overlap_param_gather");
         }
     } else {
-        in.kept("zero_stage");
-        gradients.kept("grad_precision");
+        kept.add("zero_stage");
+        gradients.add("grad_precision");
     }
     config.accept("model.fsdp_sharding_strategy");
-    if (const std::string note = gradients.note(); !note.empty())
-        notes.push_back(note);
+    gradients.noteInto(notes);
 }
 
 void readParallel(NemoConfig& config, Scenario& s, std::vector<std::string>& notes)
 {
-    SectionReader in(config, "parallel");
+    Kept kept("parallel");
     ParallelSpec& p = s.parallel;
     ParallelDegrees& d = p.degrees;
-    in.set(config.integer("model.tensor_model_parallel_size", 1, kMaxDegree), d.tp, "tp");
-    in.set(config.integer("model.pipeline_model_parallel_size", 1, kMaxDegree), d.pp, "pp");
-    if (config.isNull("model.virtual_pipeline_model_parallel_size"))
-        d.vpp = 1;
-    else
-        in.set(config.integer("model.virtual_pipeline_model_parallel_size", 1, kMaxDegree), d.vpp, "vpp");
-    in.set(config.integer("model.context_parallel_size", 1, kMaxDegree), d.cp, "cp");
-    in.set(config.integer("model.expert_model_parallel_size", 1, kMaxDegree), d.ep, "ep");
-    d.dp = 0; // what the GPU count leaves, as NeMo derives it
-    in.set(config.boolean("model.sequence_parallel"), p.sequenceParallel, "sequence_parallel");
+    recipe::readDegrees(config, d, kept);
+    kept.set(config.boolean("model.sequence_parallel"), p.sequenceParallel, "sequence_parallel");
     // NeMo's _validate_and_override_config turns sequence parallelism off without tensor parallelism.
     if (d.tp == 1)
         p.sequenceParallel = false;
@@ -905,15 +837,11 @@ void readParallel(NemoConfig& config, Scenario& s, std::vector<std::string>& not
     p.embeddingAsLayer = p.lossAsLayer = false;
     p.firstStageLayers = config.integer("model.first_pipeline_num_layers", 0, kMaxCount);
     p.lastStageLayers = config.integer("model.last_pipeline_num_layers", 0, kMaxCount);
-    const std::optional<bool> tpPpDp = config.boolean("model.use_tp_pp_dp_mapping");
-    p.placement = {};
-    if (tpPpDp && *tpPpDp)
-        p.placement.order = { ParallelDim::Tp, ParallelDim::Cp, ParallelDim::Ep, ParallelDim::Pp, ParallelDim::Dp };
-    readRecompute(config, in, p, notes);
-    in.set(config.boolean("model.ub_tp_comm_overlap"), p.tpCommOverlap, "tp_comm_overlap");
-    readOptimizer(config, in, s, notes);
-    if (const std::string note = in.note(); !note.empty())
-        notes.push_back(note);
+    recipe::placeByMapping(p, config.boolean("model.use_tp_pp_dp_mapping"));
+    readRecompute(config, kept, p, notes);
+    kept.set(config.boolean("model.ub_tp_comm_overlap"), p.tpCommOverlap, "tp_comm_overlap");
+    readOptimizer(config, kept, s, notes);
+    kept.noteInto(notes);
 }
 
 } // namespace
@@ -970,13 +898,8 @@ Imported importNemoYaml(const std::string& text, const nlohmann::json& base)
         notes.push_back("defaults: the file composes other configs (Hydra); ParaPlan reads this file's keys only, "
                         "what it inherits came from the base");
     }
-    const std::vector<std::string> unread = config.unread();
-    if (!unread.empty()) {
-        std::string note = "ignored " + std::to_string(unread.size()) + " keys ParaPlan does not read:";
-        for (size_t i = 0; i < std::min<size_t>(unread.size(), 8); ++i)
-            (note += i == 0 ? " " : ", ") += unread[i];
-        notes.push_back(note + (unread.size() > 8 ? ", ..." : ""));
-    }
+    if (std::string ignored = recipe::ignoredNote(config.unread(), "keys"); !ignored.empty())
+        notes.push_back(std::move(ignored));
     return recipe::importedFrom(std::move(s), std::move(notes));
 }
 

@@ -8,6 +8,7 @@
 #include "core/io/scenario_reader.h"
 #include "core/io/scenario_writer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -91,6 +92,158 @@ inline void addCommonExportNotes(const LaunchContext& context, std::string_view 
     for (size_t i = 0; i < fields.size(); ++i)
         (note += i == 0 ? " " : ", ") += fields[i];
     return note;
+}
+
+// The largest counts a recipe's values may give: beyond any real layer, width or batch count, and
+// beyond any parallel degree.
+inline constexpr int64_t kMaxCount = int64_t(1) << 40;
+inline constexpr int64_t kMaxDegree = int64_t(1) << 20;
+
+// What one section of the scenario read from the file, and which of its fields the base kept.
+class Kept {
+public:
+    explicit Kept(std::string section) : m_section(std::move(section)) {}
+    template <typename T>
+    void set(const std::optional<T>& value, T& field, const char* name)
+    {
+        if (value)
+            field = *value;
+        else
+            m_fields.emplace_back(name);
+    }
+    void add(const char* name) { m_fields.emplace_back(name); }
+    [[nodiscard]] std::string note() const { return keptFromBase(m_section, m_fields); }
+    void noteInto(std::vector<std::string>& notes) const
+    {
+        if (std::string kept = note(); !kept.empty())
+            notes.push_back(std::move(kept));
+    }
+
+private:
+    std::string m_section;
+    std::vector<std::string> m_fields;
+};
+
+// "ignored 3 keys ParaPlan does not read: a, b, c" (the first eight named); empty when none.
+[[nodiscard]] inline std::string ignoredNote(const std::vector<std::string>& unread, std::string_view what)
+{
+    if (unread.empty())
+        return {};
+    std::string note
+        = "ignored " + std::to_string(unread.size()) + " " + std::string(what) + " ParaPlan does not read:";
+    for (size_t i = 0; i < std::min<size_t>(unread.size(), 8); ++i)
+        (note += i == 0 ? " " : ", ") += unread[i];
+    return note + (unread.size() > 8 ? ", ..." : "");
+}
+
+// Both formats state Megatron-Core's TransformerConfig fields under `model.` by their own names
+// (NeMo 1.x's cfg.model, Megatron-Bridge's cfg.model): what follows reads those they share, from a
+// Source that is either format's reader. A Source answers integer(key, min, max), number(key, min,
+// max), boolean(key), choice(key, allowed) (std::nullopt where the key is absent) and isNull(key)
+// (the key given as null / None), and throws io::ReadError naming the key for a bad value.
+
+// model.num_moe_experts: the expert count the file gives. None where it gives null (a dense model:
+// the base's MoE is cleared) or nothing (the base's MoE stands, and is named).
+template <typename Source>
+[[nodiscard]] std::optional<int64_t> moeExperts(Source& file, ModelSpec& m, std::vector<std::string>& notes)
+{
+    if (file.isNull("model.num_moe_experts")) {
+        m.moe = {};
+        return std::nullopt;
+    }
+    const std::optional<int64_t> experts = file.integer("model.num_moe_experts", 1, kMaxCount);
+    if (!experts && m.isMoe())
+        notes.push_back("model.moe: not in the file, kept from the base: " + std::to_string(m.moe.experts)
+                        + " experts");
+    return experts;
+}
+
+// The layer shape: layers, widths, heads. TransformerConfig: num_query_groups None is
+// num_attention_heads (plain multi-head attention), kv_channels None is hidden_size //
+// num_attention_heads (ParaPlan's head_dim 0).
+template <typename Source>
+void readLayerShape(Source& file, ModelSpec& m, Kept& kept)
+{
+    kept.set(file.integer("model.num_layers", 1, kMaxCount), m.layers, "layers");
+    kept.set(file.integer("model.hidden_size", 1, kMaxCount), m.hidden, "hidden");
+    kept.set(file.integer("model.ffn_hidden_size", 1, kMaxCount), m.ffnHidden, "ffn_hidden");
+    kept.set(file.integer("model.num_attention_heads", 1, kMaxCount), m.heads, "heads");
+    if (file.isNull("model.num_query_groups"))
+        m.kvHeads = m.heads;
+    else
+        kept.set(file.integer("model.num_query_groups", 1, kMaxCount), m.kvHeads, "kv_heads");
+    if (file.isNull("model.kv_channels"))
+        m.headDimension = 0;
+    else
+        kept.set(file.integer("model.kv_channels", 1, kMaxCount), m.headDimension, "head_dim");
+}
+
+// Dropout on when either of the two rates is above zero.
+template <typename Source>
+void readDropout(Source& file, ModelSpec& m, Kept& kept)
+{
+    const std::optional<double> hidden = file.number("model.hidden_dropout", 0, 1);
+    const std::optional<double> attention = file.number("model.attention_dropout", 0, 1);
+    if (hidden || attention)
+        m.dropout = hidden.value_or(0) > 0 || attention.value_or(0) > 0;
+    else
+        kept.add("dropout");
+}
+
+// The parallel degrees both formats name alike; dp is what the GPU count leaves, as Megatron-Core
+// derives it.
+template <typename Source>
+void readDegrees(Source& file, ParallelDegrees& d, Kept& kept)
+{
+    kept.set(file.integer("model.tensor_model_parallel_size", 1, kMaxDegree), d.tp, "tp");
+    kept.set(file.integer("model.pipeline_model_parallel_size", 1, kMaxDegree), d.pp, "pp");
+    if (file.isNull("model.virtual_pipeline_model_parallel_size"))
+        d.vpp = 1;
+    else
+        kept.set(file.integer("model.virtual_pipeline_model_parallel_size", 1, kMaxDegree), d.vpp, "vpp");
+    kept.set(file.integer("model.context_parallel_size", 1, kMaxDegree), d.cp, "cp");
+    kept.set(file.integer("model.expert_model_parallel_size", 1, kMaxDegree), d.ep, "ep");
+    d.dp = 0;
+}
+
+// Megatron-Core's rank order with use_tp_pp_dp_mapping: pipeline stages inside data-parallel
+// replicas; otherwise the default order.
+inline void placeByMapping(ParallelSpec& p, const std::optional<bool>& tpPpDp)
+{
+    p.placement = {};
+    if (tpPpDp && *tpPpDp)
+        p.placement.order = { ParallelDim::Tp, ParallelDim::Cp, ParallelDim::Ep, ParallelDim::Pp, ParallelDim::Dp };
+}
+
+// The recompute granularity (each format's own key): null is none; selective or full sets it with
+// Megatron-Core's default modules (core_attn). False where the file does not say, so the base's
+// stands (and is named), or says none.
+template <typename Source>
+[[nodiscard]] bool readRecomputeGranularity(Source& file, const std::string& key, ParallelSpec& p, Kept& kept)
+{
+    if (file.isNull(key)) {
+        p.recompute = Recompute::None;
+        return false;
+    }
+    const std::optional<size_t> granularity = file.choice(key, { "selective", "full" });
+    if (!granularity) {
+        kept.add("recompute");
+        return false;
+    }
+    p.recompute = *granularity == 0 ? Recompute::Selective : Recompute::Full;
+    p.recomputeModules = RecomputeModules();
+    return true;
+}
+
+// Whether full recomputation covers only part of the layers (the block method, or uniform groups
+// of several layers), which ParaPlan does not price: it prices every layer recomputed.
+template <typename Source>
+[[nodiscard]] bool recomputesPartOfLayers(Source& file, const std::string& methodKey, const std::string& layersKey,
+                                          const ParallelSpec& p)
+{
+    const std::optional<size_t> method = file.choice(methodKey, { "uniform", "block" });
+    const std::optional<int64_t> group = file.integer(layersKey, 1, kMaxCount);
+    return p.recompute == Recompute::Full && (method.value_or(0) == 1 || group.value_or(1) > 1);
 }
 
 } // namespace paraplan::frameworks::recipe

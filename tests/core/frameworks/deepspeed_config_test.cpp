@@ -66,23 +66,6 @@ std::string hereDocumentOf(const std::string& script)
     return open == std::string::npos || close == std::string::npos ? "" : script.substr(open + 8, close - open - 7);
 }
 
-bool anyNoteMentions(const std::vector<std::string>& notes, const std::string& word)
-{
-    return std::any_of(
-        notes.begin(), notes.end(), [&](const std::string& n) { return n.find(word) != std::string::npos; });
-}
-
-std::string readError(const std::function<void()>& read)
-{
-    try {
-        read();
-    } catch (const io::ReadError& e) {
-        return e.what();
-    }
-    ADD_FAILURE() << "no io::ReadError";
-    return {};
-}
-
 const std::string kScript = "pretrain_megatron_deepspeed.sh";
 
 TEST(DeepSpeedExport, WritesOnlyDeepSpeedKeysAndMegatronDeepSpeedFlags)
@@ -186,7 +169,7 @@ TEST(DeepSpeedRoundTrip, TheScriptGivesTheScenarioBackButForWhatDeepSpeedCannotS
         for (const Exception& e : deepSpeedExceptions(s.name)) {
             e.apply(expected);
             if (!e.noteWord.empty()) {
-                EXPECT_TRUE(anyNoteMentions(bundle.notes, e.noteWord)) << "no export note on " << e.noteWord;
+                EXPECT_TRUE(anyNoteHas(bundle.notes, e.noteWord)) << "no export note on " << e.noteWord;
             }
         }
         EXPECT_EQ(valuesOf(readImported(imported)), valuesOf(expected));
@@ -209,8 +192,8 @@ TEST(DeepSpeedRoundTrip, TheConfigAloneGivesItsOwnKeysAndKeepsTheRestFromTheBase
     EXPECT_EQ(read.parallel.recompute, Recompute::Full); // activation_checkpoint_interval is not written; the base's
     EXPECT_EQ(read.model.layers, pcie.scenario.model.layers);
     EXPECT_EQ(read.framework.name, Framework::DeepSpeed);
-    EXPECT_TRUE(anyNoteMentions(imported.notes, "model: not in a DeepSpeed config; kept from the base"));
-    EXPECT_TRUE(anyNoteMentions(imported.notes, "cluster: not in a DeepSpeed config"));
+    EXPECT_TRUE(anyNoteHas(imported.notes, "model: not in a DeepSpeed config; kept from the base"));
+    EXPECT_TRUE(anyNoteHas(imported.notes, "cluster: not in a DeepSpeed config"));
 }
 
 // ---- Real files ---------------------------------------------------------------------------------------
@@ -233,7 +216,7 @@ TEST(DeepSpeedImport, ReadsMegatronDeepSpeedsLlama2Example)
     EXPECT_FALSE(s.model.tiedEmbeddings);
     EXPECT_FALSE(s.model.dropout);
     EXPECT_EQ(s.model.vocab, base.model.vocab); // its sentencepiece tokenizer sets it
-    EXPECT_TRUE(anyNoteMentions(imported.notes, "model.vocab"));
+    EXPECT_TRUE(anyNoteHas(imported.notes, "model.vocab"));
     EXPECT_EQ(s.training.seqLen, 2048);
     EXPECT_EQ(s.training.microBatch, 4);
     EXPECT_EQ(s.training.globalBatch, 32);
@@ -270,8 +253,8 @@ TEST(DeepSpeedImport, ReadsMegatronDeepSpeedsMoeExample)
     EXPECT_EQ(s.training.trainTokens, 300e9);
     EXPECT_EQ(s.parallel.recompute, Recompute::Full);
     EXPECT_EQ(s.cluster.nodes, base.cluster.nodes);
-    EXPECT_TRUE(anyNoteMentions(imported.notes, "cluster: the launcher does not give nodes"));
-    EXPECT_TRUE(anyNoteMentions(imported.notes, "not written by the script"));
+    EXPECT_TRUE(anyNoteHas(imported.notes, "cluster: the launcher does not give nodes"));
+    EXPECT_TRUE(anyNoteHas(imported.notes, "not written by the script"));
 }
 
 // microsoft/Megatron-DeepSpeed @ f4157bea,
@@ -308,14 +291,14 @@ nlohmann::json badInputBase()
 TEST(DeepSpeedImport, TemplatePlaceholdersAreNotJsonAndTheErrorSaysWhere)
 {
     // examples_deepspeed/offload_pp/ds_config_gpt_TEMPLATE.json @ f4157bea: sed fills it in.
-    const std::string message = readError(
+    const std::string message = readErrorOf(
         [] { (void)importDeepSpeed(fileText(kDeepSpeedData + "ds_config_gpt_TEMPLATE.json"), badInputBase()); });
     EXPECT_NE(message.find("line 2"), std::string::npos) << message;
 }
 
 TEST(DeepSpeedImport, InconsistentBatchNamesTrainBatchSize)
 {
-    const std::string message = readError([] {
+    const std::string message = readErrorOf([] {
         (void)importDeepSpeed(R"({"train_batch_size": 100, "train_micro_batch_size_per_gpu": 3,
                                   "gradient_accumulation_steps": 1})",
             badInputBase());
@@ -324,7 +307,7 @@ TEST(DeepSpeedImport, InconsistentBatchNamesTrainBatchSize)
     // In a script the data-parallel size comes from the launch: 16 GPUs over tp 2 × pp 2.
     std::string script = fileNamed(exported(exportScenarios()[2].scenario, ExportFormat::DeepSpeed), kScript).text;
     script.replace(script.find("\"gradient_accumulation_steps\": 32"), 33, "\"gradient_accumulation_steps\": 16");
-    const std::string scriptMessage = readError([&] { (void)importDeepSpeed(script, badInputBase()); });
+    const std::string scriptMessage = readErrorOf([&] { (void)importDeepSpeed(script, badInputBase()); });
     EXPECT_NE(scriptMessage.find("train_batch_size"), std::string::npos) << scriptMessage;
     EXPECT_NE(scriptMessage.find("128 ≠ 1 × 16 × 4"), std::string::npos) << scriptMessage;
 }
@@ -348,7 +331,7 @@ TEST(DeepSpeedImport, WrongTypesNameTheirKey)
     };
     for (const auto& [json, key] : cases) {
         SCOPED_TRACE(json);
-        const std::string message = readError([&] { (void)importDeepSpeed(json, badInputBase()); });
+        const std::string message = readErrorOf([&] { (void)importDeepSpeed(json, badInputBase()); });
         EXPECT_NE(message.find(key), std::string::npos) << message;
     }
 }
@@ -372,7 +355,7 @@ TEST(DeepSpeedImport, BadFlagsNameTheirLine)
         SCOPED_TRACE(to);
         std::string edited = script;
         edited.replace(edited.find(from), from.size(), to);
-        const std::string message = readError([&] { (void)importDeepSpeed(edited, badInputBase()); });
+        const std::string message = readErrorOf([&] { (void)importDeepSpeed(edited, badInputBase()); });
         EXPECT_EQ(message.rfind("line ", 0), 0u) << message;
         if (to.find("--tensor") == std::string::npos) {
             EXPECT_EQ(message.rfind(lineOf(from), 0), 0u) << message;
@@ -410,24 +393,8 @@ TEST(DeepSpeedImport, MutatedFilesAreReadOrRefusedWithAReadError)
         const nlohmann::json base = roundTripBase(s.scenario);
         for (const LaunchFile& file : exported(s.scenario, ExportFormat::DeepSpeed).files)
             for (int i = 0; i < 400; ++i) {
-                std::string m = file.text;
-                const size_t at = random() % m.size();
-                switch (random() % 4) {
-                case 0:
-                    m[at] = char(random() % 256);
-                    break;
-                case 1:
-                    m.resize(at);
-                    break;
-                case 2:
-                    m.insert(at, std::string(1 + random() % 5, "[]{}\"'$=#\n9-"[random() % 12]));
-                    break;
-                default:
-                    m.erase(at, random() % 40);
-                    break;
-                }
                 try {
-                    (void)importDeepSpeed(m, base);
+                    (void)importDeepSpeed(mutated(file.text, random), base);
                 } catch (const io::ReadError&) {
                 }
             }

@@ -7,16 +7,21 @@
 #include "core/io/bands_json.h"
 #include "core/io/catalog_reader.h"
 #include "core/io/input_file.h"
+#include "core/io/json_reader.h"
 #include "core/io/scenario_reader.h"
 #include "core/io/scenario_writer.h"
 #include "core/step/evaluator.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <concepts>
 #include <fstream>
+#include <random>
 #include <set>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -63,6 +68,14 @@ inline Result predictionOf(const Scenario& scenario)
 inline LaunchBundle exported(const Scenario& scenario, ExportFormat format)
 {
     return exportLaunch(scenario, predictionOf(scenario), format);
+}
+
+// The text of the one file of a bundle, which must be called `name`.
+inline std::string onlyFileNamed(const LaunchBundle& bundle, const std::string& name)
+{
+    EXPECT_EQ(bundle.files.size(), 1u);
+    EXPECT_EQ(bundle.files.at(0).name, name);
+    return bundle.files.at(0).text;
 }
 
 // The names of tests/data/frameworks/names/FILE: one per line, `#` starts a comment (the file's
@@ -128,6 +141,59 @@ inline Scenario resolvedAuto(Scenario s, const Result& prediction)
 inline Scenario readImported(const Imported& imported)
 {
     return io::readScenario(imported.document, io::builtinCatalog());
+}
+
+// Whether one of an export's or an import's notes holds `words`.
+inline bool anyNoteHas(const std::vector<std::string>& notes, std::string_view words)
+{
+    return std::any_of(
+        notes.begin(), notes.end(), [&](const std::string& note) { return note.find(words) != std::string::npos; });
+}
+
+// The notes a line each, for a failed expectation's message.
+inline std::string allNotes(const std::vector<std::string>& notes)
+{
+    std::string text;
+    for (const std::string& note : notes)
+        text += note + "\n";
+    return text;
+}
+
+// What the io::ReadError that `read` throws says ("line 3: ...", "key: ..."); a failure, and
+// "no error", where it throws none.
+template <std::invocable Read>
+std::string readErrorOf(Read read)
+{
+    try {
+        read();
+    } catch (const io::ReadError& e) {
+        return e.what();
+    }
+    ADD_FAILURE() << "no io::ReadError";
+    return "no error";
+}
+
+// A mutated export for the importers' robustness tests: a byte changed, the file cut, brackets,
+// quotes or signs inserted, or a run removed. Deterministic for a given `random`.
+inline std::string mutated(const std::string& text, std::mt19937& random)
+{
+    std::string m = text;
+    const size_t at = random() % m.size();
+    switch (random() % 4) {
+    case 0:
+        m[at] = char(random() % 256);
+        break;
+    case 1:
+        m.resize(at);
+        break;
+    case 2:
+        m.insert(at, std::string(1 + random() % 5, "[]{}\"'$=#\n9-"[random() % 12]));
+        break;
+    default:
+        m.erase(at, random() % 40);
+        break;
+    }
+    return m;
 }
 
 } // namespace paraplan::frameworks::test

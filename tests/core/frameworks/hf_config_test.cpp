@@ -391,7 +391,7 @@ TEST(HfConfig, DefaultsTakenAreNamed)
 
 // --- Bad files: each error names the key, and the family's name for it ------------------------
 
-io::ReadError readErrorOf(const std::string& text)
+io::ReadError hfConfigError(const std::string& text)
 {
     try {
         (void)importHfConfig(text);
@@ -409,24 +409,25 @@ TEST(HfConfig, MissingEssentialsNameTheFamilysKey)
     for (const char* key : { "num_hidden_layers", "hidden_size", "num_attention_heads", "vocab_size" }) {
         nlohmann::json config = llama70b();
         config.erase(key);
-        const io::ReadError e = readErrorOf(config.dump());
+        const io::ReadError e = hfConfigError(config.dump());
         EXPECT_EQ(e.path(), key);
         EXPECT_NE(e.message().find("missing: a Llama config.json"), std::string::npos) << e.what();
     }
     nlohmann::json gpt2 = nlohmann::json::parse(fileText(kHfData + "gpt2.json"));
     gpt2.erase("n_layer");
-    const io::ReadError e = readErrorOf(gpt2.dump());
+    const io::ReadError e = hfConfigError(gpt2.dump());
     EXPECT_EQ(e.path(), "n_layer");
     EXPECT_NE(e.message().find("a GPT-2 config.json gives the number of layers as \"n_layer\""), std::string::npos)
         << e.what();
     nlohmann::json nulled = llama70b();
     nulled["hidden_size"] = nullptr;
-    EXPECT_EQ(readErrorOf(nulled.dump()).path(), "hidden_size");
+    EXPECT_EQ(hfConfigError(nulled.dump()).path(), "hidden_size");
     // In a wrapper, the text model's keys are named with their place.
-    const io::ReadError nested = readErrorOf(R"({"model_type": "gemma3", "text_config": {"num_hidden_layers": "62"}})");
+    const io::ReadError nested
+        = hfConfigError(R"({"model_type": "gemma3", "text_config": {"num_hidden_layers": "62"}})");
     EXPECT_EQ(nested.path(), "text_config.num_hidden_layers");
-    EXPECT_EQ(readErrorOf(R"({"model_type": "gemma3"})").path(), "text_config");
-    EXPECT_EQ(readErrorOf(R"({"model_type": "gemma3", "text_config": [1]})").path(), "text_config");
+    EXPECT_EQ(hfConfigError(R"({"model_type": "gemma3"})").path(), "text_config");
+    EXPECT_EQ(hfConfigError(R"({"model_type": "gemma3", "text_config": [1]})").path(), "text_config");
 }
 
 TEST(HfConfig, WrongTypesAndImplausibleValuesNameTheKey)
@@ -452,10 +453,10 @@ TEST(HfConfig, WrongTypesAndImplausibleValuesNameTheKey)
     for (const auto& [key, value] : cases) {
         nlohmann::json config = llama70b();
         config[key] = value;
-        const io::ReadError e = readErrorOf(config.dump());
+        const io::ReadError e = hfConfigError(config.dump());
         EXPECT_EQ(e.path(), key) << value.dump() << ": " << e.what();
     }
-    EXPECT_NE(readErrorOf(R"({"model_type": "llama", "num_hidden_layers": 1e300})")
+    EXPECT_NE(hfConfigError(R"({"model_type": "llama", "num_hidden_layers": 1e300})")
                   .message()
                   .find("not a plausible number of layers"),
               std::string::npos);
@@ -465,33 +466,33 @@ TEST(HfConfig, LayerPatternsParaPlanCannotExpressAreRefused)
 {
     nlohmann::json oss = nlohmann::json::parse(fileText(kHfData + "gpt-oss-20b.json"));
     oss["layer_types"][0] = "full_attention"; // the first layer global, then alternating: no single period
-    EXPECT_EQ(readErrorOf(oss.dump()).path(), "layer_types");
+    EXPECT_EQ(hfConfigError(oss.dump()).path(), "layer_types");
     oss["layer_types"][0] = "linear_attention";
-    EXPECT_EQ(readErrorOf(oss.dump()).path(), "layer_types");
+    EXPECT_EQ(hfConfigError(oss.dump()).path(), "layer_types");
     oss["layer_types"] = nlohmann::json::array({ "sliding_attention" });
-    EXPECT_NE(readErrorOf(oss.dump()).message().find("has 1 entry for 24 layers"), std::string::npos);
+    EXPECT_NE(hfConfigError(oss.dump()).message().find("has 1 entry for 24 layers"), std::string::npos);
     nlohmann::json qwen = nlohmann::json::parse(fileText(kHfData + "qwen3-30b-a3b.json"));
     qwen["mlp_only_layers"] = { 5 }; // one dense layer amid MoE ones
-    EXPECT_EQ(readErrorOf(qwen.dump()).path(), "mlp_only_layers");
+    EXPECT_EQ(hfConfigError(qwen.dump()).path(), "mlp_only_layers");
     qwen["mlp_only_layers"] = { 0, 1 }; // a leading dense run is ParaPlan's first_dense_layers
     EXPECT_EQ(modelOf(importHfConfig(qwen.dump())).moe.firstDenseLayers, 2);
     nlohmann::json qwen2 = nlohmann::json::parse(fileText(kHfData + "qwen2.5-7b-instruct.json"));
     qwen2["use_sliding_window"] = true; // slides from layer max_window_layers (28) on: no layer here
     EXPECT_EQ(modelOf(importHfConfig(qwen2.dump())).localAttention.window, 0);
     qwen2["max_window_layers"] = 4; // 4 global layers then sliding ones
-    EXPECT_EQ(readErrorOf(qwen2.dump()).path(), "max_window_layers");
+    EXPECT_EQ(hfConfigError(qwen2.dump()).path(), "max_window_layers");
 }
 
 TEST(HfConfig, OtherFilesAndUnknownFamiliesAreRefused)
 {
-    EXPECT_EQ(readErrorOf(R"({"model_type": "t5", "d_model": 512})").path(), "model_type");
-    EXPECT_NE(readErrorOf(R"({"model_type": "t5"})").message().find("llama"), std::string::npos);
-    EXPECT_EQ(readErrorOf(R"({"architectures": ["BertForMaskedLM"]})").path(), "architectures");
-    EXPECT_EQ(readErrorOf(R"({"architectures": "LlamaForCausalLM"})").path(), "architectures");
-    EXPECT_EQ(readErrorOf(R"({"train_batch_size": 8})").path(), "model_type");
-    EXPECT_EQ(readErrorOf("[1, 2, 3]").path(), "(document)");
-    EXPECT_EQ(readErrorOf("").path().rfind("line 1", 0), 0u);
-    EXPECT_EQ(readErrorOf("model_type: llama\n").path().rfind("line 1", 0), 0u);
+    EXPECT_EQ(hfConfigError(R"({"model_type": "t5", "d_model": 512})").path(), "model_type");
+    EXPECT_NE(hfConfigError(R"({"model_type": "t5"})").message().find("llama"), std::string::npos);
+    EXPECT_EQ(hfConfigError(R"({"architectures": ["BertForMaskedLM"]})").path(), "architectures");
+    EXPECT_EQ(hfConfigError(R"({"architectures": "LlamaForCausalLM"})").path(), "architectures");
+    EXPECT_EQ(hfConfigError(R"({"train_batch_size": 8})").path(), "model_type");
+    EXPECT_EQ(hfConfigError("[1, 2, 3]").path(), "(document)");
+    EXPECT_EQ(hfConfigError("").path().rfind("line 1", 0), 0u);
+    EXPECT_EQ(hfConfigError("model_type: llama\n").path().rfind("line 1", 0), 0u);
     // Without model_type the architecture says the family.
     nlohmann::json config = llama70b();
     config.erase("model_type");

@@ -15,12 +15,7 @@
 namespace paraplan::frameworks::test {
 namespace {
 
-std::string envFile(const LaunchBundle& bundle)
-{
-    EXPECT_EQ(bundle.files.size(), 1u);
-    EXPECT_EQ(bundle.files.front().name, "paraplan_env.sh");
-    return bundle.files.front().text;
-}
+std::string envFile(const LaunchBundle& bundle) { return onlyFileNamed(bundle, "paraplan_env.sh"); }
 
 // NAME -> value of each setting.
 std::map<std::string, std::string> settingsOf(const Scenario& scenario)

@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <cmath>
+#include <concepts>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -22,11 +25,6 @@
 // What the tests of the recipe formats (nemo_yaml_test.cpp, megatron_bridge_test.cpp) and of the
 // launch environment and Slurm script (launch_environment_test.cpp, slurm_script_test.cpp) share.
 namespace paraplan::frameworks::test {
-
-inline bool anyNoteHas(const std::vector<std::string>& notes, std::string_view words)
-{
-    return std::any_of(notes.begin(), notes.end(), [&](const std::string& note) { return note.find(words) != std::string::npos; });
-}
 
 // Every NAME of the `export NAME=value [NAME=value...]` lines of a shell file.
 inline std::vector<std::string> exportedNames(const std::string& text)
@@ -86,6 +84,67 @@ inline int runCommand(const std::string& command, std::string& output)
         output.append(buffer.data(), read);
     const int status = ::pclose(pipe);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// What the import of a recipe export (NeMo YAML, Megatron-Bridge) must give back: the scenario with
+// its "auto" recomputation resolved, less what neither recipe format holds, each exception named
+// in the export's notes: training tokens are whole iterations of global batch x sequence tokens,
+// and a rank table is left to the env and slurm exports.
+inline Scenario recipeRoundTripExpected(const Scenario& scenario, const Result& prediction, const LaunchBundle& bundle)
+{
+    Scenario expected = resolvedAuto(scenario, prediction);
+    if (const std::optional<double> tokens = expected.training.trainTokens) {
+        const double perStep = double(expected.training.globalBatch) * double(expected.training.seqLen);
+        expected.training.trainTokens = std::ceil(*tokens / perStep) * perStep;
+        EXPECT_TRUE(anyNoteHas(bundle.notes, "training.train_tokens"));
+    }
+    if (expected.parallel.placement.table) {
+        expected.parallel.placement.table.reset();
+        EXPECT_TRUE(anyNoteHas(bundle.notes, "parallel.placement.rank_to_gpu"));
+    }
+    return expected;
+}
+
+// A file an import must refuse: the key (or "line N") its io::ReadError names, and words of its message.
+struct BadFile {
+    const char* what;
+    std::string text;
+    std::string path;
+    std::string message;
+};
+
+// Each bad file, read by `import` against `base`, raises the io::ReadError it names.
+template <typename Import>
+    requires std::invocable<Import, const std::string&, const nlohmann::json&>
+void expectReadErrors(const std::vector<BadFile>& cases, const nlohmann::json& base, Import import)
+{
+    for (const BadFile& bad : cases) {
+        SCOPED_TRACE(bad.what);
+        try {
+            (void)import(bad.text, base);
+            ADD_FAILURE() << "no error";
+        } catch (const io::ReadError& e) {
+            EXPECT_EQ(e.path(), bad.path) << e.what();
+            EXPECT_NE(std::string(e.what()).find(bad.message), std::string::npos) << e.what();
+        }
+    }
+}
+
+// Each hostile text, read by `import` against `base`, is read or refused with an io::ReadError
+// within seconds: no crash, no hang.
+template <typename Import>
+    requires std::invocable<Import, const std::string&, const nlohmann::json&>
+void expectReturnsSoon(const std::vector<std::string>& hostile, const nlohmann::json& base, Import import)
+{
+    for (const std::string& text : hostile) {
+        const auto start = std::chrono::steady_clock::now();
+        try {
+            (void)import(text, base);
+        } catch (const io::ReadError&) {
+            // refused, as it should be; what matters is that it returned
+        }
+        EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+    }
 }
 
 } // namespace paraplan::frameworks::test

@@ -17,26 +17,7 @@ namespace {
 
 const std::string kMegatronData = kFrameworksData + "megatron/";
 
-std::string scriptOf(const LaunchBundle& bundle)
-{
-    EXPECT_EQ(bundle.files.size(), 1u);
-    EXPECT_EQ(bundle.files.at(0).name, "pretrain_gpt.sh");
-    return bundle.files.at(0).text;
-}
-
-bool hasNote(const std::vector<std::string>& notes, const std::string& part)
-{
-    return std::any_of(
-        notes.begin(), notes.end(), [&](const std::string& n) { return n.find(part) != std::string::npos; });
-}
-
-std::string joined(const std::vector<std::string>& notes)
-{
-    std::string all;
-    for (const std::string& n : notes)
-        all += n + "\n";
-    return all;
-}
+std::string scriptOf(const LaunchBundle& bundle) { return onlyFileNamed(bundle, "pretrain_gpt.sh"); }
 
 // Round trips compare the scenarios as the contract writes them: a preset topology read twice is two
 // objects, equal in every field (ClusterSpec compares topologies by identity).
@@ -55,18 +36,6 @@ Imported importFile(const std::string& name, const nlohmann::json& base)
 nlohmann::json defaultBase() { return io::toJson(decoyScenario()); }
 
 Scenario scenarioFrom(const std::string& json) { return io::readScenarioText(json, io::builtinCatalog()); }
-
-// The message of the io::ReadError `read` throws, with its path ("line 3: ...").
-template <typename Read>
-std::string readErrorOf(Read read)
-{
-    try {
-        read();
-    } catch (const io::ReadError& e) {
-        return e.what();
-    }
-    return "no error";
-}
 
 bool bashAvailable() { return std::system("command -v bash >/dev/null 2>&1") == 0; }
 
@@ -183,7 +152,7 @@ TEST(ShellWords, ConditionsDecidedByTheScriptsOwnVariables)
     EXPECT_EQ(w[1].text, "--fp8");
     EXPECT_EQ(w[2].text, "3");
     EXPECT_EQ(w[3].text, "env") << "a test of the environment reads the branch";
-    EXPECT_TRUE(hasNote(script.notes, "line 9: a condition that depends on the machine"));
+    EXPECT_TRUE(anyNoteHas(script.notes, "line 9: a condition that depends on the machine"));
 }
 
 TEST(ShellWords, RedirectionsAndHereDocumentsAreDropped)
@@ -362,20 +331,21 @@ TEST(MegatronExport, NotesWhatMegatronCannotSay)
 {
     const std::vector<NamedScenario> scenarios = exportScenarios();
     const LaunchBundle swapped = exported(scenarios[2].scenario, ExportFormat::Megatron);
-    EXPECT_TRUE(hasNote(
+    EXPECT_TRUE(anyNoteHas(
         swapped.notes, "rank_to_gpu: Megatron-LM has no flag for a rank table; launch with the env or slurm export"))
-        << joined(swapped.notes);
+        << allNotes(swapped.notes);
     EXPECT_NE(scriptOf(swapped).find("#   - parallel.placement.rank_to_gpu"), std::string::npos)
         << "the script says so too";
 
     Scenario zeroBubble = scenarios[2].scenario;
     zeroBubble.parallel.schedule = PipelineSchedule::ZbH1;
-    EXPECT_TRUE(hasNote(exported(zeroBubble, ExportFormat::Megatron).notes,
+    EXPECT_TRUE(anyNoteHas(exported(zeroBubble, ExportFormat::Megatron).notes,
                         "parallel.schedule zb-h1: Megatron-LM runs 1F1B and interleaved 1F1B only"));
     Scenario onNemo = scenarios[0].scenario;
     onNemo.framework.name = Framework::Nemo;
-    EXPECT_TRUE(hasNote(exported(onNemo, ExportFormat::Megatron).notes, "the prediction was for framework nemo"));
-    EXPECT_TRUE(hasNote(exported(scenarios[0].scenario, ExportFormat::Megatron).notes, "--train-iters 476838 trains"));
+    EXPECT_TRUE(anyNoteHas(exported(onNemo, ExportFormat::Megatron).notes, "the prediction was for framework nemo"));
+    EXPECT_TRUE(
+        anyNoteHas(exported(scenarios[0].scenario, ExportFormat::Megatron).notes, "--train-iters 476838 trains"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -399,11 +369,12 @@ TEST(MegatronRoundTrip, EachScenarioComesBack)
         // A rank table is no Megatron flag: it comes from the base (here the decoy's: none), and the
         // export notes that the env or slurm export places the ranks.
         if (s.scenario.parallel.placement.table) {
-            EXPECT_TRUE(hasNote(bundle.notes, "rank_to_gpu"));
+            EXPECT_TRUE(anyNoteHas(bundle.notes, "rank_to_gpu"));
             expected.parallel.placement.table.reset();
         }
         expectSameScenario(expected, readImported(imported), s.name);
-        EXPECT_TRUE(hasNote(imported.notes, "cluster: the GPUs, links and topology are not in a Megatron-LM launch"));
+        EXPECT_TRUE(
+            anyNoteHas(imported.notes, "cluster: the GPUs, links and topology are not in a Megatron-LM launch"));
     }
 }
 
@@ -414,7 +385,7 @@ TEST(MegatronRoundTrip, ARankTableComesBackFromTheBase)
     const Scenario back = readImported(imported);
     ASSERT_TRUE(back.parallel.placement.table);
     EXPECT_EQ(back.parallel.placement.table->gpuOfRank, swapped.parallel.placement.table->gpuOfRank);
-    EXPECT_TRUE(hasNote(imported.notes, "parallel: not in the launch; kept from the base: placement.rank_to_gpu"));
+    EXPECT_TRUE(anyNoteHas(imported.notes, "parallel: not in the launch; kept from the base: placement.rank_to_gpu"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -446,9 +417,9 @@ TEST(MegatronImport, Gpt3175bExample)
     EXPECT_EQ(s.parallel.recompute, Recompute::None);
     EXPECT_EQ(s.cluster.nodes, 1);
     EXPECT_EQ(s.cluster.gpusPerNode, 8);
-    EXPECT_TRUE(hasNote(imported.notes, "vocab 51200 (the tokenizer's)")) << joined(imported.notes);
-    EXPECT_TRUE(hasNote(imported.notes, "--step-batch-size-schedule")) << "an unknown flag is named";
-    EXPECT_TRUE(hasNote(imported.notes, "tp x pp x cp = 128 does not divide the launch's 8 GPUs"));
+    EXPECT_TRUE(anyNoteHas(imported.notes, "vocab 51200 (the tokenizer's)")) << allNotes(imported.notes);
+    EXPECT_TRUE(anyNoteHas(imported.notes, "--step-batch-size-schedule")) << "an unknown flag is named";
+    EXPECT_TRUE(anyNoteHas(imported.notes, "tp x pp x cp = 128 does not divide the launch's 8 GPUs"));
 }
 
 TEST(MegatronImport, Llama3Fp8Example)
@@ -479,8 +450,8 @@ TEST(MegatronImport, Llama3Fp8Example)
     EXPECT_TRUE(s.parallel.overlapParamGather);
     EXPECT_EQ(s.cluster.nodes, 1);
     EXPECT_EQ(s.cluster.gpusPerNode, 8);
-    EXPECT_TRUE(hasNote(imported.notes, "--fp8-amax-history-len")) << joined(imported.notes);
-    EXPECT_FALSE(hasNote(imported.notes, "--data-path"))
+    EXPECT_TRUE(anyNoteHas(imported.notes, "--fp8-amax-history-len")) << allNotes(imported.notes);
+    EXPECT_FALSE(anyNoteHas(imported.notes, "--data-path"))
         << "the real-data branch is ruled out by TOKENIZER_ARG's default";
 }
 
@@ -501,8 +472,9 @@ TEST(MegatronImport, Mixtral8x7bExample)
     EXPECT_EQ(s.training.seqLen, 4096);
     EXPECT_EQ(s.cluster.nodes, 1);
     EXPECT_DOUBLE_EQ(*s.training.trainTokens, 500000.0 * 256 * 4096);
-    EXPECT_TRUE(hasNote(imported.notes, "vocab 51200 (the tokenizer's: Llama2Tokenizer)")) << joined(imported.notes);
-    EXPECT_TRUE(hasNote(imported.notes, "a condition that depends on the machine")) << "[ -n \"${WANDB_API_KEY}\" ]";
+    EXPECT_TRUE(anyNoteHas(imported.notes, "vocab 51200 (the tokenizer's: Llama2Tokenizer)"))
+        << allNotes(imported.notes);
+    EXPECT_TRUE(anyNoteHas(imported.notes, "a condition that depends on the machine")) << "[ -n \"${WANDB_API_KEY}\" ]";
 }
 
 TEST(MegatronImport, DeepSeekV3FsdpExample)
@@ -536,7 +508,7 @@ TEST(MegatronImport, DeepSeekV3FsdpExample)
     EXPECT_EQ(s.training.microBatch, 4);
     EXPECT_EQ(s.training.globalBatch, 2048);
     EXPECT_DOUBLE_EQ(*s.training.trainTokens, 585937500.0 * 4096);
-    EXPECT_TRUE(hasNote(imported.notes, "the value of TRAINING_CMD")) << joined(imported.notes);
+    EXPECT_TRUE(anyNoteHas(imported.notes, "the value of TRAINING_CMD")) << allNotes(imported.notes);
 }
 
 TEST(MegatronImport, BareCommandLine)
@@ -556,7 +528,7 @@ TEST(MegatronImport, BareCommandLine)
     EXPECT_EQ(s.model.vocab, 50304) << "GPT-2's 50257 tokens padded to a multiple of 128";
     EXPECT_EQ(s.model.moe.layerFrequency, 2);
     EXPECT_EQ(s.model.moe.expertFfnHidden, 4 * 2048);
-    EXPECT_TRUE(hasNote(imported.notes, "--moe-layer-freq 2 makes layers 0, 2, ... MoE"));
+    EXPECT_TRUE(anyNoteHas(imported.notes, "--moe-layer-freq 2 makes layers 0, 2, ... MoE"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -610,7 +582,7 @@ TEST(MegatronImport, WhatTheLaunchDoesNotSayComesFromTheBaseAndIsNamed)
     for (const char* note : { "model: not in the launch; kept from the base: layers 96 (--num-layers), hidden 12288",
                               "training: not in the launch; kept from the base: seq_len 2048 (--seq-length)",
                               "cluster: not in the launch; kept from the base: nodes 96, gpus_per_node 8" })
-        EXPECT_TRUE(hasNote(imported.notes, note)) << note << "\n" << joined(imported.notes);
+        EXPECT_TRUE(anyNoteHas(imported.notes, note)) << note << "\n" << allNotes(imported.notes);
 }
 
 } // namespace paraplan::frameworks::test

@@ -14,12 +14,7 @@
 namespace paraplan::frameworks::test {
 namespace {
 
-std::string sbatchFile(const LaunchBundle& bundle)
-{
-    EXPECT_EQ(bundle.files.size(), 1u);
-    EXPECT_EQ(bundle.files.front().name, "paraplan_job.sbatch");
-    return bundle.files.front().text;
-}
+std::string sbatchFile(const LaunchBundle& bundle) { return onlyFileNamed(bundle, "paraplan_job.sbatch"); }
 
 std::vector<std::string> linesOf(const std::string& text)
 {

@@ -27,23 +27,6 @@ const std::string& onlyFile(const LaunchBundle& bundle)
     return bundle.files.front().text;
 }
 
-bool titanNoteMentions(const std::vector<std::string>& notes, const std::string& word)
-{
-    return std::any_of(
-        notes.begin(), notes.end(), [&](const std::string& n) { return n.find(word) != std::string::npos; });
-}
-
-std::string titanReadError(const std::function<void()>& read)
-{
-    try {
-        read();
-    } catch (const io::ReadError& e) {
-        return e.what();
-    }
-    ADD_FAILURE() << "no io::ReadError";
-    return {};
-}
-
 // The dotted key of every value of a TOML table that is not itself a table.
 void tomlKeys(const toml::value& table, const std::string& prefix, std::set<std::string>& keys)
 {
@@ -111,36 +94,12 @@ void expectRoundTrip(ExportFormat format)
         for (const TitanException& e : titanExceptions(s.name, format)) {
             e.apply(expected);
             if (!e.noteWord.empty()) {
-                EXPECT_TRUE(titanNoteMentions(bundle.notes, e.noteWord)) << "no export note on " << e.noteWord;
+                EXPECT_TRUE(anyNoteHas(bundle.notes, e.noteWord)) << "no export note on " << e.noteWord;
             }
         }
         EXPECT_EQ(valuesOf(readImported(imported)), valuesOf(expected));
         EXPECT_EQ(readImported(imported).framework.name, Framework::Torchtitan);
     }
-}
-
-// A mutated export (a byte changed, the file cut, brackets, quotes or signs inserted, a run removed)
-// is read or refused with an io::ReadError, never anything else. Deterministic; a longer random run
-// of the same found a division by zero once.
-std::string mutated(const std::string& text, std::mt19937& random)
-{
-    std::string m = text;
-    const size_t at = random() % m.size();
-    switch (random() % 4) {
-    case 0:
-        m[at] = char(random() % 256);
-        break;
-    case 1:
-        m.resize(at);
-        break;
-    case 2:
-        m.insert(at, std::string(1 + random() % 5, "[]{}\"'$=#\n9-"[random() % 12]));
-        break;
-    default:
-        m.erase(at, random() % 40);
-        break;
-    }
-    return m;
 }
 
 // ---- TOML ---------------------------------------------------------------------------------------------
@@ -202,7 +161,7 @@ TEST(TorchtitanTomlImport, ReadsTorchtitansLlama3Configs)
         EXPECT_EQ(s.parallel.degrees.tp, 1);
         EXPECT_EQ(s.parallel.zeroStage, 3);
         EXPECT_EQ(s.parallel.recompute, Recompute::Selective); // selective_ac_option "op"
-        EXPECT_TRUE(titanNoteMentions(imported.notes, "[optimizer]"));
+        EXPECT_TRUE(anyNoteHas(imported.notes, "[optimizer]"));
     }
     {
         const Scenario s = readImported(importTorchtitanToml(fileText(kTitanData + "llama3_70b.toml"), base));
@@ -242,7 +201,7 @@ TEST(TorchtitanTomlImport, KeepsAnUnknownModelFromTheBaseAndSaysSo)
     const Imported imported = importTorchtitanToml(fileText(kTitanData + "deepseek_v3_16b.toml"), io::toJson(base));
     const Scenario s = readImported(imported);
     EXPECT_EQ(s.model.layers, base.model.layers);
-    EXPECT_TRUE(titanNoteMentions(imported.notes, "deepseek_v3 / 16B"));
+    EXPECT_TRUE(anyNoteHas(imported.notes, "deepseek_v3 / 16B"));
     EXPECT_EQ(s.parallel.degrees.ep, 8);
     EXPECT_EQ(s.training.microBatch, 4);
     EXPECT_EQ(s.training.globalBatch, 4 * 32);
@@ -274,7 +233,7 @@ TEST(TorchtitanTomlImport, BadValuesNameTheirLineAndKey)
         SCOPED_TRACE(to);
         std::string edited = good;
         edited.replace(edited.find(from), from.size(), to);
-        const std::string message = titanReadError([&] { (void)importTorchtitanToml(edited, base); });
+        const std::string message = readErrorOf([&] { (void)importTorchtitanToml(edited, base); });
         EXPECT_NE(message.find(key), std::string::npos) << message;
         const std::string where
             = key == "parallelism.module_fqns_per_model_part" ? lineOf("module_fqns_per_model_part") : lineOf(from);
@@ -294,7 +253,7 @@ TEST(TorchtitanTomlImport, BrokenAndHostileFilesAreRefusedWithALine)
     };
     for (const auto& [toml, where] : cases) {
         SCOPED_TRACE(toml.substr(0, 60));
-        const std::string message = titanReadError([&] { (void)importTorchtitanToml(toml, base); });
+        const std::string message = readErrorOf([&] { (void)importTorchtitanToml(toml, base); });
         EXPECT_EQ(message.rfind(where, 0), 0u) << message;
     }
 }
@@ -368,8 +327,8 @@ TEST(TorchtitanPyImport, ReadsTheFirstConfigFunctionOfTorchtitansRecipes)
     // llama3_debugmodel_tp2_asynctp_compile
     EXPECT_EQ(s.parallel.degrees.tp, 2);
     EXPECT_TRUE(s.parallel.tpCommOverlap);
-    EXPECT_TRUE(titanNoteMentions(imported.notes, "config = llama3_debugmodel(): ParaPlan does not run it"));
-    EXPECT_TRUE(titanNoteMentions(imported.notes, "the others are skipped: llama3_debugmodel_dist_gemm_tp2"));
+    EXPECT_TRUE(anyNoteHas(imported.notes, "config = llama3_debugmodel(): ParaPlan does not run it"));
+    EXPECT_TRUE(anyNoteHas(imported.notes, "the others are skipped: llama3_debugmodel_dist_gemm_tp2"));
     EXPECT_EQ(s.model.layers, base.model.layers); // no model_spec: the base's model
 }
 
@@ -378,7 +337,7 @@ TEST(TorchtitanPyImport, ReadsTheFirstConfigFunctionOfTorchtitansRecipes)
 // subset of assignments ParaPlan reads, refused at its line.
 TEST(TorchtitanPyImport, RefusesConstructorFormAtItsLine)
 {
-    const std::string message = titanReadError([] {
+    const std::string message = readErrorOf([] {
         (void)importTorchtitanPy(
             fileText(kTitanData + "llama3_config_registry_9810191.py"), io::toJson(exportScenarios()[0].scenario));
     });
@@ -408,7 +367,7 @@ TEST(TorchtitanPyImport, BadLinesAreNamed)
         SCOPED_TRACE(to);
         std::string edited = good;
         edited.replace(edited.find(from), from.size(), to);
-        const std::string message = titanReadError([&] { (void)importTorchtitanPy(edited, base); });
+        const std::string message = readErrorOf([&] { (void)importTorchtitanPy(edited, base); });
         EXPECT_EQ(message.rfind(lineOf(from), 0), 0u) << message;
     }
     EXPECT_THROW((void)importTorchtitanPy("import os\n", base), io::ReadError);
@@ -421,6 +380,8 @@ TEST(TorchtitanPyImport, BadLinesAreNamed)
         io::ReadError);
 }
 
+// A mutated export is read or refused with an io::ReadError, never anything else. Deterministic; a
+// longer random run of the same found a division by zero once.
 TEST(TorchtitanImport, MutatedConfigsAreReadOrRefusedWithAReadError)
 {
     std::mt19937 random(15);

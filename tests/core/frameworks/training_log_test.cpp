@@ -19,6 +19,9 @@ using namespace paraplan::frameworks;
 
 namespace {
 
+using test::allNotes;
+using test::anyNoteHas;
+
 std::string logSample(const std::string& name) { return test::fileText(test::kFrameworksData + "logs/" + name); }
 
 // "line N" or "(file)" of the ReadError the text raises, or "" when it reads.
@@ -40,22 +43,6 @@ std::string readErrorMessageOf(const std::string& text, std::optional<LogFormat>
         return e.message();
     }
     return "";
-}
-
-bool hasNote(const std::vector<std::string>& notes, const std::string& part)
-{
-    for (const std::string& note : notes)
-        if (note.find(part) != std::string::npos)
-            return true;
-    return false;
-}
-
-std::string allNotes(const std::vector<std::string>& notes)
-{
-    std::string text;
-    for (const std::string& note : notes)
-        text += note + "\n";
-    return text;
 }
 
 std::vector<int64_t> iterationsOf(const TrainingLog& log)
@@ -170,7 +157,7 @@ TEST(TrainingLogSamples, OldMegatronWarmupAndMemoryReport)
     EXPECT_EQ(steady.warmupSkipped, 1);
     EXPECT_EQ(steady.used, 1);
     EXPECT_DOUBLE_EQ(*steady.stepS, 1.9939);
-    EXPECT_TRUE(hasNote(steady.notes, "warm-up: iteration 5 (line 6) skipped")) << allNotes(steady.notes);
+    EXPECT_TRUE(anyNoteHas(steady.notes, "warm-up: iteration 5 (line 6) skipped")) << allNotes(steady.notes);
 }
 
 TEST(TrainingLogSamples, DriftingMegatronLogSkipsItsEarlyFastSteps)
@@ -202,7 +189,7 @@ TEST(TrainingLogSamples, MegatronDeepSpeedLogPrefersTheIterationLines)
     EXPECT_DOUBLE_EQ(*step.tokensPerGpuS, 1146.733);
     EXPECT_DOUBLE_EQ(*step.tflopsPerGpu, 69.85);
     EXPECT_EQ(*step.globalBatch, 768);
-    EXPECT_TRUE(hasNote(log.notes, "2 DeepSpeed step lines left out")) << allNotes(log.notes);
+    EXPECT_TRUE(anyNoteHas(log.notes, "2 DeepSpeed step lines left out")) << allNotes(log.notes);
 
     // Read as DeepSpeed: the timer's global steps, each step's own samples per second and the peak
     // allocated memory.
@@ -213,7 +200,7 @@ TEST(TrainingLogSamples, MegatronDeepSpeedLogPrefersTheIterationLines)
     EXPECT_FALSE(deepspeed.steps[0].stepS);
     EXPECT_DOUBLE_EQ(*deepspeed.peakAllocatedGib, 19.52);
     EXPECT_FALSE(deepspeed.peakReservedGib);
-    EXPECT_TRUE(hasNote(deepspeed.notes, "2 Megatron-LM step lines left out")) << allNotes(deepspeed.notes);
+    EXPECT_TRUE(anyNoteHas(deepspeed.notes, "2 Megatron-LM step lines left out")) << allNotes(deepspeed.notes);
 }
 
 TEST(TrainingLogSamples, GptNeoxLinesAreMegatronStyle)
@@ -262,7 +249,7 @@ TEST(TrainingLogSamples, TorchtitanFigures)
     // of what the lines print are there.
     const SteadyState rates = steadyStateOf(log);
     EXPECT_FALSE(rates.stepS);
-    EXPECT_TRUE(hasNote(rates.notes, "give the global batch, the sequence length and the number of GPUs"));
+    EXPECT_TRUE(anyNoteHas(rates.notes, "give the global batch, the sequence length and the number of GPUs"));
     EXPECT_EQ(rates.used, 6);
     EXPECT_DOUBLE_EQ(*rates.tokensPerGpuS, (5864.0 + 5862.0) / 2);
 
@@ -281,7 +268,7 @@ TEST(TrainingLogSamples, TorchtitanRanksPrintingTheSameStepAreFolded)
     EXPECT_EQ(four.steps[0].line, 1);
     EXPECT_DOUBLE_EQ(*four.steps[0].tokensPerGpuS, 86);
     EXPECT_DOUBLE_EQ(*four.steps[0].tflopsPerGpu, 4.98);
-    EXPECT_TRUE(hasNote(four.notes, "3 lines repeat an iteration")) << allNotes(four.notes);
+    EXPECT_TRUE(anyNoteHas(four.notes, "3 lines repeat an iteration")) << allNotes(four.notes);
 
     // pytorch/torchtitan#2389: seven unprefixed copies of step 4; the last printed is kept.
     const TrainingLog seven = readTrainingLog(logSample("torchtitan_2389_moe_all_ranks.log"));
@@ -297,12 +284,12 @@ TEST(TrainingLogSamples, DeepSpeedRatesNeedTheGlobalBatch)
     const TrainingLog log = readTrainingLog(logSample("deepspeed_1825_samplespersec.log"));
     EXPECT_DOUBLE_EQ(*log.steps[0].samplesPerS, 83.48609168106144);
     EXPECT_DOUBLE_EQ(*log.peakAllocatedGib, 9.02);
-    EXPECT_TRUE(hasNote(log.notes, "running average")) << allNotes(log.notes);
-    EXPECT_TRUE(hasNote(log.notes, "micro steps")) << allNotes(log.notes);
+    EXPECT_TRUE(anyNoteHas(log.notes, "running average")) << allNotes(log.notes);
+    EXPECT_TRUE(anyNoteHas(log.notes, "micro steps")) << allNotes(log.notes);
 
     const SteadyState rates = steadyStateOf(log);
     EXPECT_FALSE(rates.stepS);
-    EXPECT_TRUE(hasNote(rates.notes, "give the global batch to have it in seconds")) << allNotes(rates.notes);
+    EXPECT_TRUE(anyNoteHas(rates.notes, "give the global batch to have it in seconds")) << allNotes(rates.notes);
 
     const SteadyState steady = steadyStateOf(log, StepWork{ 64, 0, 0 });
     ASSERT_TRUE(steady.stepS);
@@ -333,8 +320,9 @@ TEST(TrainingLogSteadyState, KnownAnswerWithWarmupAndOutlier)
     EXPECT_DOUBLE_EQ(*steady.stepS, 1.0);
     EXPECT_NEAR(steady.spread, (1014.0 - 986.0) / 1000, 1e-12);
     EXPECT_NEAR(*steady.tflopsPerGpu, 400, 0.05);
-    EXPECT_TRUE(hasNote(steady.notes, "warm-up: iterations 10 to 20 (lines 2 to 3) skipped")) << allNotes(steady.notes);
-    EXPECT_TRUE(hasNote(steady.notes, "outlier: iteration 130 (line 14) took 2.50 x the median"))
+    EXPECT_TRUE(anyNoteHas(steady.notes, "warm-up: iterations 10 to 20 (lines 2 to 3) skipped"))
+        << allNotes(steady.notes);
+    EXPECT_TRUE(anyNoteHas(steady.notes, "outlier: iteration 130 (line 14) took 2.50 x the median"))
         << allNotes(steady.notes);
 }
 
@@ -355,16 +343,17 @@ TEST(TrainingLogSteadyState, SteadyLogHasNoOutlierFromTinyDifferences)
 TEST(TrainingLogSteadyState, GlobalBatchOfTheLogIsCheckedAgainstTheScenario)
 {
     const TrainingLog log = readTrainingLog(logSample("megatron_lm_756_mixtral_h100.log"));
-    EXPECT_FALSE(hasNote(steadyStateOf(log, StepWork{ 128, 4096, 16 }).notes, "global batch"));
+    EXPECT_FALSE(anyNoteHas(steadyStateOf(log, StepWork{ 128, 4096, 16 }).notes, "global batch"));
     const SteadyState other = steadyStateOf(log, StepWork{ 256, 4096, 16 });
-    EXPECT_TRUE(hasNote(other.notes, "the log's global batch size is 128, the scenario's 256")) << allNotes(other.notes);
+    EXPECT_TRUE(anyNoteHas(other.notes, "the log's global batch size is 128, the scenario's 256"))
+        << allNotes(other.notes);
     // The printed step time stands: the scenario's batch does not rescale it.
     EXPECT_DOUBLE_EQ(*other.stepS, 5.5809);
 
     std::string rampUp;
     for (int i = 1; i <= 6; ++i)
         rampUp += megatronLine(i * 10, 1000, 400, i <= 3 ? 512 : 1024);
-    EXPECT_TRUE(hasNote(steadyStateOf(readTrainingLog(rampUp)).notes, "changes within the steady steps"));
+    EXPECT_TRUE(anyNoteHas(steadyStateOf(readTrainingLog(rampUp)).notes, "changes within the steady steps"));
 }
 
 TEST(TrainingLogSteadyState, OneStepAndNoSteps)
@@ -373,12 +362,12 @@ TEST(TrainingLogSteadyState, OneStepAndNoSteps)
     EXPECT_EQ(one.used, 1);
     EXPECT_DOUBLE_EQ(*one.stepS, 1.2345);
     EXPECT_EQ(one.spread, 0);
-    EXPECT_TRUE(hasNote(one.notes, "too few to tell the warm-up"));
+    EXPECT_TRUE(anyNoteHas(one.notes, "too few to tell the warm-up"));
 
     const SteadyState none = steadyStateOf(TrainingLog{});
     EXPECT_EQ(none.used, 0);
     EXPECT_FALSE(none.stepS);
-    EXPECT_TRUE(hasNote(none.notes, "no step to measure"));
+    EXPECT_TRUE(anyNoteHas(none.notes, "no step to measure"));
 }
 
 TEST(TrainingLogSteadyState, StepsBuiltElsewhereWithBadFiguresMakeNoNaN)
@@ -395,7 +384,7 @@ TEST(TrainingLogSteadyState, StepsBuiltElsewhereWithBadFiguresMakeNoNaN)
     const SteadyState steady = steadyStateOf(log, StepWork{ 64, 0, 0 });
     EXPECT_EQ(steady.used, 2);
     EXPECT_FALSE(steady.stepS);
-    EXPECT_TRUE(hasNote(steady.notes, "3 steps have no positive samples per second")) << allNotes(steady.notes);
+    EXPECT_TRUE(anyNoteHas(steady.notes, "3 steps have no positive samples per second")) << allNotes(steady.notes);
     EXPECT_TRUE(std::isfinite(steady.spread));
 
     LogStep negative;
@@ -415,13 +404,14 @@ TEST(TrainingLogShapes, LogCutInsideItsLastLine)
     const TrainingLog log = readTrainingLog(cut);
     EXPECT_EQ(log.steps.size(), 8u);
     EXPECT_EQ(log.steps.back().iteration, 86);
-    EXPECT_TRUE(hasNote(log.notes, "line 9: iteration 87 has no \"elapsed time per iteration (ms)\"")) << allNotes(log.notes);
+    EXPECT_TRUE(anyNoteHas(log.notes, "line 9: iteration 87 has no \"elapsed time per iteration (ms)\""))
+        << allNotes(log.notes);
 
     // torchtitan: the log ends inside "tps: 7,096" ("7,0" would read as 70).
     const std::string titan = logSample("torchtitan_3393_rank0.log");
     const TrainingLog titanCut = readTrainingLog(titan.substr(0, titan.rfind("tps: 7,096") + std::string("tps: 7,0").size()));
     EXPECT_EQ(titanCut.steps.back().iteration, 60);
-    EXPECT_TRUE(hasNote(titanCut.notes, "line 16: step 61: tps is not a positive number (the log ends inside it)"))
+    EXPECT_TRUE(anyNoteHas(titanCut.notes, "line 16: step 61: tps is not a positive number (the log ends inside it)"))
         << allNotes(titanCut.notes);
 
     // DeepSpeed: the log ends inside CurrSamplesPerSec; the running average before it is not
@@ -430,7 +420,7 @@ TEST(TrainingLogShapes, LogCutInsideItsLastLine)
     const std::string dsCut = ds.substr(0, ds.find("CurrSamplesPerSec=58.7") + std::string("CurrSamplesPerSec=58.7").size());
     const TrainingLog dsLog = readTrainingLog(dsCut, LogFormat::DeepSpeed);
     EXPECT_EQ(iterationsOf(dsLog), (std::vector<int64_t>{ 199 }));
-    EXPECT_TRUE(hasNote(dsLog.notes, "line 4: global step 200: the log ends inside its samples per second"))
+    EXPECT_TRUE(anyNoteHas(dsLog.notes, "line 4: global step 200: the log ends inside its samples per second"))
         << allNotes(dsLog.notes);
 
     // A memory report cut inside "max reserved": the reserved peak is unknown, the allocated one kept.
@@ -468,7 +458,7 @@ TEST(TrainingLogShapes, InterleavedRanksWarningsAndTracebacks)
                               "tps: 1,234  tflops: 345.67  mfu: 34.95%\n";
     const TrainingLog titan = readTrainingLog(glued);
     EXPECT_EQ(iterationsOf(titan), (std::vector<int64_t>{ 20 }));
-    EXPECT_TRUE(hasNote(titan.notes, "line 1: step 10: tps is not a positive number")) << allNotes(titan.notes);
+    EXPECT_TRUE(anyNoteHas(titan.notes, "line 1: step 10: tps is not a positive number")) << allNotes(titan.notes);
 
     // A restarted run logs iterations again: the later line is kept and the restart is named.
     const std::string restarted = megatronLine(10, 1000, 400) + megatronLine(20, 1000, 400)
@@ -476,7 +466,7 @@ TEST(TrainingLogShapes, InterleavedRanksWarningsAndTracebacks)
     const TrainingLog again = readTrainingLog(restarted);
     EXPECT_EQ(iterationsOf(again), (std::vector<int64_t>{ 10, 20 }));
     EXPECT_DOUBLE_EQ(*again.steps[1].stepS, 1.1);
-    EXPECT_TRUE(hasNote(again.notes, "line 3: the iteration goes back from 20 to 10")) << allNotes(again.notes);
+    EXPECT_TRUE(anyNoteHas(again.notes, "line 3: the iteration goes back from 20 to 10")) << allNotes(again.notes);
 
     // Open MPI's --tag-output and torchrun's [default3]: prefixes name ranks too.
     const std::string tagged = "[1,2]<stdout>:" + megatronLine(30, 900, 444) + "[1,0]<stdout>:"
@@ -561,7 +551,7 @@ TEST(TrainingLogShapes, FormatsOfOtherReleases)
     EXPECT_DOUBLE_EQ(*ds.steps[0].stepS, 1.234);
     EXPECT_DOUBLE_EQ(*ds.steps[0].samplesPerS, 103.728);
     EXPECT_DOUBLE_EQ(*ds.peakAllocatedGib, 20.25); // the timer line's memory stands
-    EXPECT_TRUE(hasNote(ds.notes, "1 throughput-timer lines left out")) << allNotes(ds.notes);
+    EXPECT_TRUE(anyNoteHas(ds.notes, "1 throughput-timer lines left out")) << allNotes(ds.notes);
     EXPECT_DOUBLE_EQ(*steadyStateOf(ds).stepS, (1.234 + 1.240) / 2);
 }
 
@@ -608,8 +598,9 @@ TEST(TrainingLogBadInput, UnreadableStepLinesNameTheLine)
     EXPECT_EQ(iterationsOf(log), (std::vector<int64_t>{ 10, 30 }));
     EXPECT_FALSE(log.steps[1].tflopsPerGpu);
     EXPECT_FALSE(log.steps[1].globalBatch);
-    EXPECT_TRUE(hasNote(log.notes, "line 2: iteration 20: the elapsed time")) << allNotes(log.notes);
-    EXPECT_TRUE(hasNote(log.notes, "line 3: throughput per GPU (TFLOP/s/GPU) is not a number")) << allNotes(log.notes);
+    EXPECT_TRUE(anyNoteHas(log.notes, "line 2: iteration 20: the elapsed time")) << allNotes(log.notes);
+    EXPECT_TRUE(anyNoteHas(log.notes, "line 3: throughput per GPU (TFLOP/s/GPU) is not a number"))
+        << allNotes(log.notes);
     expectFinite(log);
 }
 
@@ -640,5 +631,5 @@ TEST(TrainingLogBadInput, HostileSizesAndNumbers)
         many += " iteration " + std::to_string(i) + "/ 9999 | elapsed time per iteration (ms): -1 |\n";
     const TrainingLog manyNotes = readTrainingLog(many);
     EXPECT_LE(manyNotes.notes.size(), 31u);
-    EXPECT_TRUE(hasNote(manyNotes.notes, "more notes"));
+    EXPECT_TRUE(anyNoteHas(manyNotes.notes, "more notes"));
 }
