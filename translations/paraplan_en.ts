@@ -945,10 +945,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1&apos;s pipeline engine runs only its own 1F1B schedule, not %2; choose 1f1b, or a framework that has the schedule (megatron-core, torchtitan).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 does not ship the %2 schedule; it runs in %3.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -962,6 +958,10 @@
     </message>
     <message>
         <source>Megatron refuses this split: %1. Give the layers of every stage with pipeline_layout instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s pipeline engine runs only its own 1F1B schedule (and under megatron-deepspeed ZB-H1), not %2; choose 1f1b, or a framework that has the schedule (megatron-core, torchtitan).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -945,10 +945,6 @@
         <translation>DualPipe 把阶段 i 与阶段 pp-1-i 配对，需要偶数个 pp，而不是 %1；请修改 pp，或选择 dualpipev。</translation>
     </message>
     <message>
-        <source>%1&apos;s pipeline engine runs only its own 1F1B schedule, not %2; choose 1f1b, or a framework that has the schedule (megatron-core, torchtitan).</source>
-        <translation>%1 的流水线引擎只运行它自己的 1F1B 调度，不支持 %2；请选择 1f1b，或换用具备该调度的框架（megatron-core、torchtitan）。</translation>
-    </message>
-    <message>
         <source>%1 does not ship the %2 schedule; it runs in %3.</source>
         <translation>%1 的发布版本不含 %2 调度；它可在 %3 中运行。</translation>
     </message>
@@ -963,6 +959,10 @@
     <message>
         <source>Megatron refuses this split: %1. Give the layers of every stage with pipeline_layout instead.</source>
         <translation>Megatron 不接受此切分：%1。请改用 pipeline_layout 给出每个阶段的层数。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s pipeline engine runs only its own 1F1B schedule (and under megatron-deepspeed ZB-H1), not %2; choose 1f1b, or a framework that has the schedule (megatron-core, torchtitan).</source>
+        <translation>%1 的流水线引擎只运行它自己的 1F1B 调度（在 megatron-deepspeed 下还有 ZB-H1），不支持 %2；请选择 1f1b，或换用具备该调度的框架（megatron-core、torchtitan）。</translation>
     </message>
 </context>
 <context>

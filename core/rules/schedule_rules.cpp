@@ -76,7 +76,11 @@ bool scheduleFitsMicroBatches(PipelineSchedule schedule, int64_t pp, int64_t mic
 bool frameworkRunsSchedule(const FrameworkSpec& framework, PipelineSchedule schedule)
 {
     const bool deepSpeedEngine = framework.name == Framework::DeepSpeed || framework.name == Framework::MegatronDeepSpeed;
-    return !deepSpeedEngine || schedule == PipelineSchedule::OneFOneB || schedule == PipelineSchedule::Interleaved1F1B;
+    // Megatron-DeepSpeed's --enable-zbh1-pipeline (megatron/arguments.py @ f4157bea) runs ZB-H1 on
+    // DeepSpeed's engine.
+    const bool zeroBubbleH1 = framework.name == Framework::MegatronDeepSpeed && schedule == PipelineSchedule::ZbH1;
+    return !deepSpeedEngine || zeroBubbleH1 || schedule == PipelineSchedule::OneFOneB
+        || schedule == PipelineSchedule::Interleaved1F1B;
 }
 
 bool frameworkShipsSchedule(const FrameworkSpec& framework, PipelineSchedule schedule)
@@ -92,6 +96,7 @@ bool frameworkShipsSchedule(const FrameworkSpec& framework, PipelineSchedule sch
         return schedule == PipelineSchedule::Interleaved1F1B || schedule == PipelineSchedule::GPipe
             || schedule == PipelineSchedule::ZbV || schedule == PipelineSchedule::DualPipeV;
     case Framework::MegatronDeepSpeed:
+        return schedule == PipelineSchedule::ZbH1; // --enable-zbh1-pipeline
     case Framework::DeepSpeed:
         return false;
     }
@@ -108,7 +113,10 @@ const char* scheduleSource(PipelineSchedule schedule)
         return "Megatron-Core";
     case PipelineSchedule::ZbH1:
     case PipelineSchedule::ZbH2:
-        return "the zero-bubble repository's Megatron-LM fork (sail-sg/zero-bubble-pipeline-parallelism)";
+        return schedule == PipelineSchedule::ZbH1
+            ? "Megatron-DeepSpeed (--enable-zbh1-pipeline) or the zero-bubble repository's Megatron-LM fork "
+              "(sail-sg/zero-bubble-pipeline-parallelism)"
+            : "the zero-bubble repository's Megatron-LM fork (sail-sg/zero-bubble-pipeline-parallelism)";
     case PipelineSchedule::ZbV:
         return "torchtitan (ZBVZeroBubble) or the zero-bubble repository's Megatron-LM fork";
     case PipelineSchedule::DualPipe:

@@ -66,8 +66,8 @@ struct ScheduleTraits {
 // needs 2·pp to fill its V (dualpipe.py and dualpipev.py's step() asserts, DualPipe @ 3da1bbe).
 [[nodiscard]] int64_t minimumMicroBatches(PipelineSchedule schedule, int64_t pp);
 [[nodiscard]] bool scheduleFitsMicroBatches(PipelineSchedule schedule, int64_t pp, int64_t microBatches);
-// DeepSpeed's pipeline engine runs its own 1F1B (TrainSchedule) and nothing else (its missing
-// interleaving has its own rule, frameworkInterleaves).
+// DeepSpeed's pipeline engine runs its own 1F1B (TrainSchedule), and under Megatron-DeepSpeed
+// ZB-H1 too, nothing else (its missing interleaving has its own rule, frameworkInterleaves).
 [[nodiscard]] bool frameworkRunsSchedule(const FrameworkSpec& framework, PipelineSchedule schedule);
 // Whether the framework's own release has the schedule: Megatron-Core (and Megatron-LM, NeMo) ship
 // 1F1B and interleaved 1F1B (megatron/core/pipeline_parallel/schedules.py @ d98e8a64);

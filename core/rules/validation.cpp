@@ -416,7 +416,8 @@ void checkPipeline(Checker& c, const Scenario& s, const ParallelDegrees& d)
                 { num(d.pp) });
     if (!frameworkRunsSchedule(s.framework, schedule))
         c.error("framework_schedule", "parallel.schedule",
-                QT_TRANSLATE_NOOP("Diagnostics", "%1's pipeline engine runs only its own 1F1B schedule, not %2; choose 1f1b, or a framework "
+                QT_TRANSLATE_NOOP("Diagnostics", "%1's pipeline engine runs only its own 1F1B schedule (and under "
+                                                 "megatron-deepspeed ZB-H1), not %2; choose 1f1b, or a framework "
                                                  "that has the schedule (megatron-core, torchtitan)."),
                 { DiagnosticArg{ toString(s.framework.name) }, scheduleName });
     else if (p.schedule && !frameworkShipsSchedule(s.framework, schedule))

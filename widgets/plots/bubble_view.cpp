@@ -116,7 +116,9 @@ void BubbleView::drawSchedules()
     for (size_t i = 0; i < e.schedules.size(); ++i) {
         const ScheduleOption& o = e.schedules[i];
         const double key = double(i + 1);
-        QString label = scheduleText(o.schedule);
+        // A word per line: eight schedules share the width of half the view, and "interleaved
+        // 1F1B" on one line runs into its neighbours.
+        QString label = scheduleText(o.schedule).replace(QLatin1Char(' '), QLatin1Char('\n'));
         if (o.current)
             label = tr("▶ %1").arg(label);
         if (!o.runs)

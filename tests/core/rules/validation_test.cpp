@@ -1004,6 +1004,21 @@ TEST(ValidationSchedule, SchedulesFromForksAndLibrariesSayWhereTheyRun)
     expectClean(torchtitan);
 }
 
+// Megatron-DeepSpeed's --enable-zbh1-pipeline (megatron/arguments.py @ f4157bea); DeepSpeed alone
+// has no ZB-H1.
+TEST(ValidationSchedule, MegatronDeepSpeedRunsZbH1AndDeepSpeedAloneDoesNot)
+{
+    const Scenario zbh1 = changed([](Scenario& s) {
+        s.framework.name = paraplan::Framework::MegatronDeepSpeed;
+        s.parallel.degrees.vpp = 1;
+        s.parallel.schedule = paraplan::PipelineSchedule::ZbH1;
+    });
+    expectClean(zbh1);
+    Scenario deepSpeed = zbh1;
+    deepSpeed.framework.name = paraplan::Framework::DeepSpeed;
+    expectError(deepSpeed, "framework_schedule", "parallel.schedule", { "deepspeed", "zb-h1" }, Only::TheError);
+}
+
 TEST(ValidationSchedule, DeepSpeedRunsOnlyItsOwnOneFOneB)
 {
     expectError(changed([](Scenario& s) {
