@@ -7,7 +7,6 @@
 #include "core/io/json_reader.h"
 #include "core/io/scenario_reader.h"
 
-#include <filesystem>
 #include <ostream>
 
 namespace paraplan::cli {
@@ -19,13 +18,6 @@ namespace {
 constexpr const char* kImportUsage
     = "usage: paraplan-cli import FILE|FOLDER [--format FORMAT] [--base SCENARIO.json]\n"
       "FORMAT: hf-config, megatron, megatron-bridge, nemo-yaml, deepspeed, torchtitan-toml, torchtitan-py\n";
-
-// A folder stands for the Hugging Face checkpoint it holds: its config.json.
-std::string fileToRead(const std::string& path)
-{
-    std::error_code code;
-    return std::filesystem::is_directory(path, code) ? (std::filesystem::path(path) / "config.json").string() : path;
-}
 
 } // namespace
 
@@ -44,7 +36,7 @@ int runImport(Arguments args, std::ostream& out, std::ostream& err)
         err << "paraplan-cli import: " << error << "\n" << kImportUsage;
         return kExitUnreadable;
     }
-    const std::string path = fileToRead(files.front());
+    const std::string path = frameworkFileOf(files.front());
     const std::optional<std::string> text = readInputFile(path, error);
     const std::optional<std::string> baseText
         = basePath ? readInputFile(*basePath, error) : std::optional<std::string>(io::builtinDefaultScenarioText());

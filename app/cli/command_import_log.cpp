@@ -3,6 +3,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/loading.h"
 #include "app/report/text_report.h"
+#include "app/report/text_table.h"
 
 #include "core/explore/uncertainty.h"
 #include "core/frameworks/log_measurement.h"
@@ -11,13 +12,13 @@
 #include "core/io/json_reader.h"
 #include "core/step/evaluator.h"
 
-#include <cstdio>
 #include <filesystem>
 #include <ostream>
 
 namespace paraplan::cli {
 
 using namespace paraplan::frameworks;
+using report::fixed;
 
 namespace {
 
@@ -31,13 +32,6 @@ std::optional<LogFormat> logFormatNamed(const std::string& name)
         if (name == toString(f))
             return f;
     return std::nullopt;
-}
-
-std::string fixed(double value, int digits)
-{
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*f", digits, value);
-    return text;
 }
 
 // The case joins the file's others (one with the same id is replaced), so several logs of one
@@ -104,7 +98,7 @@ int runImportLog(Arguments args, std::ostream& out, std::ostream& err)
     }
     LogMeasurement measured;
     try {
-        measured = measureLog(*text, *scenario, format);
+        measured = measureLog(readTrainingLog(*text, format), *scenario);
     } catch (const io::ReadError& e) {
         err << "paraplan-cli import-log: " << files[1] << ": " << e.what() << "\n";
         return kExitUnreadable;

@@ -10,7 +10,6 @@
 #include "core/io/scenario_writer.h"
 
 #include <QCoreApplication>
-#include <QDir>
 #include <QFileInfo>
 
 namespace paraplan::app {
@@ -21,18 +20,12 @@ namespace {
 
 QString tr(const char* text) { return QCoreApplication::translate("FrameworkImport", text); }
 
-// A folder stands for the Hugging Face checkpoint it holds.
-QString fileToRead(const QString& path)
-{
-    return QFileInfo(path).isDir() ? QDir(path).filePath(QStringLiteral("config.json")) : path;
-}
-
 } // namespace
 
 FrameworkImport importFrameworkFile(const QString& path, const Scenario& current)
 {
     FrameworkImport result;
-    const QString file = fileToRead(path);
+    const QString file = QString::fromStdString(frameworkFileOf(path.toStdString()));
     const QString name = QFileInfo(file).fileName();
     std::string error;
     const std::optional<std::string> text = io::readInputFile(file.toStdString(), error);
@@ -62,7 +55,7 @@ FrameworkImport importFrameworkFile(const QString& path, const Scenario& current
 
 bool isFrameworkFile(const QString& path)
 {
-    const QString file = fileToRead(path);
+    const QString file = QString::fromStdString(frameworkFileOf(path.toStdString()));
     std::string error;
     const std::optional<std::string> text = io::readInputFile(file.toStdString(), error);
     if (!text)

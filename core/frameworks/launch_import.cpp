@@ -18,6 +18,12 @@ std::optional<ImportFormat> importFormatNamed(std::string_view name)
     return std::nullopt;
 }
 
+std::string frameworkFileOf(const std::string& path)
+{
+    std::error_code code;
+    return std::filesystem::is_directory(path, code) ? (std::filesystem::path(path) / "config.json").string() : path;
+}
+
 namespace {
 
 bool has(const std::string& text, std::string_view word) { return text.find(word) != std::string::npos; }

@@ -23,6 +23,10 @@ inline constexpr std::array<const char*, 7> kImportFormatNames
 [[nodiscard]] const char* toString(ImportFormat format);
 [[nodiscard]] std::optional<ImportFormat> importFormatNamed(std::string_view name);
 
+// The file to read for `path`: a folder stands for the Hugging Face checkpoint it holds, its
+// config.json; anything else is itself.
+[[nodiscard]] std::string frameworkFileOf(const std::string& path);
+
 // The format of a file from its name and its text; throws io::ReadError when it is none of them.
 [[nodiscard]] ImportFormat detectImportFormat(const std::string& fileName, const std::string& text);
 

@@ -21,10 +21,10 @@ StepWork stepWorkOf(const Scenario& scenario)
     return { scenario.training.globalBatch, scenario.training.seqLen, scenario.cluster.gpuCount() };
 }
 
-LogMeasurement measureLog(const std::string& text, const Scenario& scenario, std::optional<LogFormat> format)
+LogMeasurement measureLog(TrainingLog log, const Scenario& scenario)
 {
     LogMeasurement m;
-    m.log = readTrainingLog(text, format);
+    m.log = std::move(log);
     m.steady = steadyStateOf(m.log, stepWorkOf(scenario));
     if (!m.steady.stepS)
         throw io::ReadError("(file)", std::string("the ") + toString(m.log.format)

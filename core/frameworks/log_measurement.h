@@ -23,10 +23,9 @@ struct LogMeasurement {
     double stepS = 0; // the steady-state median step
 };
 
-// Reads `text` as a log of `scenario`'s run. Throws io::ReadError when it holds no step time
-// (a rate log of a scenario without a batch), or too few steady steps to be a measurement.
-[[nodiscard]] LogMeasurement measureLog(const std::string& text, const Scenario& scenario,
-                                        std::optional<LogFormat> format = std::nullopt);
+// `log` (readTrainingLog) as a measurement of `scenario`'s run. Throws io::ReadError when it holds
+// no step time (a rate log of a scenario without a batch), or too few steady steps to be one.
+[[nodiscard]] LogMeasurement measureLog(TrainingLog log, const Scenario& scenario);
 
 // The measurement as a case of a case file (shared/validation's shape, io::readValidationCases):
 // `scenario` with the step it measured, the log's notes as the case's assumptions. The group is

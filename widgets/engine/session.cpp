@@ -355,16 +355,16 @@ std::optional<QString> EngineSession::importTrainingLog(const QString& path, con
 {
     const Scenario scenario = m_workbench->scenario();
     const EvaluationPtr evaluation = m_workbench->evaluation();
-    frameworks::LogFormat format = frameworks::LogFormat::Megatron;
+    std::optional<frameworks::TrainingLog> log;
     try {
-        format = frameworks::readTrainingLog(text).format;
+        log = frameworks::readTrainingLog(text);
     } catch (const io::ReadError&) { // not a log at all: the caller names the probe reader's complaint
         return std::nullopt;
     }
     frameworks::LogMeasurement measured;
     const QString name = QFileInfo(path).fileName();
     try {
-        measured = frameworks::measureLog(text, scenario, format);
+        measured = frameworks::measureLog(std::move(*log), scenario);
     } catch (const io::ReadError& e) {
         return tr("%1 is a training log, but %2").arg(name, QString::fromStdString(e.what()));
     }
