@@ -19,6 +19,7 @@ packages=(
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools   # translations (lupdate, lrelease)
     libgl1-mesa-dev                     # Qt6Gui's OpenGL headers, required by its CMake package
     fonts-wqy-microhei                  # a CJK font, so Chinese text renders (also offscreen)
+    poppler-utils                       # tests: pdftotext reads the report's PDF back
     xvfb xauth                          # a virtual display for the GUI where there is none
 )
 

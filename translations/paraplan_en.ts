@@ -2,6 +2,256 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AdviceText</name>
+    <message>
+        <source>Pipeline bubble high</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stages take unequal work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP groups cross nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP groups on a shared link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP groups cross nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP groups on a shared link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data parallelism on a slow link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline sends on a slow link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication the framework could hide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory above the safe margin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory left unused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batches too small for the GEMMs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV heads replicated by TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Global batch changed with DP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-step host overhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data loading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate not scaled with the batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient reduction precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL network settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline messages out of step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocator fragmentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Groups that cross nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stragglers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RDMA not in use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline end stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO not partitioning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank 0&apos;s extra duties</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saves %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>costs %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Advisor</name>
+    <message>
+        <source>The pipeline idles %1 of the step (%2): %3 stages share %4 micro-batches under %5; uniform stages would idle %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1: the pipeline idles %2 of the step instead of %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage %1 computes for %2 per step, %3 more than the average stage (%4): the first stage also holds the embedding and the last the logits and the loss, and the other stages wait for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split the layers unevenly, %1: the ends take less so no stage waits as long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each %1 group of %2 GPUs spans %3 nodes: its collectives run over %4 at %5, %6 slower than its GPUs&apos; own links; %7 of them per step is exposed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 groups of %2 GPUs run their collectives over %3, which %4 groups share: %5, %6 slower than their own links; %7 per step is exposed and %8 hidden under compute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor-parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>context-parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data-parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Place the groups again, %1: they then run at %2 and the step saves %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split the GPUs another way, %1: the slow groups are gone and the step saves %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage %1 needs %2 of the GPU&apos;s %3 (%4): above the %5 real runs leave room for fragmentation and transient buffers; such runs fail with out-of-memory while nvidia-smi still shows memory free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make room, %1: the fullest stage then needs %2, and the step takes %3 (%4 now).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fullest stage uses %1 of the GPU&apos;s %2 (%3): %4 per GPU stays unused while the step pays for %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spend the memory, %1: the fullest stage then needs %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each GEMM sees %1 tokens (micro-batch %2 of %3-token sequences): compute takes %4 per step, where micro-batch %5 does the same work in %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run larger GEMMs, %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp %1 exceeds the model&apos;s %2 KV heads: each KV head&apos;s projections are computed and stored on %3 TP ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep tp within the KV heads, %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of the step is exposed communication (%2), and the framework&apos;s overlap of it is off: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlap it, %1: exposed communication falls to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The global batch went from %1 to %2 samples (%3) as data parallelism went from %4 to %5: unless the optimiser follows, the run takes fewer, larger steps with the old schedule. Scale the peak learning rate by %6 (square-root rule; %7 under the linear rule) and count the warm-up in tokens: %8 of its former steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep this batch and change the optimiser as above%1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Or keep the optimiser and the former batch, %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>Interactive 3D-parallelism design for LLM training.</source>
@@ -52,19 +302,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine, or all.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Import a paraplan-probe results file into the engine panel (may be given several times).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Price everything with this calibration profile.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine or all.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -81,6 +323,30 @@
     </message>
     <message>
         <source>Unknown --launch-files format &quot;%1&quot;; use megatron, megatron-bridge, nemo-yaml, deepspeed, torchtitan-toml, torchtitan-py, env or slurm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine, scaling, sensitivity, or all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the advisor&apos;s N-th finding (1 = the first), as a click would: its evidence is marked in its view.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose what the cluster shows in the advisor (low_gpu_utilization, loss_spikes_after_dp_change, hang_at_step, oom_with_free_memory, multi_node_slower, one_gpu_memory_higher).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown --symptom &quot;%1&quot;; use low_gpu_utilization, loss_spikes_after_dp_change, hang_at_step, oom_with_free_memory, multi_node_slower or one_gpu_memory_higher.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--finding takes a finding&apos;s number, 1 or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine, scaling, sensitivity or all.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -964,6 +1230,26 @@
         <source>%1&apos;s pipeline engine runs only its own 1F1B schedule (and under megatron-deepspeed ZB-H1), not %2; choose 1f1b, or a framework that has the schedule (megatron-core, torchtitan).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No configuration at this size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No configuration fits at this size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No configuration of %1 GPUs fits in memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No configuration of %1 GPUs abides by the rules: the GPU count, the global batch and the model leave no whole tp × pp × cp × dp split.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No configuration of %1 GPUs abides by the rules with the fields the scenario pins (%2): the GPU count, the global batch and the model leave them no whole tp × pp × cp × dp split.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EngineLadder</name>
@@ -1547,6 +1833,379 @@
     </message>
 </context>
 <context>
+    <name>Report</name>
+    <message>
+        <source>%1 (80 % band %2 – %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per GPU (fullest stage)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set training.train_tokens to see it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost to train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs train_tokens and a GPU-hour price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It fits with room to spare (%1 of %2 per GPU).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It needs %1 of %2 per GPU: above the 80 % real runs keep free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The advisor finds nothing to change that the model can resolve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The advisor finds %n change(s) worth making; the first, %1, %2.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuration: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Against %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Efficiency report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step against its theoretical minimum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1; theoretical minimum %2 (the model&apos;s FLOPs at the GPU&apos;s peak): %3 of the step is useful model arithmetic.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute runs %1 of the step (recomputation %2); %3 per GPU reach the hardware (HFU %4, MFU %5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication by kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No communication: one GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden under compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted %1 of the step under %2 (%3 stages, %4 micro-batches; uniform stages would idle %5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured step %1 (%2): %3 × the prediction.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No measurement loaded: import a training log or a profiler trace to hold it against the prediction.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bottleneck analysis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Beside compute, the largest part of the step is %1: %2 (%3). %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next actions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to change: no finding gains more than the model can resolve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology and groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each GPU coloured by its tensor-parallel group and labelled with its rank.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Appendix: assumptions and sources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ParaPlan %1 predicts every figure with its analytical cost model (docs/cost-model.md); the efficiency constants below are one joint fit over the published runs in tests/data/validation, and each source is in docs/cost-model.md.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Physical range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibration: measured GEMM rates and bandwidths from %1 replace the model&apos;s where they apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibration: none; the model&apos;s own constants.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Band: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ParaPlan report: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3 nodes) · %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the scenario is invalid: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the configuration to compare with is invalid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the report is written as .pdf or .html</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>page %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Scaling</name>
+    <message>
+        <source>parallel.dp (%1) is not held: it follows the node count, N / (tp·pp·cp).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rank table (parallel.placement.rank_to_gpu) places every node&apos;s ranks alike: each node count repeats that pattern.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rank table (parallel.placement.rank_to_gpu) is not one node&apos;s pattern repeated: at counts other than %1 nodes rank r runs on GPU r.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cluster.topology lists %1 kinds of node: other counts keep the first nodes in its order and add nodes of the last kind (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recomputation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor-parallel communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>context-parallel exchange</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert-parallel token exchange</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline sends between stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data-parallel gradient reduction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per-step overhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert tensor-parallel communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert gradient reduction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedding synchronisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1 nodes the %2 begins: its groups of %3 GPUs span %4 nodes at a bus bandwidth of %5 (bound by %6), and its exposed time per step rises from %7 to %8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1 nodes the %2 crosses nodes: its bus bandwidth falls from %3 to %4 (bound by %5) and its exposed time per step rises from %6 to %7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1 nodes the %2 is bound by %3: its bus bandwidth falls from %4 to %5 (%6 groups share that link) and its exposed time per step rises from %7 to %8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1 nodes the exposed time per step of the %2 rises from %3 to %4 at a bus bandwidth of %5 (%6 before), its groups of %7 GPUs spanning %8 nodes; %9 of it ran hidden under compute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1 nodes each pipeline runs %2 micro-batches instead of %3: the pipeline bubble grows from %4 to %5 of the step (%6 to %7).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1 nodes the %2 grows from %3 to %4 per step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1 nodes the compute goes only from %2 to %3 per step: the pipeline stage that sets the step holds %7 layers at both counts, where %4 GPUs instead of %5 would take the compute to %6 at perfect scaling.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1 nodes the %2 goes only from %3 to %4 per step, where %5 GPUs instead of %6 would take it to %7 at perfect scaling.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adding nodes stops paying at %1 nodes: from %2 to %1 nodes tokens/s fall from %3 to %4 — more nodes, slower training.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adding nodes stops paying at %1 nodes: from %2 to %1 nodes tokens/s rise only from %3 to %4, so each added GPU brings %5 of the throughput a GPU has at the smallest count (the mark is below %6).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput peaks on one node with %1 tokens/s; at %2 nodes the step takes %3 instead of %4 and tokens/s fall to %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput peaks at %1 nodes with %2 tokens/s; at %3 nodes the step takes %4 instead of %5 and tokens/s fall to %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The global batch of %1 does not divide over the scenario&apos;s data-parallel replicas at its own %2 nodes, so it has no batch per replica to hold; make the scenario valid at its own size or hold the global batch fixed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Schedules</name>
     <message>
         <source>GPipe</source>
@@ -1578,6 +2237,300 @@
     </message>
     <message>
         <source>DualPipeV</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Sensitivity</name>
+    <message>
+        <source>inter-node bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>intra-node bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GEMM efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HBM efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>straggler jitter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>framework overhead per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host launch time per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 is already at the end of its physical range (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A micro-batch of %1 cannot be halved into whole sequences.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sequence of %1 tokens cannot be halved into whole tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Twice the sequence at the same tokens per step takes half the global batch, and %1 sequences cannot be halved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With the %1 at %2 the configuration breaks a rule: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With the %1 at %2 the fullest stage needs %3 per GPU, more than the GPU&apos;s %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stays faster than %2 under every input&apos;s realistic range; the closest call is the %3 %4 lower, where %1 still leads by %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stays faster than %2 under every input&apos;s realistic range; the closest call is the %3 %4 higher, where %1 still leads by %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stays faster than %2 under every input&apos;s realistic range; the closest call is the %3 halved, where %1 still leads by %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stays faster than %2 under every input&apos;s realistic range; the closest call is the %3 doubled, where %1 still leads by %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stays faster than %2 under every input&apos;s realistic range; the closest call is the %3 at %4 instead of %5, where %1 still leads by %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 becomes faster than %2 when the %3 is %4 lower: %5 against %6 (%7 of the %8 moves reverse the order).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 becomes faster than %2 when the %3 is %4 higher: %5 against %6 (%7 of the %8 moves reverse the order).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 becomes faster than %2 when the %3 is halved: %4 against %5 (%6 of the %7 moves reverse the order).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 becomes faster than %2 when the %3 is doubled: %4 against %5 (%6 of the %7 moves reverse the order).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 becomes faster than %2 when the %3 is %4 instead of %5: %6 against %7 (%8 of the %9 moves reverse the order).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A and B predict the same step, %1: which is faster depends on the inputs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is faster than %2 (%3 against %4); no input could be moved to test it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The 80 % bands overlap (A %1 to %2, B %3 to %4): the model&apos;s own error could reverse the order, whatever the inputs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The 80 % bands do not overlap (A %1 to %2, B %3 to %4): the model&apos;s own error alone does not reverse the order.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a valid configuration: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Symptoms</name>
+    <message>
+        <source>GPU utilisation stays under 40 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loss spikes after a change of data parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training hangs at some step, with no log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory while nvidia-smi shows memory free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Several nodes train slower than one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One GPU&apos;s memory is higher than the others&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pipeline idles %1 of each step (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fewer stages or more micro-batches, interleaving, or a zero-bubble schedule (the advisor&apos;s bubble finding).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication leaves %1 of each step (%2) with the GPUs waiting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn the framework&apos;s overlap on and keep TP inside NVLink; check the placement findings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-step framework work outside the pipeline takes %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA graphs, fewer logging and evaluation calls per step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The input pipeline is not in the model: if the GPUs wait on PCIe or on the loader, utilisation falls whatever the configuration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If PCIe is busy, pin_memory=False and fewer workers; if compute is low and memory bandwidth high, a smaller prefetch_factor (seed 000 §4.2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The global batch changed %1 (%2 to %3 samples) with data parallelism %4: the learning rate and warm-up did not follow.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A global batch that grows with data parallelism trains with the old learning rate unless it is scaled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale the learning rate by the square root of the batch ratio, count the warm-up in tokens, and clip gradients at 1.0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients are reduced in %1 over %2 data-parallel ranks: 16-bit sums lose precision as ranks are added.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reduce gradients in fp32 (grad_precision fp32, Megatron&apos;s --accumulate-allreduce-grads-in-fp32).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The nodes talk over RoCE: a wrong GID index (NCCL_IB_GID_INDEX, 3 for RoCE v2) deadlocks NCCL without an error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL&apos;s network settings can deadlock a collective without an error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set NCCL_IB_GID_INDEX=3 on RoCE v2, TORCH_NCCL_ASYNC_ERROR_HANDLING=1 and a finite timeout so a hang becomes an error (paraplan-cli export --to env).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 pipeline stages exchange %2 messages per step: a shape or order mismatch between two stages waits forever.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that every stage&apos;s send and receive shapes agree (seed 000 §4.1&apos;s PP check).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fullest stage needs %1 of %2 (%3); above %4 the caching allocator&apos;s fragments and transient buffers run out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, and more headroom (the advisor&apos;s memory finding).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations of the micro-batches in flight are %1 of stage %2&apos;s memory: they peak during the pipeline&apos;s warm-up, not when nvidia-smi looks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recompute activations or use a smaller micro-batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 groups span %2 nodes and run at %3 over %4: %5 of each step is exposed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep TP inside a node and let DP or the pipeline cross nodes; see the scaling view for where adding nodes stops paying.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each step waits for the slowest of %1 GPUs: about %2 behind the average one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find the throttled or noisy node (clocks, thermals) and drain it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model assumes the network runs at its rated speed; without RDMA (TCP sockets) it runs at a fraction of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One node: the network is not used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL_IB_DISABLE=0 and UCX_TLS=rc_x,sm,self; expect at least 50 Gb/s between nodes on RoCE v2 100G (seed 000 §3.2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage %1 needs %2 per GPU against %3 on the median stage: the first stage holds the embedding and the most micro-batches in flight, the last the logits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lighter end stages (the advisor&apos;s uneven-stages finding) or recompute on the first stage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With ZeRO-%1 every data-parallel rank should hold the same share; one rank holding more means the partition did not take effect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the ZeRO stage in the config and that the model is wrapped before the optimizer is built.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank 0 often also logs, evaluates and writes checkpoints, with buffers the others do not hold.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move evaluation and checkpoint gathering off rank 0 or give it headroom.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2134,6 +3087,96 @@
     </message>
     <message>
         <source>ParaPlan read %1 as %2. What you should know:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Advisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF report (*.pdf);;HTML report (*.html)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the engine&apos;s profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to report yet: no configuration of this scenario has been valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write the report %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::AdvisorPanel</name>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make the recommended change (Edit ▸ Undo takes it back)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What do you see on the cluster?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(choose a symptom)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No valid configuration to advise on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: nothing to change. No finding gains more than the model can resolve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Step %1: %n finding(s), each change re-evaluated.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose a finding to see its evidence and change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 → %2, %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>advice: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick what the real cluster shows: ParaPlan ranks the causes its model supports for this configuration, with the commands that check them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in the model: check it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3193,6 +4236,265 @@ predicted</source>
     </message>
 </context>
 <context>
+    <name>paraplan::widgets::ScalingView</name>
+    <message>
+        <source>1 node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens per second (millions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens per second (thousands)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>USD per million tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time to train (days)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time to train (hours)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This cluster has no price per GPU-hour (cluster.gpu_hour_cost_usd): there is no cost per token to draw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This scenario names no training length (training.train_tokens): there is no time to train to draw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The configuration runs and fits at no count of this range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It needs %1 per GPU on its fullest stage and does not fit in memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cost per million tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time to train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data-parallel degree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With a fixed global batch, each replica&apos;s share of it shrinks with dp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fixed global batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fixed batch per replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed global batch: the same run on more GPUs, each pipeline runs fewer micro-batches. Per replica: the global batch grows with dp; the learning rate and warm-up must follow.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with the best configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search the fastest configuration that fits at each count (it holds the fields the scenario pins, as the search does).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>search pinned fields too</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The best configuration may change every parallel field, the scenario&apos;s pins set aside (slower: a wider search at each count).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>against</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pricing each node count and searching the best configuration at each…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pricing each node count…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled. Compute again to draw the curve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open this view to draw how the job scales.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No valid configuration to scale yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What more nodes buy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>current configuration held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best configuration at each count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data-parallel degree (dp)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>held configuration does not run or fit (hover for why)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this scenario (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>held and best</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: stops paying at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: peak at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the two steps lie within each other&apos;s 80 % band: the model cannot tell them apart)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Current configuration held:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best configuration:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adding nodes pays across this range: every step up brings at least %1 of the throughput a GPU has at the smallest count, and none is slower.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The held configuration cannot run at %1 of the %2 counts: their GPUs are no multiple of tp × pp × cp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&lt;br&gt;The held configuration does not run here: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2&lt;br&gt;%3&lt;br&gt;step %4 · %5 · MFU %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 USD per million tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;no price per GPU-hour: no cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 to train</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>paraplan::widgets::ScenarioPanel</name>
     <message>
         <source>Overlap the token dispatch with another micro-batch</source>
@@ -3704,6 +5006,117 @@ predicted</source>
     </message>
 </context>
 <context>
+    <name>paraplan::widgets::SensitivityView</name>
+    <message>
+        <source>0 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not priced: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → step %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>neither</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which assumption the step rests on: each input moved by a realistic amount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No valid configuration to analyse yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not priced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step as evaluated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input moved down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input moved up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>side not priced (hover for why)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pin a configuration as A (Edit ▸ Pin as A for comparison) and change this one: this view then says whether any of these inputs reverses which of the two is faster.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A %1 · B %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reverses the order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moved to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A (pinned)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B (current)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>faster there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, as evaluated %2: step %3&lt;br&gt;moved down: %4&lt;br&gt;moved up: %5&lt;br&gt;swing %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>paraplan::widgets::TimelineView</name>
     <message>
         <source>%1 micro-batches on %2 stages: %3 operations, too many to draw.
@@ -4202,6 +5615,14 @@ The step time and the bubble include every one of them.</source>
     </message>
     <message>
         <source>Engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

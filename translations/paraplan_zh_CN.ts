@@ -2,6 +2,256 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AdviceText</name>
+    <message>
+        <source>Pipeline bubble high</source>
+        <translation>流水线气泡过大</translation>
+    </message>
+    <message>
+        <source>Stages take unequal work</source>
+        <translation>各阶段负载不均</translation>
+    </message>
+    <message>
+        <source>TP groups cross nodes</source>
+        <translation>TP 组跨节点</translation>
+    </message>
+    <message>
+        <source>TP groups on a shared link</source>
+        <translation>TP 组共用一条链路</translation>
+    </message>
+    <message>
+        <source>CP groups cross nodes</source>
+        <translation>CP 组跨节点</translation>
+    </message>
+    <message>
+        <source>CP groups on a shared link</source>
+        <translation>CP 组共用一条链路</translation>
+    </message>
+    <message>
+        <source>Data parallelism on a slow link</source>
+        <translation>数据并行走慢速链路</translation>
+    </message>
+    <message>
+        <source>Pipeline sends on a slow link</source>
+        <translation>流水线发送走慢速链路</translation>
+    </message>
+    <message>
+        <source>Communication the framework could hide</source>
+        <translation>框架本可隐藏的通信</translation>
+    </message>
+    <message>
+        <source>Memory above the safe margin</source>
+        <translation>显存超出安全线</translation>
+    </message>
+    <message>
+        <source>Out of memory</source>
+        <translation>显存不足</translation>
+    </message>
+    <message>
+        <source>Memory left unused</source>
+        <translation>显存闲置</translation>
+    </message>
+    <message>
+        <source>Micro-batches too small for the GEMMs</source>
+        <translation>微批次过小，GEMM 跑不满</translation>
+    </message>
+    <message>
+        <source>KV heads replicated by TP</source>
+        <translation>KV 头被 TP 复制</translation>
+    </message>
+    <message>
+        <source>Global batch changed with DP</source>
+        <translation>全局批次随 DP 改变</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>暴露的通信</translation>
+    </message>
+    <message>
+        <source>Per-step host overhead</source>
+        <translation>每步主机端开销</translation>
+    </message>
+    <message>
+        <source>Data loading</source>
+        <translation>数据加载</translation>
+    </message>
+    <message>
+        <source>Learning rate not scaled with the batch</source>
+        <translation>学习率未随批次缩放</translation>
+    </message>
+    <message>
+        <source>Gradient reduction precision</source>
+        <translation>梯度归约精度</translation>
+    </message>
+    <message>
+        <source>NCCL network settings</source>
+        <translation>NCCL 网络设置</translation>
+    </message>
+    <message>
+        <source>Pipeline messages out of step</source>
+        <translation>流水线消息不匹配</translation>
+    </message>
+    <message>
+        <source>Allocator fragmentation</source>
+        <translation>显存分配器碎片</translation>
+    </message>
+    <message>
+        <source>Activation peak</source>
+        <translation>激活峰值</translation>
+    </message>
+    <message>
+        <source>Groups that cross nodes</source>
+        <translation>跨节点的通信组</translation>
+    </message>
+    <message>
+        <source>Stragglers</source>
+        <translation>慢节点</translation>
+    </message>
+    <message>
+        <source>RDMA not in use</source>
+        <translation>未使用 RDMA</translation>
+    </message>
+    <message>
+        <source>Pipeline end stages</source>
+        <translation>流水线首末阶段</translation>
+    </message>
+    <message>
+        <source>ZeRO not partitioning</source>
+        <translation>ZeRO 切分未生效</translation>
+    </message>
+    <message>
+        <source>Rank 0&apos;s extra duties</source>
+        <translation>rank 0 的额外任务</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <source>saves %1 (%2)</source>
+        <translation>节省 %1（%2）</translation>
+    </message>
+    <message>
+        <source>costs %1 (%2)</source>
+        <translation>多耗 %1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>Advisor</name>
+    <message>
+        <source>The pipeline idles %1 of the step (%2): %3 stages share %4 micro-batches under %5; uniform stages would idle %6.</source>
+        <translation>流水线空闲时间占每步的 %1（%2）：在 %5 调度下，%3 个阶段分摊 %4 个微批次；若各阶段均匀，空闲占比应为 %6。</translation>
+    </message>
+    <message>
+        <source>Run %1: the pipeline idles %2 of the step instead of %3.</source>
+        <translation>改为 %1：流水线空闲时间占每步的 %2，而不是 %3。</translation>
+    </message>
+    <message>
+        <source>Stage %1 computes for %2 per step, %3 more than the average stage (%4): the first stage also holds the embedding and the last the logits and the loss, and the other stages wait for it.</source>
+        <translation>阶段 %1 每步计算 %2，比平均阶段（%4）多 %3：首阶段还承担嵌入层，末阶段还承担 logits 和损失计算，其他阶段都要等它。</translation>
+    </message>
+    <message>
+        <source>Split the layers unevenly, %1: the ends take less so no stage waits as long.</source>
+        <translation>不均匀切分各层（%1）：首末阶段少分一些层，各阶段就不必等那么久。</translation>
+    </message>
+    <message>
+        <source>Each %1 group of %2 GPUs spans %3 nodes: its collectives run over %4 at %5, %6 slower than its GPUs&apos; own links; %7 of them per step is exposed.</source>
+        <translation>每个 %2 卡的%1组跨越 %3 个节点：其集合通信经由 %4 以 %5 运行，比这些 GPU 自身的链路慢 %6；每步有 %7 的通信暴露在外。</translation>
+    </message>
+    <message>
+        <source>The %1 groups of %2 GPUs run their collectives over %3, which %4 groups share: %5, %6 slower than their own links; %7 per step is exposed and %8 hidden under compute.</source>
+        <translation>%2 卡的%1组经由 %3 进行集合通信，而该链路由 %4 个组共用：带宽 %5，比它们自身的链路慢 %6；每步暴露 %7，另有 %8 隐藏在计算之下。</translation>
+    </message>
+    <message>
+        <source>tensor-parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>context-parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>data-parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>pipeline</source>
+        <translation>流水线</translation>
+    </message>
+    <message>
+        <source>Place the groups again, %1: they then run at %2 and the step saves %3.</source>
+        <translation>重新放置这些组（%1）：之后它们以 %2 运行，每步节省 %3。</translation>
+    </message>
+    <message>
+        <source>Split the GPUs another way, %1: the slow groups are gone and the step saves %2.</source>
+        <translation>换一种 GPU 切分方式（%1）：慢速组消失，每步节省 %2。</translation>
+    </message>
+    <message>
+        <source>Stage %1 needs %2 of the GPU&apos;s %3 (%4): above the %5 real runs leave room for fragmentation and transient buffers; such runs fail with out-of-memory while nvidia-smi still shows memory free.</source>
+        <translation>阶段 %1 需要 %2，而 GPU 共有 %3（%4）：超过了实际训练为碎片和临时缓冲区留出余量的 %5 安全线；这样的训练会在 nvidia-smi 仍显示有空闲显存时因显存不足（OOM）而失败。</translation>
+    </message>
+    <message>
+        <source>Make room, %1: the fullest stage then needs %2, and the step takes %3 (%4 now).</source>
+        <translation>腾出显存（%1）：占用最高的阶段将需要 %2，每步耗时 %3（当前为 %4）。</translation>
+    </message>
+    <message>
+        <source>The fullest stage uses %1 of the GPU&apos;s %2 (%3): %4 per GPU stays unused while the step pays for %5.</source>
+        <translation>占用最高的阶段只用了 GPU %2 中的 %1（%3）：每卡有 %4 闲置，而每步却在为 %5 付出代价。</translation>
+    </message>
+    <message>
+        <source>Spend the memory, %1: the fullest stage then needs %2.</source>
+        <translation>用上闲置显存（%1）：占用最高的阶段将需要 %2。</translation>
+    </message>
+    <message>
+        <source>Each GEMM sees %1 tokens (micro-batch %2 of %3-token sequences): compute takes %4 per step, where micro-batch %5 does the same work in %6.</source>
+        <translation>每个 GEMM 只处理 %1 个 token（微批次 %2，序列长度 %3 个 token）：计算每步耗时 %4，而微批次 %5 完成同样的工作只需 %6。</translation>
+    </message>
+    <message>
+        <source>Run larger GEMMs, %1.</source>
+        <translation>使用更大的 GEMM（%1）。</translation>
+    </message>
+    <message>
+        <source>tp %1 exceeds the model&apos;s %2 KV heads: each KV head&apos;s projections are computed and stored on %3 TP ranks.</source>
+        <translation>tp %1 超过了模型的 %2 个 KV 头：每个 KV 头的投影要在 %3 个 TP rank 上重复计算和存储。</translation>
+    </message>
+    <message>
+        <source>Keep tp within the KV heads, %1.</source>
+        <translation>让 tp 不超过 KV 头数（%1）。</translation>
+    </message>
+    <message>
+        <source>%1 of the step is exposed communication (%2), and the framework&apos;s overlap of it is off: %3.</source>
+        <translation>每步有 %1 是暴露的通信（%2），而框架对应的重叠选项未开启：%3。</translation>
+    </message>
+    <message>
+        <source>Overlap it, %1: exposed communication falls to %2.</source>
+        <translation>开启重叠（%1）：暴露的通信降至 %2。</translation>
+    </message>
+    <message>
+        <source>The global batch went from %1 to %2 samples (%3) as data parallelism went from %4 to %5: unless the optimiser follows, the run takes fewer, larger steps with the old schedule. Scale the peak learning rate by %6 (square-root rule; %7 under the linear rule) and count the warm-up in tokens: %8 of its former steps.</source>
+        <translation>数据并行度从 %4 变为 %5，全局批次随之从 %1 变为 %2 个样本（%3）：除非优化器设置随之调整，否则训练会沿用旧的学习率调度，以更少、更大的步数运行。请将峰值学习率乘以 %6（平方根法则；按线性法则为 %7），并按 token 数计算预热：即原来步数的 %8。</translation>
+    </message>
+    <message>
+        <source>Keep this batch and change the optimiser as above%1.</source>
+        <translation>保持当前批次，并按上文调整优化器设置%1。</translation>
+    </message>
+    <message>
+        <source>Or keep the optimiser and the former batch, %1.</source>
+        <translation>或者保持优化器设置并恢复原来的批次（%1）。</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>Interactive 3D-parallelism design for LLM training.</source>
@@ -52,20 +302,12 @@
         <translation>--lang 的取值为 en 或 zh_CN。</translation>
     </message>
     <message>
-        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine, or all.</source>
-        <translation>要渲染的视图：overview、memory、breakdown、timeline、bubble、landscape、topology、compare、engine 或 all。</translation>
-    </message>
-    <message>
         <source>Import a paraplan-probe results file into the engine panel (may be given several times).</source>
         <translation>把 paraplan-probe 结果文件导入引擎面板（可多次指定）。</translation>
     </message>
     <message>
         <source>Price everything with this calibration profile.</source>
         <translation>用此校准配置文件计算所有配置。</translation>
-    </message>
-    <message>
-        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine or all.</source>
-        <translation>未知视图“%1”；请用 overview、memory、breakdown、timeline、bubble、landscape、topology、compare、engine 或 all。</translation>
     </message>
     <message>
         <source>Draw a measured trace (PyTorch profiler JSON or Nsight Systems SQLite, one per rank) under the predicted timeline (may be given several times).</source>
@@ -82,6 +324,30 @@
     <message>
         <source>Unknown --launch-files format &quot;%1&quot;; use megatron, megatron-bridge, nemo-yaml, deepspeed, torchtitan-toml, torchtitan-py, env or slurm.</source>
         <translation>未知的 --launch-files 格式“%1”；请用 megatron、megatron-bridge、nemo-yaml、deepspeed、torchtitan-toml、torchtitan-py、env 或 slurm。</translation>
+    </message>
+    <message>
+        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine, scaling, sensitivity, or all.</source>
+        <translation>要渲染的视图：overview、memory、breakdown、timeline、bubble、landscape、topology、compare、engine、scaling、sensitivity 或 all。</translation>
+    </message>
+    <message>
+        <source>Choose the advisor&apos;s N-th finding (1 = the first), as a click would: its evidence is marked in its view.</source>
+        <translation>选中调优顾问的第 N 项发现（1 = 第一项），效果与点击相同：其依据会在对应视图中标出。</translation>
+    </message>
+    <message>
+        <source>Choose what the cluster shows in the advisor (low_gpu_utilization, loss_spikes_after_dp_change, hang_at_step, oom_with_free_memory, multi_node_slower, one_gpu_memory_higher).</source>
+        <translation>在调优顾问中选择集群上观察到的现象（low_gpu_utilization、loss_spikes_after_dp_change、hang_at_step、oom_with_free_memory、multi_node_slower、one_gpu_memory_higher）。</translation>
+    </message>
+    <message>
+        <source>Unknown --symptom &quot;%1&quot;; use low_gpu_utilization, loss_spikes_after_dp_change, hang_at_step, oom_with_free_memory, multi_node_slower or one_gpu_memory_higher.</source>
+        <translation>未知的 --symptom“%1”；请用 low_gpu_utilization、loss_spikes_after_dp_change、hang_at_step、oom_with_free_memory、multi_node_slower 或 one_gpu_memory_higher。</translation>
+    </message>
+    <message>
+        <source>--finding takes a finding&apos;s number, 1 or more.</source>
+        <translation>--finding 需要一项发现的编号，取值 1 或更大。</translation>
+    </message>
+    <message>
+        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine, scaling, sensitivity or all.</source>
+        <translation>未知的视图“%1”；请用 overview、memory、breakdown、timeline、bubble、landscape、topology、compare、engine、scaling、sensitivity 或 all。</translation>
     </message>
 </context>
 <context>
@@ -964,6 +1230,26 @@
         <source>%1&apos;s pipeline engine runs only its own 1F1B schedule (and under megatron-deepspeed ZB-H1), not %2; choose 1f1b, or a framework that has the schedule (megatron-core, torchtitan).</source>
         <translation>%1 的流水线引擎只运行它自己的 1F1B 调度（在 megatron-deepspeed 下还有 ZB-H1），不支持 %2；请选择 1f1b，或换用具备该调度的框架（megatron-core、torchtitan）。</translation>
     </message>
+    <message>
+        <source>No configuration at this size</source>
+        <translation>此规模下没有可行配置</translation>
+    </message>
+    <message>
+        <source>No configuration fits at this size</source>
+        <translation>此规模下没有显存放得下的配置</translation>
+    </message>
+    <message>
+        <source>No configuration of %1 GPUs fits in memory.</source>
+        <translation>%1 张 GPU 的所有配置都放不下显存。</translation>
+    </message>
+    <message>
+        <source>No configuration of %1 GPUs abides by the rules: the GPU count, the global batch and the model leave no whole tp × pp × cp × dp split.</source>
+        <translation>%1 张 GPU 没有符合规则的配置：GPU 数、全局批次和模型无法给出整数的 tp × pp × cp × dp 切分。</translation>
+    </message>
+    <message>
+        <source>No configuration of %1 GPUs abides by the rules with the fields the scenario pins (%2): the GPU count, the global batch and the model leave them no whole tp × pp × cp × dp split.</source>
+        <translation>在场景固定的字段（%2）下，%1 张 GPU 没有符合规则的配置：GPU 数、全局批次和模型使这些字段无法给出整数的 tp × pp × cp × dp 切分。</translation>
+    </message>
 </context>
 <context>
     <name>EngineLadder</name>
@@ -1545,6 +1831,378 @@
     </message>
 </context>
 <context>
+    <name>Report</name>
+    <message>
+        <source>%1 (80 % band %2 – %3)</source>
+        <translation>%1（80 % 区间 %2 – %3）</translation>
+    </message>
+    <message>
+        <source>Predicted step</source>
+        <translation>预测每步时间</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (fullest stage)</source>
+        <translation>每卡显存（占用最高的阶段）</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Time to train</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <source>set training.train_tokens to see it</source>
+        <translation>设置 training.train_tokens 后可见</translation>
+    </message>
+    <message>
+        <source>Cost to train</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <source>needs train_tokens and a GPU-hour price</source>
+        <translation>需要 train_tokens 和每 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>It fits with room to spare (%1 of %2 per GPU).</source>
+        <translation>显存放得下且有余量（每卡 %1 / %2）。</translation>
+    </message>
+    <message>
+        <source>It needs %1 of %2 per GPU: above the 80 % real runs keep free.</source>
+        <translation>每卡需要 %1 / %2：超出了实际训练通常保持的 80 % 安全线。</translation>
+    </message>
+    <message>
+        <source>The advisor finds nothing to change that the model can resolve.</source>
+        <translation>调优顾问没有找到模型能分辨出收益的改动。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The advisor finds %n change(s) worth making; the first, %1, %2.</source>
+        <translation>
+            <numerusform>调优顾问找到 %n 项值得做的改动；首项为“%1”，%2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Configuration: %1</source>
+        <translation>配置：%1</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Against %1: %2</source>
+        <translation>与 %1 对比：%2</translation>
+    </message>
+    <message>
+        <source>Top findings</source>
+        <translation>主要发现</translation>
+    </message>
+    <message>
+        <source>Efficiency report</source>
+        <translation>效率报告</translation>
+    </message>
+    <message>
+        <source>Step against its theoretical minimum</source>
+        <translation>每步时间与理论最小值对比</translation>
+    </message>
+    <message>
+        <source>Step %1; theoretical minimum %2 (the model&apos;s FLOPs at the GPU&apos;s peak): %3 of the step is useful model arithmetic.</source>
+        <translation>每步 %1；理论最小值 %2（模型 FLOPs 按 GPU 峰值算力计算）：每步中有 %3 是有效的模型计算。</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Compute runs %1 of the step (recomputation %2); %3 per GPU reach the hardware (HFU %4, MFU %5).</source>
+        <translation>计算占每步的 %1（其中重计算 %2）；每卡实际达到 %3 的硬件算力（HFU %4，MFU %5）。</translation>
+    </message>
+    <message>
+        <source>Communication by kind</source>
+        <translation>各类通信</translation>
+    </message>
+    <message>
+        <source>No communication: one GPU.</source>
+        <translation>无通信：只有一张 GPU。</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Exposed</source>
+        <translation>暴露</translation>
+    </message>
+    <message>
+        <source>Share of the step</source>
+        <translation>占每步比例</translation>
+    </message>
+    <message>
+        <source>Hidden under compute</source>
+        <translation>隐藏在计算之下</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Predicted %1 of the step under %2 (%3 stages, %4 micro-batches; uniform stages would idle %5).</source>
+        <translation>预测在 %2 调度下占每步的 %1（%3 个阶段，%4 个微批次；若各阶段均匀，空闲占比应为 %5）。</translation>
+    </message>
+    <message>
+        <source>Measured step %1 (%2): %3 × the prediction.</source>
+        <translation>实测每步 %1（%2）：相当于预测值 × %3。</translation>
+    </message>
+    <message>
+        <source>No measurement loaded: import a training log or a profiler trace to hold it against the prediction.</source>
+        <translation>未加载实测数据：导入训练日志或 profiler trace 即可与预测对照。</translation>
+    </message>
+    <message>
+        <source>Bottleneck analysis</source>
+        <translation>瓶颈分析</translation>
+    </message>
+    <message>
+        <source>Beside compute, the largest part of the step is %1: %2 (%3). %4</source>
+        <translation>除计算外，每步中占比最大的是%1：%2（%3）。%4</translation>
+    </message>
+    <message>
+        <source>Next actions</source>
+        <translation>后续行动</translation>
+    </message>
+    <message>
+        <source>Nothing to change: no finding gains more than the model can resolve.</source>
+        <translation>无需改动：没有哪项发现的收益超过模型的分辨能力。</translation>
+    </message>
+    <message>
+        <source>Memory per stage</source>
+        <translation>各阶段显存</translation>
+    </message>
+    <message>
+        <source>Pipeline timeline</source>
+        <translation>流水线时间线</translation>
+    </message>
+    <message>
+        <source>Topology and groups</source>
+        <translation>拓扑与通信组</translation>
+    </message>
+    <message>
+        <source>Each GPU coloured by its tensor-parallel group and labelled with its rank.</source>
+        <translation>每块 GPU 按其张量并行组着色，并标注其 rank。</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>扩展性</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>敏感性</translation>
+    </message>
+    <message>
+        <source>Appendix: assumptions and sources</source>
+        <translation>附录：假设与来源</translation>
+    </message>
+    <message>
+        <source>ParaPlan %1 predicts every figure with its analytical cost model (docs/cost-model.md); the efficiency constants below are one joint fit over the published runs in tests/data/validation, and each source is in docs/cost-model.md.</source>
+        <translation>ParaPlan %1 用其解析成本模型（docs/cost-model.md）预测所有指标；下列效率常数是对 tests/data/validation 中公开运行数据的一次联合拟合，各项来源见 docs/cost-model.md。</translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation>常数</translation>
+    </message>
+    <message>
+        <source>Physical range</source>
+        <translation>物理范围</translation>
+    </message>
+    <message>
+        <source>Calibration: measured GEMM rates and bandwidths from %1 replace the model&apos;s where they apply.</source>
+        <translation>校准：在适用之处，用来自 %1 的实测 GEMM 速率和带宽替代模型自身的数值。</translation>
+    </message>
+    <message>
+        <source>a profile</source>
+        <translation>校准配置</translation>
+    </message>
+    <message>
+        <source>Calibration: none; the model&apos;s own constants.</source>
+        <translation>校准：无；使用模型自身的常数。</translation>
+    </message>
+    <message>
+        <source>Band: %1</source>
+        <translation>区间：%1</translation>
+    </message>
+    <message>
+        <source>ParaPlan report: %1</source>
+        <translation>ParaPlan 报告：%1</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3 nodes) · %4</source>
+        <translation>%1 × %2（%3 个节点）· %4</translation>
+    </message>
+    <message>
+        <source>the scenario is invalid: %1</source>
+        <translation>场景无效：%1</translation>
+    </message>
+    <message>
+        <source>the configuration to compare with is invalid</source>
+        <translation>用于对比的配置无效</translation>
+    </message>
+    <message>
+        <source>%1: the report is written as .pdf or .html</source>
+        <translation>%1：报告只能保存为 .pdf 或 .html</translation>
+    </message>
+    <message>
+        <source>page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Scaling</name>
+    <message>
+        <source>parallel.dp (%1) is not held: it follows the node count, N / (tp·pp·cp).</source>
+        <translation>parallel.dp（%1）不保持固定：它随节点数变化，为 N / (tp·pp·cp)。</translation>
+    </message>
+    <message>
+        <source>The rank table (parallel.placement.rank_to_gpu) places every node&apos;s ranks alike: each node count repeats that pattern.</source>
+        <translation>rank 表（parallel.placement.rank_to_gpu）在每个节点上的放置方式相同：各节点数下都重复这一模式。</translation>
+    </message>
+    <message>
+        <source>The rank table (parallel.placement.rank_to_gpu) is not one node&apos;s pattern repeated: at counts other than %1 nodes rank r runs on GPU r.</source>
+        <translation>rank 表（parallel.placement.rank_to_gpu）不是单个节点模式的重复：节点数不为 %1 时，rank r 运行在 GPU r 上。</translation>
+    </message>
+    <message>
+        <source>cluster.topology lists %1 kinds of node: other counts keep the first nodes in its order and add nodes of the last kind (%2).</source>
+        <translation>cluster.topology 列出了 %1 种节点类型：其他节点数下按其顺序保留靠前的节点，并添加最后一种类型（%2）的节点。</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>tensor-parallel communication</source>
+        <translation>张量并行通信</translation>
+    </message>
+    <message>
+        <source>context-parallel exchange</source>
+        <translation>上下文并行交换</translation>
+    </message>
+    <message>
+        <source>expert-parallel token exchange</source>
+        <translation>专家并行 token 交换</translation>
+    </message>
+    <message>
+        <source>pipeline sends between stages</source>
+        <translation>流水线阶段间发送</translation>
+    </message>
+    <message>
+        <source>data-parallel gradient reduction</source>
+        <translation>数据并行梯度归约</translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>per-step overhead</source>
+        <translation>每步开销</translation>
+    </message>
+    <message>
+        <source>expert tensor-parallel communication</source>
+        <translation>专家张量并行通信</translation>
+    </message>
+    <message>
+        <source>expert gradient reduction</source>
+        <translation>专家梯度归约</translation>
+    </message>
+    <message>
+        <source>embedding synchronisation</source>
+        <translation>嵌入层同步</translation>
+    </message>
+    <message>
+        <source>From %1 nodes the %2 begins: its groups of %3 GPUs span %4 nodes at a bus bandwidth of %5 (bound by %6), and its exposed time per step rises from %7 to %8.</source>
+        <translation>从 %1 个节点起开始出现%2：其 %3 卡的组跨越 %4 个节点，总线带宽 %5（受限于 %6），每步暴露时间从 %7 增至 %8。</translation>
+    </message>
+    <message>
+        <source>From %1 nodes the %2 crosses nodes: its bus bandwidth falls from %3 to %4 (bound by %5) and its exposed time per step rises from %6 to %7.</source>
+        <translation>从 %1 个节点起，%2开始跨节点：总线带宽从 %3 降至 %4（受限于 %5），每步暴露时间从 %6 增至 %7。</translation>
+    </message>
+    <message>
+        <source>From %1 nodes the %2 is bound by %3: its bus bandwidth falls from %4 to %5 (%6 groups share that link) and its exposed time per step rises from %7 to %8.</source>
+        <translation>从 %1 个节点起，%2受限于 %3：总线带宽从 %4 降至 %5（%6 个组共用该链路），每步暴露时间从 %7 增至 %8。</translation>
+    </message>
+    <message>
+        <source>From %1 nodes the exposed time per step of the %2 rises from %3 to %4 at a bus bandwidth of %5 (%6 before), its groups of %7 GPUs spanning %8 nodes; %9 of it ran hidden under compute.</source>
+        <translation>从 %1 个节点起，%2的每步暴露时间从 %3 增至 %4，总线带宽 %5（此前为 %6），其 %7 卡的组跨越 %8 个节点；其中 %9 隐藏在计算之下。</translation>
+    </message>
+    <message>
+        <source>From %1 nodes each pipeline runs %2 micro-batches instead of %3: the pipeline bubble grows from %4 to %5 of the step (%6 to %7).</source>
+        <translation>从 %1 个节点起，每条流水线运行 %2 个微批次而不是 %3 个：流水线气泡占每步的比例从 %4 增至 %5（%6 增至 %7）。</translation>
+    </message>
+    <message>
+        <source>From %1 nodes the %2 grows from %3 to %4 per step.</source>
+        <translation>从 %1 个节点起，%2每步从 %3 增至 %4。</translation>
+    </message>
+    <message>
+        <source>From %1 nodes the compute goes only from %2 to %3 per step: the pipeline stage that sets the step holds %7 layers at both counts, where %4 GPUs instead of %5 would take the compute to %6 at perfect scaling.</source>
+        <translation>从 %1 个节点起，计算每步只从 %2 降到 %3：决定每步时间的流水线阶段在两种节点数下都有 %7 层；而在理想扩展下，用 %4 张 GPU 代替 %5 张应能把计算降到 %6。</translation>
+    </message>
+    <message>
+        <source>From %1 nodes the %2 goes only from %3 to %4 per step, where %5 GPUs instead of %6 would take it to %7 at perfect scaling.</source>
+        <translation>从 %1 个节点起，%2每步只从 %3 变为 %4；而在理想扩展下，用 %5 张 GPU 代替 %6 张应能降到 %7。</translation>
+    </message>
+    <message>
+        <source>Adding nodes stops paying at %1 nodes: from %2 to %1 nodes tokens/s fall from %3 to %4 — more nodes, slower training.</source>
+        <translation>增加节点在 %1 个节点处不再划算：从 %2 个增加到 %1 个节点，tokens/s 从 %3 降到 %4——节点更多，训练反而更慢。</translation>
+    </message>
+    <message>
+        <source>Adding nodes stops paying at %1 nodes: from %2 to %1 nodes tokens/s rise only from %3 to %4, so each added GPU brings %5 of the throughput a GPU has at the smallest count (the mark is below %6).</source>
+        <translation>增加节点在 %1 个节点处不再划算：从 %2 个增加到 %1 个节点，tokens/s 只从 %3 升到 %4，每张新增 GPU 带来的吞吐量只有最小规模下单卡吞吐量的 %5（低于 %6 即判定为不划算）。</translation>
+    </message>
+    <message>
+        <source>Throughput peaks on one node with %1 tokens/s; at %2 nodes the step takes %3 instead of %4 and tokens/s fall to %5.</source>
+        <translation>吞吐量在单节点时达到峰值，为 %1 tokens/s；在 %2 个节点时每步耗时 %3 而不是 %4，tokens/s 降至 %5。</translation>
+    </message>
+    <message>
+        <source>Throughput peaks at %1 nodes with %2 tokens/s; at %3 nodes the step takes %4 instead of %5 and tokens/s fall to %6.</source>
+        <translation>吞吐量在 %1 个节点时达到峰值，为 %2 tokens/s；在 %3 个节点时每步耗时 %4 而不是 %5，tokens/s 降至 %6。</translation>
+    </message>
+    <message>
+        <source>The global batch of %1 does not divide over the scenario&apos;s data-parallel replicas at its own %2 nodes, so it has no batch per replica to hold; make the scenario valid at its own size or hold the global batch fixed.</source>
+        <translation>全局批次 %1 在场景自身的 %2 个节点上无法均分到各数据并行副本，因此没有可保持不变的每副本批次；请先让场景在自身规模下有效，或改为固定全局批次。</translation>
+    </message>
+</context>
+<context>
     <name>Schedules</name>
     <message>
         <source>GPipe</source>
@@ -1577,6 +2235,300 @@
     <message>
         <source>DualPipeV</source>
         <translation>DualPipeV</translation>
+    </message>
+</context>
+<context>
+    <name>Sensitivity</name>
+    <message>
+        <source>inter-node bandwidth</source>
+        <translation>节点间带宽</translation>
+    </message>
+    <message>
+        <source>intra-node bandwidth</source>
+        <translation>节点内带宽</translation>
+    </message>
+    <message>
+        <source>GEMM efficiency</source>
+        <translation>GEMM 效率</translation>
+    </message>
+    <message>
+        <source>attention efficiency</source>
+        <translation>注意力效率</translation>
+    </message>
+    <message>
+        <source>HBM efficiency</source>
+        <translation>HBM 效率</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>straggler jitter</source>
+        <translation>慢卡抖动</translation>
+    </message>
+    <message>
+        <source>framework overhead per step</source>
+        <translation>每步框架开销</translation>
+    </message>
+    <message>
+        <source>host launch time per layer</source>
+        <translation>每层主机端启动时间</translation>
+    </message>
+    <message>
+        <source>The %1 is already at the end of its physical range (%2).</source>
+        <translation>%1已处于其物理范围的端点（%2）。</translation>
+    </message>
+    <message>
+        <source>A micro-batch of %1 cannot be halved into whole sequences.</source>
+        <translation>大小为 %1 的微批次无法减半为整数个序列。</translation>
+    </message>
+    <message>
+        <source>A sequence of %1 tokens cannot be halved into whole tokens.</source>
+        <translation>%1 个 token 的序列无法减半为整数个 token。</translation>
+    </message>
+    <message>
+        <source>Twice the sequence at the same tokens per step takes half the global batch, and %1 sequences cannot be halved.</source>
+        <translation>序列长度翻倍且每步 token 数不变，全局批次就要减半，而 %1 个序列无法减半。</translation>
+    </message>
+    <message>
+        <source>With the %1 at %2 the configuration breaks a rule: %3</source>
+        <translation>%1为 %2 时，配置违反规则：%3</translation>
+    </message>
+    <message>
+        <source>With the %1 at %2 the fullest stage needs %3 per GPU, more than the GPU&apos;s %4.</source>
+        <translation>%1为 %2 时，占用最高的阶段每卡需要 %3，超过了 GPU 的 %4。</translation>
+    </message>
+    <message>
+        <source>%1 stays faster than %2 under every input&apos;s realistic range; the closest call is the %3 %4 lower, where %1 still leads by %5.</source>
+        <translation>在每个输入的现实范围内，%1 都比 %2 快；最接近反转的是%3降低 %4，此时 %1 仍领先 %5。</translation>
+    </message>
+    <message>
+        <source>%1 stays faster than %2 under every input&apos;s realistic range; the closest call is the %3 %4 higher, where %1 still leads by %5.</source>
+        <translation>在每个输入的现实范围内，%1 都比 %2 快；最接近反转的是%3提高 %4，此时 %1 仍领先 %5。</translation>
+    </message>
+    <message>
+        <source>%1 stays faster than %2 under every input&apos;s realistic range; the closest call is the %3 halved, where %1 still leads by %4.</source>
+        <translation>在每个输入的现实范围内，%1 都比 %2 快；最接近反转的是%3减半，此时 %1 仍领先 %4。</translation>
+    </message>
+    <message>
+        <source>%1 stays faster than %2 under every input&apos;s realistic range; the closest call is the %3 doubled, where %1 still leads by %4.</source>
+        <translation>在每个输入的现实范围内，%1 都比 %2 快；最接近反转的是%3翻倍，此时 %1 仍领先 %4。</translation>
+    </message>
+    <message>
+        <source>%1 stays faster than %2 under every input&apos;s realistic range; the closest call is the %3 at %4 instead of %5, where %1 still leads by %6.</source>
+        <translation>在每个输入的现实范围内，%1 都比 %2 快；最接近反转的是%3取 %4 而非 %5，此时 %1 仍领先 %6。</translation>
+    </message>
+    <message>
+        <source>%1 becomes faster than %2 when the %3 is %4 lower: %5 against %6 (%7 of the %8 moves reverse the order).</source>
+        <translation>%3降低 %4 时，%1 变得比 %2 快：%5 对比 %6（%8 次调整中有 %7 次使快慢顺序反转）。</translation>
+    </message>
+    <message>
+        <source>%1 becomes faster than %2 when the %3 is %4 higher: %5 against %6 (%7 of the %8 moves reverse the order).</source>
+        <translation>%3提高 %4 时，%1 变得比 %2 快：%5 对比 %6（%8 次调整中有 %7 次使快慢顺序反转）。</translation>
+    </message>
+    <message>
+        <source>%1 becomes faster than %2 when the %3 is halved: %4 against %5 (%6 of the %7 moves reverse the order).</source>
+        <translation>%3减半时，%1 变得比 %2 快：%4 对比 %5（%7 次调整中有 %6 次使快慢顺序反转）。</translation>
+    </message>
+    <message>
+        <source>%1 becomes faster than %2 when the %3 is doubled: %4 against %5 (%6 of the %7 moves reverse the order).</source>
+        <translation>%3翻倍时，%1 变得比 %2 快：%4 对比 %5（%7 次调整中有 %6 次使快慢顺序反转）。</translation>
+    </message>
+    <message>
+        <source>%1 becomes faster than %2 when the %3 is %4 instead of %5: %6 against %7 (%8 of the %9 moves reverse the order).</source>
+        <translation>%3取 %4 而非 %5 时，%1 变得比 %2 快：%6 对比 %7（%9 次调整中有 %8 次使快慢顺序反转）。</translation>
+    </message>
+    <message>
+        <source>A and B predict the same step, %1: which is faster depends on the inputs.</source>
+        <translation>A 与 B 的预测每步时间相同，均为 %1：哪个更快取决于输入。</translation>
+    </message>
+    <message>
+        <source>%1 is faster than %2 (%3 against %4); no input could be moved to test it.</source>
+        <translation>%1 比 %2 快（%3 对比 %4）；没有可调整的输入来检验这一点。</translation>
+    </message>
+    <message>
+        <source>The 80 % bands overlap (A %1 to %2, B %3 to %4): the model&apos;s own error could reverse the order, whatever the inputs.</source>
+        <translation>两者的 80 % 区间有重叠（A 为 %1 至 %2，B 为 %3 至 %4）：无论输入如何，模型自身的误差都可能使快慢顺序反转。</translation>
+    </message>
+    <message>
+        <source>The 80 % bands do not overlap (A %1 to %2, B %3 to %4): the model&apos;s own error alone does not reverse the order.</source>
+        <translation>两者的 80 % 区间没有重叠（A 为 %1 至 %2，B 为 %3 至 %4）：仅凭模型自身的误差不会使快慢顺序反转。</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid configuration: %2</source>
+        <translation>%1 不是有效配置：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Symptoms</name>
+    <message>
+        <source>GPU utilisation stays under 40 %</source>
+        <translation>GPU 利用率一直低于 40 %</translation>
+    </message>
+    <message>
+        <source>The loss spikes after a change of data parallelism</source>
+        <translation>改变数据并行度后 loss 出现尖峰</translation>
+    </message>
+    <message>
+        <source>Training hangs at some step, with no log</source>
+        <translation>训练卡在某一步，且没有日志</translation>
+    </message>
+    <message>
+        <source>Out of memory while nvidia-smi shows memory free</source>
+        <translation>显存不足（OOM），而 nvidia-smi 显示仍有空闲显存</translation>
+    </message>
+    <message>
+        <source>Several nodes train slower than one</source>
+        <translation>多节点训练比单节点还慢</translation>
+    </message>
+    <message>
+        <source>One GPU&apos;s memory is higher than the others&apos;</source>
+        <translation>某块 GPU 的显存占用高于其他 GPU</translation>
+    </message>
+    <message>
+        <source>The pipeline idles %1 of each step (%2).</source>
+        <translation>流水线空闲时间占每步的 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>Fewer stages or more micro-batches, interleaving, or a zero-bubble schedule (the advisor&apos;s bubble finding).</source>
+        <translation>减少阶段数或增加微批次数、使用交错调度或零气泡调度（见调优顾问中关于气泡的发现）。</translation>
+    </message>
+    <message>
+        <source>Communication leaves %1 of each step (%2) with the GPUs waiting.</source>
+        <translation>通信使 GPU 在每步中有 %1（%2）处于等待状态。</translation>
+    </message>
+    <message>
+        <source>Turn the framework&apos;s overlap on and keep TP inside NVLink; check the placement findings.</source>
+        <translation>开启框架的通信重叠，并让 TP 保持在 NVLink 范围内；请查看与放置相关的发现。</translation>
+    </message>
+    <message>
+        <source>Per-step framework work outside the pipeline takes %1.</source>
+        <translation>流水线之外的每步框架工作耗时 %1。</translation>
+    </message>
+    <message>
+        <source>CUDA graphs, fewer logging and evaluation calls per step.</source>
+        <translation>使用 CUDA Graphs，减少每步的日志和评估调用。</translation>
+    </message>
+    <message>
+        <source>The input pipeline is not in the model: if the GPUs wait on PCIe or on the loader, utilisation falls whatever the configuration.</source>
+        <translation>模型未涵盖输入数据管线：如果 GPU 在等待 PCIe 或数据加载器，无论采用何种配置，利用率都会下降。</translation>
+    </message>
+    <message>
+        <source>If PCIe is busy, pin_memory=False and fewer workers; if compute is low and memory bandwidth high, a smaller prefetch_factor (seed 000 §4.2).</source>
+        <translation>若 PCIe 繁忙，设置 pin_memory=False 并减少 worker 数；若计算利用率低而显存带宽占用高，减小 prefetch_factor（seed 000 §4.2）。</translation>
+    </message>
+    <message>
+        <source>The global batch changed %1 (%2 to %3 samples) with data parallelism %4: the learning rate and warm-up did not follow.</source>
+        <translation>数据并行度为 %4 时，全局批次变化了 %1（从 %2 变为 %3 个样本）：学习率和预热没有随之调整。</translation>
+    </message>
+    <message>
+        <source>A global batch that grows with data parallelism trains with the old learning rate unless it is scaled.</source>
+        <translation>全局批次随数据并行度增大时，除非对学习率进行缩放，否则训练仍沿用旧的学习率。</translation>
+    </message>
+    <message>
+        <source>Scale the learning rate by the square root of the batch ratio, count the warm-up in tokens, and clip gradients at 1.0.</source>
+        <translation>按批次比例的平方根缩放学习率，按 token 数计算预热，并将梯度裁剪阈值设为 1.0。</translation>
+    </message>
+    <message>
+        <source>Gradients are reduced in %1 over %2 data-parallel ranks: 16-bit sums lose precision as ranks are added.</source>
+        <translation>梯度以 %1 在 %2 个数据并行 rank 上归约：随着 rank 增加，16 位求和会损失精度。</translation>
+    </message>
+    <message>
+        <source>Reduce gradients in fp32 (grad_precision fp32, Megatron&apos;s --accumulate-allreduce-grads-in-fp32).</source>
+        <translation>以 fp32 归约梯度（grad_precision fp32，即 Megatron 的 --accumulate-allreduce-grads-in-fp32）。</translation>
+    </message>
+    <message>
+        <source>The nodes talk over RoCE: a wrong GID index (NCCL_IB_GID_INDEX, 3 for RoCE v2) deadlocks NCCL without an error.</source>
+        <translation>节点之间通过 RoCE 通信：GID 索引错误（NCCL_IB_GID_INDEX，RoCE v2 应为 3）会让 NCCL 死锁且不报错。</translation>
+    </message>
+    <message>
+        <source>NCCL&apos;s network settings can deadlock a collective without an error.</source>
+        <translation>NCCL 的网络设置可能让集合通信死锁且不报错。</translation>
+    </message>
+    <message>
+        <source>Set NCCL_IB_GID_INDEX=3 on RoCE v2, TORCH_NCCL_ASYNC_ERROR_HANDLING=1 and a finite timeout so a hang becomes an error (paraplan-cli export --to env).</source>
+        <translation>在 RoCE v2 上设置 NCCL_IB_GID_INDEX=3，并设置 TORCH_NCCL_ASYNC_ERROR_HANDLING=1 和有限的超时，让挂起变成报错（paraplan-cli export --to env）。</translation>
+    </message>
+    <message>
+        <source>%1 pipeline stages exchange %2 messages per step: a shape or order mismatch between two stages waits forever.</source>
+        <translation>%1 个流水线阶段每步交换 %2 条消息：任意两个阶段之间的形状或顺序不匹配都会导致无限等待。</translation>
+    </message>
+    <message>
+        <source>Check that every stage&apos;s send and receive shapes agree (seed 000 §4.1&apos;s PP check).</source>
+        <translation>检查每个阶段发送与接收的形状是否一致（seed 000 §4.1 中的 PP 检查）。</translation>
+    </message>
+    <message>
+        <source>The fullest stage needs %1 of %2 (%3); above %4 the caching allocator&apos;s fragments and transient buffers run out.</source>
+        <translation>占用最高的阶段需要 %1 / %2（%3）；超过 %4 后，缓存分配器的碎片和临时缓冲区就没有余地了。</translation>
+    </message>
+    <message>
+        <source>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, and more headroom (the advisor&apos;s memory finding).</source>
+        <translation>设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True，并留出更多余量（见调优顾问中关于显存的发现）。</translation>
+    </message>
+    <message>
+        <source>Activations of the micro-batches in flight are %1 of stage %2&apos;s memory: they peak during the pipeline&apos;s warm-up, not when nvidia-smi looks.</source>
+        <translation>在途微批次的激活占阶段 %2 显存的 %1：其峰值出现在流水线预热阶段，而不是 nvidia-smi 采样的时刻。</translation>
+    </message>
+    <message>
+        <source>Recompute activations or use a smaller micro-batch.</source>
+        <translation>对激活进行重计算，或使用更小的微批次。</translation>
+    </message>
+    <message>
+        <source>The %1 groups span %2 nodes and run at %3 over %4: %5 of each step is exposed.</source>
+        <translation>%1 组跨越 %2 个节点，经由 %4 以 %3 运行：每步暴露 %5。</translation>
+    </message>
+    <message>
+        <source>Keep TP inside a node and let DP or the pipeline cross nodes; see the scaling view for where adding nodes stops paying.</source>
+        <translation>让 TP 保持在节点内，由 DP 或流水线跨节点；在扩展性视图中查看增加节点从何处开始不再划算。</translation>
+    </message>
+    <message>
+        <source>Each step waits for the slowest of %1 GPUs: about %2 behind the average one.</source>
+        <translation>每一步都要等 %1 张 GPU 中最慢的那张：它比平均水平慢约 %2。</translation>
+    </message>
+    <message>
+        <source>Find the throttled or noisy node (clocks, thermals) and drain it.</source>
+        <translation>找出降频或受干扰的节点（时钟频率、温度），将其下线（drain）。</translation>
+    </message>
+    <message>
+        <source>The model assumes the network runs at its rated speed; without RDMA (TCP sockets) it runs at a fraction of it.</source>
+        <translation>模型假设网络以额定速度运行；若没有 RDMA（走 TCP socket），实际速度只有额定值的一小部分。</translation>
+    </message>
+    <message>
+        <source>One node: the network is not used.</source>
+        <translation>单节点：不使用网络。</translation>
+    </message>
+    <message>
+        <source>NCCL_IB_DISABLE=0 and UCX_TLS=rc_x,sm,self; expect at least 50 Gb/s between nodes on RoCE v2 100G (seed 000 §3.2).</source>
+        <translation>设置 NCCL_IB_DISABLE=0 和 UCX_TLS=rc_x,sm,self；在 RoCE v2 100G 上，节点间应至少达到 50 Gb/s（seed 000 §3.2）。</translation>
+    </message>
+    <message>
+        <source>Stage %1 needs %2 per GPU against %3 on the median stage: the first stage holds the embedding and the most micro-batches in flight, the last the logits.</source>
+        <translation>阶段 %1 每卡需要 %2，而中位阶段为 %3：首阶段承担嵌入层且在途微批次最多，末阶段承担 logits。</translation>
+    </message>
+    <message>
+        <source>Lighter end stages (the advisor&apos;s uneven-stages finding) or recompute on the first stage.</source>
+        <translation>减轻首末阶段（见调优顾问中关于阶段不均的发现），或在首阶段进行重计算。</translation>
+    </message>
+    <message>
+        <source>With ZeRO-%1 every data-parallel rank should hold the same share; one rank holding more means the partition did not take effect.</source>
+        <translation>使用 ZeRO-%1 时，每个数据并行 rank 应持有相同的份额；若某个 rank 持有更多，说明切分没有生效。</translation>
+    </message>
+    <message>
+        <source>Check the ZeRO stage in the config and that the model is wrapped before the optimizer is built.</source>
+        <translation>检查配置中的 ZeRO 阶段，并确认在构建优化器之前已对模型完成封装。</translation>
+    </message>
+    <message>
+        <source>Rank 0 often also logs, evaluates and writes checkpoints, with buffers the others do not hold.</source>
+        <translation>rank 0 通常还要负责日志、评估和写 checkpoint，并持有其他 rank 没有的缓冲区。</translation>
+    </message>
+    <message>
+        <source>Move evaluation and checkpoint gathering off rank 0 or give it headroom.</source>
+        <translation>把评估和 checkpoint 汇集从 rank 0 移走，或为它预留余量。</translation>
     </message>
 </context>
 <context>
@@ -2132,6 +3084,95 @@
     <message>
         <source>ParaPlan read %1 as %2. What you should know:</source>
         <translation>ParaPlan 把 %1 读作 %2。需要注意：</translation>
+    </message>
+    <message>
+        <source>Advisor</source>
+        <translation>调优顾问</translation>
+    </message>
+    <message>
+        <source>Export &amp;report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>PDF report (*.pdf);;HTML report (*.html)</source>
+        <translation>PDF 报告 (*.pdf);;HTML 报告 (*.html)</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s profile</source>
+        <translation>引擎的校准配置</translation>
+    </message>
+    <message>
+        <source>Nothing to report yet: no configuration of this scenario has been valid.</source>
+        <translation>尚无可报告的内容：此场景还没有任何有效的配置。</translation>
+    </message>
+    <message>
+        <source>Cannot write the report %1: %2</source>
+        <translation>无法写入报告 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>paraplan::widgets::AdvisorPanel</name>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Gain</source>
+        <translation>收益</translation>
+    </message>
+    <message>
+        <source>Make the recommended change (Edit ▸ Undo takes it back)</source>
+        <translation>执行建议的改动（编辑 ▸ 撤销 可还原）</translation>
+    </message>
+    <message>
+        <source>What do you see on the cluster?</source>
+        <translation>你在集群上观察到了什么现象？</translation>
+    </message>
+    <message>
+        <source>(choose a symptom)</source>
+        <translation>（选择一种现象）</translation>
+    </message>
+    <message>
+        <source>No valid configuration to advise on.</source>
+        <translation>没有可供建议的有效配置。</translation>
+    </message>
+    <message>
+        <source>Step %1: nothing to change. No finding gains more than the model can resolve.</source>
+        <translation>每步 %1：无需改动。没有哪项发现的收益超过模型的分辨能力。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Step %1: %n finding(s), each change re-evaluated.</source>
+        <translation>
+            <numerusform>每步 %1：%n 项发现，每项改动均已重新评估。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose a finding to see its evidence and change.</source>
+        <translation>选择一项发现，查看其依据和建议的改动。</translation>
+    </message>
+    <message>
+        <source>Step %1 → %2, %3.</source>
+        <translation>每步 %1 → %2，%3。</translation>
+    </message>
+    <message>
+        <source>advice: %1</source>
+        <translation>建议：%1</translation>
+    </message>
+    <message>
+        <source>Pick what the real cluster shows: ParaPlan ranks the causes its model supports for this configuration, with the commands that check them.</source>
+        <translation>选择真实集群上出现的现象：ParaPlan 会按其模型对此配置列出可能原因并排序，并给出用于检查的命令。</translation>
+    </message>
+    <message>
+        <source>not in the model: check it</source>
+        <translation>模型未涵盖：请自行检查</translation>
     </message>
 </context>
 <context>
@@ -3192,6 +4233,265 @@ predicted</source>
     </message>
 </context>
 <context>
+    <name>paraplan::widgets::ScalingView</name>
+    <message>
+        <source>1 node</source>
+        <translation>1 个节点</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 个节点</translation>
+    </message>
+    <message>
+        <source>step time (s)</source>
+        <translation>每步时间 (s)</translation>
+    </message>
+    <message>
+        <source>tokens per second (millions)</source>
+        <translation>每秒 token 数（百万）</translation>
+    </message>
+    <message>
+        <source>tokens per second (thousands)</source>
+        <translation>每秒 token 数（千）</translation>
+    </message>
+    <message>
+        <source>MFU (%)</source>
+        <translation>MFU (%)</translation>
+    </message>
+    <message>
+        <source>USD per million tokens</source>
+        <translation>每百万 token 成本（USD）</translation>
+    </message>
+    <message>
+        <source>time to train (days)</source>
+        <translation>训练时长（天）</translation>
+    </message>
+    <message>
+        <source>time to train (hours)</source>
+        <translation>训练时长（小时）</translation>
+    </message>
+    <message>
+        <source>This cluster has no price per GPU-hour (cluster.gpu_hour_cost_usd): there is no cost per token to draw.</source>
+        <translation>此集群没有每 GPU 小时价格（cluster.gpu_hour_cost_usd）：无法绘制每 token 成本。</translation>
+    </message>
+    <message>
+        <source>This scenario names no training length (training.train_tokens): there is no time to train to draw.</source>
+        <translation>此场景没有指定训练量（training.train_tokens）：无法绘制训练时长。</translation>
+    </message>
+    <message>
+        <source>The configuration runs and fits at no count of this range.</source>
+        <translation>在此范围内的任何节点数下，该配置都无法运行或显存放不下。</translation>
+    </message>
+    <message>
+        <source>It needs %1 per GPU on its fullest stage and does not fit in memory.</source>
+        <translation>占用最高的阶段每卡需要 %1，显存放不下。</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>扩展性</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>cost per million tokens</source>
+        <translation>每百万 token 成本</translation>
+    </message>
+    <message>
+        <source>time to train</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>data-parallel degree</source>
+        <translation>数据并行度</translation>
+    </message>
+    <message>
+        <source>With a fixed global batch, each replica&apos;s share of it shrinks with dp.</source>
+        <translation>全局批次固定时，每个副本分到的份额随 dp 增大而减小。</translation>
+    </message>
+    <message>
+        <source>fixed global batch</source>
+        <translation>固定全局批次</translation>
+    </message>
+    <message>
+        <source>fixed batch per replica</source>
+        <translation>固定每副本批次</translation>
+    </message>
+    <message>
+        <source>Fixed global batch: the same run on more GPUs, each pipeline runs fewer micro-batches. Per replica: the global batch grows with dp; the learning rate and warm-up must follow.</source>
+        <translation>固定全局批次：同一训练任务用更多 GPU 运行，每条流水线运行的微批次更少。固定每副本批次：全局批次随 dp 增大，学习率和预热必须随之调整。</translation>
+    </message>
+    <message>
+        <source>with the best configuration</source>
+        <translation>同时显示最优配置</translation>
+    </message>
+    <message>
+        <source>Search the fastest configuration that fits at each count (it holds the fields the scenario pins, as the search does).</source>
+        <translation>在每个节点数下搜索显存放得下的最快配置（与搜索功能一样，保持场景固定的字段不变）。</translation>
+    </message>
+    <message>
+        <source>search pinned fields too</source>
+        <translation>固定字段也参与搜索</translation>
+    </message>
+    <message>
+        <source>The best configuration may change every parallel field, the scenario&apos;s pins set aside (slower: a wider search at each count).</source>
+        <translation>最优配置可以修改所有并行字段，不受场景固定项约束（更慢：每个节点数下的搜索范围更大）。</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>against</source>
+        <translation>横轴</translation>
+    </message>
+    <message>
+        <source>for nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>至</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Compute again</source>
+        <translation>重新计算</translation>
+    </message>
+    <message>
+        <source>Pricing each node count and searching the best configuration at each…</source>
+        <translation>正在评估每个节点数并搜索各自的最优配置…</translation>
+    </message>
+    <message>
+        <source>Pricing each node count…</source>
+        <translation>正在评估每个节点数…</translation>
+    </message>
+    <message>
+        <source>Cancelled. Compute again to draw the curve.</source>
+        <translation>已取消。重新计算即可绘制曲线。</translation>
+    </message>
+    <message>
+        <source>Open this view to draw how the job scales.</source>
+        <translation>打开此视图即可绘制任务的扩展曲线。</translation>
+    </message>
+    <message>
+        <source>No valid configuration to scale yet.</source>
+        <translation>尚无可用于扩展分析的有效配置。</translation>
+    </message>
+    <message>
+        <source>What more nodes buy</source>
+        <translation>增加节点的收益</translation>
+    </message>
+    <message>
+        <source>current configuration held</source>
+        <translation>保持当前配置</translation>
+    </message>
+    <message>
+        <source>best configuration at each count</source>
+        <translation>各节点数下的最优配置</translation>
+    </message>
+    <message>
+        <source>data-parallel degree (dp)</source>
+        <translation>数据并行度 (dp)</translation>
+    </message>
+    <message>
+        <source>held configuration does not run or fit (hover for why)</source>
+        <translation>当前配置无法运行或显存放不下（悬停查看原因）</translation>
+    </message>
+    <message>
+        <source>this scenario (%1)</source>
+        <translation>本场景（%1）</translation>
+    </message>
+    <message>
+        <source>held and best</source>
+        <translation>当前配置与最优配置</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>最优配置</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>当前配置</translation>
+    </message>
+    <message>
+        <source>%1: stops paying at %2</source>
+        <translation>%1：在 %2 处不再划算</translation>
+    </message>
+    <message>
+        <source>%1: peak at %2</source>
+        <translation>%1：峰值在 %2</translation>
+    </message>
+    <message>
+        <source>(the two steps lie within each other&apos;s 80 % band: the model cannot tell them apart)</source>
+        <translation>（两者的每步时间都落在对方的 80 % 区间内：模型无法区分）</translation>
+    </message>
+    <message>
+        <source>Current configuration held:</source>
+        <translation>保持当前配置：</translation>
+    </message>
+    <message>
+        <source>Best configuration:</source>
+        <translation>最优配置：</translation>
+    </message>
+    <message>
+        <source>Adding nodes pays across this range: every step up brings at least %1 of the throughput a GPU has at the smallest count, and none is slower.</source>
+        <translation>在此范围内增加节点都划算：每次增加带来的每卡吞吐量至少为最小规模下单卡吞吐量的 %1，且没有哪一档变慢。</translation>
+    </message>
+    <message>
+        <source>The held configuration cannot run at %1 of the %2 counts: their GPUs are no multiple of tp × pp × cp.</source>
+        <translation>当前配置在 %2 个节点数中的 %1 个上无法运行：这些节点数下的 GPU 数不是 tp × pp × cp 的整数倍。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 GPUs</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 张 GPU</translation>
+    </message>
+    <message>
+        <source>%1&lt;br&gt;The held configuration does not run here: %2</source>
+        <translation>%1&lt;br&gt;当前配置在此无法运行：%2</translation>
+    </message>
+    <message>
+        <source>%1 — %2&lt;br&gt;%3&lt;br&gt;step %4 · %5 · MFU %6</source>
+        <translation>%1 — %2&lt;br&gt;%3&lt;br&gt;每步 %4 · %5 · MFU %6</translation>
+    </message>
+    <message>
+        <source>best configuration</source>
+        <translation>最优配置</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 USD per million tokens</source>
+        <translation>&lt;br&gt;每百万 token %1 USD</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;no price per GPU-hour: no cost</source>
+        <translation>&lt;br&gt;没有每 GPU 小时价格：无法计算成本</translation>
+    </message>
+    <message>
+        <source> · %1 to train</source>
+        <translation> · 训练需 %1</translation>
+    </message>
+</context>
+<context>
     <name>paraplan::widgets::ScenarioPanel</name>
     <message>
         <source>Overlap the token dispatch with another micro-batch</source>
@@ -3707,6 +5007,117 @@ predicted</source>
     </message>
 </context>
 <context>
+    <name>paraplan::widgets::SensitivityView</name>
+    <message>
+        <source>0 s</source>
+        <translation>0 s</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>1 sequence</source>
+        <translation>1 个序列</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>%1 个序列</translation>
+    </message>
+    <message>
+        <source>not priced: %1</source>
+        <translation>未评估：%1</translation>
+    </message>
+    <message>
+        <source>%1 → step %2, %3</source>
+        <translation>%1 → 每步 %2，%3</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>neither</source>
+        <translation>两者持平</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>敏感性</translation>
+    </message>
+    <message>
+        <source>Which assumption the step rests on: each input moved by a realistic amount</source>
+        <translation>每步时间依赖哪些假设：将各输入按现实幅度调整</translation>
+    </message>
+    <message>
+        <source>No valid configuration to analyse yet.</source>
+        <translation>尚无可分析的有效配置。</translation>
+    </message>
+    <message>
+        <source>not priced</source>
+        <translation>未评估</translation>
+    </message>
+    <message>
+        <source>at %1</source>
+        <translation>当前 %1</translation>
+    </message>
+    <message>
+        <source>step as evaluated: %1</source>
+        <translation>当前评估的每步时间：%1</translation>
+    </message>
+    <message>
+        <source>input moved down</source>
+        <translation>输入下调</translation>
+    </message>
+    <message>
+        <source>input moved up</source>
+        <translation>输入上调</translation>
+    </message>
+    <message>
+        <source>side not priced (hover for why)</source>
+        <translation>该侧未评估（悬停查看原因）</translation>
+    </message>
+    <message>
+        <source>step time (s)</source>
+        <translation>每步时间 (s)</translation>
+    </message>
+    <message>
+        <source>Pin a configuration as A (Edit ▸ Pin as A for comparison) and change this one: this view then says whether any of these inputs reverses which of the two is faster.</source>
+        <translation>将一个配置固定为 A（编辑 ▸ 固定为 A 以便对比），然后修改当前配置：此视图会说明这些输入中是否有哪一项会反转两者的快慢。</translation>
+    </message>
+    <message>
+        <source>A %1 · B %2</source>
+        <translation>A %1 · B %2</translation>
+    </message>
+    <message>
+        <source>reverses the order</source>
+        <translation>使顺序反转的输入</translation>
+    </message>
+    <message>
+        <source>moved to</source>
+        <translation>调整为</translation>
+    </message>
+    <message>
+        <source>A (pinned)</source>
+        <translation>A（已固定）</translation>
+    </message>
+    <message>
+        <source>B (current)</source>
+        <translation>B（当前）</translation>
+    </message>
+    <message>
+        <source>faster there</source>
+        <translation>此时更快者</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, as evaluated %2: step %3&lt;br&gt;moved down: %4&lt;br&gt;moved up: %5&lt;br&gt;swing %6</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，当前取值 %2：每步 %3&lt;br&gt;下调：%4&lt;br&gt;上调：%5&lt;br&gt;波动幅度 %6</translation>
+    </message>
+</context>
+<context>
     <name>paraplan::widgets::TimelineView</name>
     <message>
         <source>%1 micro-batches on %2 stages: %3 operations, too many to draw.
@@ -4207,6 +5618,14 @@ The step time and the bubble include every one of them.</source>
     <message>
         <source>Engine</source>
         <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>扩展性</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>敏感性</translation>
     </message>
 </context>
 </TS>

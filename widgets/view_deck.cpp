@@ -8,6 +8,8 @@
 #include "widgets/plots/compare_view.h"
 #include "widgets/plots/landscape_view.h"
 #include "widgets/plots/memory_view.h"
+#include "widgets/plots/scaling_view.h"
+#include "widgets/plots/sensitivity_view.h"
 #include "widgets/plots/timeline_view.h"
 #include "widgets/topology/editor.h"
 
@@ -29,6 +31,8 @@ ViewDeck::ViewDeck(EngineSession* engine, QWidget* parent)
     , m_compare(new CompareView(this))
     , m_topology(new TopologyEditor(this))
     , m_engine(new EnginePanel(engine, this))
+    , m_scaling(new ScalingView(this))
+    , m_sensitivity(new SensitivityView(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -45,6 +49,8 @@ ViewDeck::ViewDeck(EngineSession* engine, QWidget* parent)
     m_grid->addWidget(m_compare, 0, 0, 2, 2);
     m_grid->addWidget(m_topology, 0, 0, 2, 2);
     m_grid->addWidget(m_engine, 0, 0, 2, 2);
+    m_grid->addWidget(m_scaling, 0, 0, 2, 2);
+    m_grid->addWidget(m_sensitivity, 0, 0, 2, 2);
     for (int i = 0; i < 2; ++i) { // the overview's quarters share the space evenly
         m_grid->setColumnStretch(i, 1);
         m_grid->setRowStretch(i, 1);
@@ -74,6 +80,10 @@ QString ViewDeck::label(ViewId id) const
         return tr("Compare");
     case ViewId::Engine:
         return tr("Engine");
+    case ViewId::Scaling:
+        return tr("Scaling");
+    case ViewId::Sensitivity:
+        return tr("Sensitivity");
     }
     return {};
 }
@@ -88,7 +98,8 @@ QString ViewDeck::title(ViewId id) const
 
 QString ViewDeck::key(ViewId id)
 {
-    static const char* keys[] = { "overview", "memory", "breakdown", "timeline", "bubble", "landscape", "topology", "compare", "engine" };
+    static const char* keys[] = { "overview", "memory", "breakdown", "timeline", "bubble", "landscape", "topology", "compare", "engine",
+                                  "scaling",  "sensitivity" };
     return QLatin1String(keys[int(id)]);
 }
 
@@ -121,13 +132,17 @@ PlotView* ViewDeck::view(ViewId id) const
         return m_compare;
     case ViewId::Engine:
         return nullptr;
+    case ViewId::Scaling:
+        return m_scaling;
+    case ViewId::Sensitivity:
+        return m_sensitivity;
     }
     return nullptr;
 }
 
 std::vector<PlotView*> ViewDeck::allViews() const
 {
-    return { m_memory, m_breakdown, m_timeline, m_bubble, m_landscape, m_compare };
+    return { m_memory, m_breakdown, m_timeline, m_bubble, m_landscape, m_compare, m_scaling, m_sensitivity };
 }
 
 void ViewDeck::showEvaluation(const EvaluationPtr& evaluation)
@@ -164,6 +179,8 @@ void ViewDeck::showView(ViewId id)
     m_compare->setVisible(id == ViewId::Compare);
     m_topology->setVisible(id == ViewId::Topology);
     m_engine->setVisible(id == ViewId::Engine);
+    m_scaling->setVisible(id == ViewId::Scaling);
+    m_sensitivity->setVisible(id == ViewId::Sensitivity);
     Q_EMIT currentChanged(id);
 }
 

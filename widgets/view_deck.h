@@ -26,14 +26,16 @@ class EvaluationView;
 class LandscapeView;
 class MemoryView;
 class PlotView;
+class ScalingView;
+class SensitivityView;
 class TimelineView;
 class TopologyEditor;
 
 // Append only: the order gives the Ctrl+N shortcuts and the tab order users know.
-enum class ViewId { Overview, Memory, Breakdown, Timeline, Bubble, Landscape, Topology, Compare, Engine };
-inline constexpr std::array<ViewId, 9> kViewIds{ ViewId::Overview, ViewId::Memory,    ViewId::Breakdown,
-                                                 ViewId::Timeline, ViewId::Bubble,    ViewId::Landscape,
-                                                 ViewId::Topology, ViewId::Compare,   ViewId::Engine };
+enum class ViewId { Overview, Memory, Breakdown, Timeline, Bubble, Landscape, Topology, Compare, Engine, Scaling, Sensitivity };
+inline constexpr std::array<ViewId, 11> kViewIds{ ViewId::Overview, ViewId::Memory,  ViewId::Breakdown, ViewId::Timeline,
+                                                  ViewId::Bubble,   ViewId::Landscape, ViewId::Topology, ViewId::Compare,
+                                                  ViewId::Engine,   ViewId::Scaling,   ViewId::Sensitivity };
 
 class ViewDeck : public QWidget {
     Q_OBJECT
@@ -48,6 +50,8 @@ public:
     [[nodiscard]] CompareView* compare() const { return m_compare; }
     [[nodiscard]] TopologyEditor* topology() const { return m_topology; }
     [[nodiscard]] EnginePanel* engine() const { return m_engine; }
+    [[nodiscard]] ScalingView* scaling() const { return m_scaling; }
+    [[nodiscard]] SensitivityView* sensitivity() const { return m_sensitivity; }
     // The single plot for an id (null for the overview, the topology and the engine: no plots).
     [[nodiscard]] PlotView* view(ViewId id) const;
     [[nodiscard]] std::vector<PlotView*> allViews() const;
@@ -79,6 +83,8 @@ private:
     CompareView* m_compare;
     TopologyEditor* m_topology;
     EnginePanel* m_engine;
+    ScalingView* m_scaling;
+    SensitivityView* m_sensitivity;
     ViewId m_current = ViewId::Overview;
 };
 

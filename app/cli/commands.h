@@ -22,5 +22,10 @@ int runImportTrace(Arguments args, std::ostream& out, std::ostream& err);
 int runExport(Arguments args, std::ostream& out, std::ostream& err);
 int runImport(Arguments args, std::ostream& out, std::ostream& err);
 int runImportLog(Arguments args, std::ostream& out, std::ostream& err);
+int runAdvise(Arguments args, std::ostream& out, std::ostream& err);
+int runScale(Arguments args, std::ostream& out, std::ostream& err);
+int runSensitivity(Arguments args, std::ostream& out, std::ostream& err);
+// The report as PDF or HTML (app/cli/command_report.cpp; links Qt).
+int runReport(Arguments args, std::ostream& out, std::ostream& err);
 
 } // namespace paraplan::cli

@@ -48,9 +48,35 @@ Commands:
                                         (warm-up skipped, outliers named) over the predicted one;
                                         --cases-out adds it to a case file for `fit`
                                         (docs/frameworks/logs.md)
+  advise [SCENARIO.json] [--baseline BEFORE.json] [--symptom CODE ...] [--calibration PROFILE.json] [--json]
+                                        what to change and what it gains: findings (bubble, uneven
+                                        stages, groups on slow links, overlap, memory, micro-batch,
+                                        KV heads, a changed global batch), each change re-evaluated
+                                        and given as a JSON merge patch; --symptom ranks the causes
+                                        of what the cluster shows: low_gpu_utilization,
+                                        loss_spikes_after_dp_change, hang_at_step,
+                                        oom_with_free_memory, multi_node_slower,
+                                        one_gpu_memory_higher (docs/advisor.md)
   search SCENARIO.json [--top K] [--calibration PROFILE.json] [--json]
                                         rank every valid configuration of the scenario's model,
                                         cluster and batch by throughput among those that fit
+  scale [SCENARIO.json] --nodes A..B [--step K] [--batch fixed|per-replica] [--current-only | --unpinned]
+        [--calibration PROFILE.json] [--json]
+                                        step, tokens/s, MFU and $/Mtoken against the node count for
+                                        the configuration held and the best at each count, and where
+                                        adding nodes stops paying, explained (docs/scaling.md)
+  sensitivity [SCENARIO.json] [--compare B.json] [--calibration PROFILE.json] [--json]
+                                        how far the step moves when each uncertain input moves by a
+                                        realistic amount (a tornado), and with --compare whether any
+                                        such move reverses which configuration is faster
+                                        (docs/sensitivity.md)
+  report [SCENARIO.json] -o REPORT.pdf|REPORT.html [--compare A.json] [--lang en|zh_CN] [--log TRAINING.log ...]
+         [--calibration PROFILE.json]
+                                        the report for management: a summary page (step, throughput
+                                        and MFU with their bands, cost, verdict, top findings, one
+                                        chart), the daily efficiency report, memory, timeline,
+                                        topology, scaling, sensitivity and the assumptions; vector
+                                        charts, fonts embedded (docs/report.md)
   validate CASES.json [...] [--summary] [--json] [--only PREFIX,...] [--set PATH=VALUE ...]
            [--constant NAME=VALUE ...] [--calibration PROFILE.json]
            [--cross-validate [--params a,b] [--evaluations N]]
@@ -117,6 +143,14 @@ int main(int argc, char** argv)
             return runImport(rest, std::cout, std::cerr);
         if (command == "import-log")
             return runImportLog(rest, std::cout, std::cerr);
+        if (command == "advise")
+            return runAdvise(rest, std::cout, std::cerr);
+        if (command == "scale")
+            return runScale(rest, std::cout, std::cerr);
+        if (command == "sensitivity")
+            return runSensitivity(rest, std::cout, std::cerr);
+        if (command == "report")
+            return runReport(rest, std::cout, std::cerr);
     } catch (const std::exception& e) { // a bug, not bad input: say so rather than abort
         std::cerr << "paraplan-cli: internal error: " << e.what() << "\n";
         return kExitUnreadable;

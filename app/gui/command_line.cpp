@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/command_line.h"
 
+#include "core/explore/symptoms.h"
 #include "core/frameworks/launch_export.h"
-
 #include "widgets/view_deck.h"
 
 #include <QCommandLineParser>
@@ -38,7 +38,8 @@ CommandLine parseCommandLine(const QCoreApplication& app)
     const QCommandLineOption view(QStringLiteral("view"),
                                   QCoreApplication::translate("CommandLine",
                                                               "View to render: overview, memory, breakdown, timeline, "
-                                                              "bubble, landscape, topology, compare, engine, or all."),
+                                                              "bubble, landscape, topology, compare, engine, scaling, "
+                                                              "sensitivity, or all."),
                                   QStringLiteral("view"), QStringLiteral("overview"));
     const QCommandLineOption language(QStringLiteral("lang"), QCoreApplication::translate("CommandLine", "Interface language: en or zh_CN."),
                                       QStringLiteral("language"));
@@ -86,8 +87,20 @@ CommandLine parseCommandLine(const QCoreApplication& app)
                                                                      "nemo-yaml, deepspeed, torchtitan-toml, torchtitan-py, "
                                                                      "env, slurm)."),
                                          QStringLiteral("format"));
+    const QCommandLineOption finding(QStringLiteral("finding"),
+                                     QCoreApplication::translate("CommandLine",
+                                                                 "Choose the advisor's N-th finding (1 = the first), as a "
+                                                                 "click would: its evidence is marked in its view."),
+                                     QStringLiteral("N"));
+    const QCommandLineOption symptom(QStringLiteral("symptom"),
+                                     QCoreApplication::translate("CommandLine",
+                                                                 "Choose what the cluster shows in the advisor "
+                                                                 "(low_gpu_utilization, loss_spikes_after_dp_change, "
+                                                                 "hang_at_step, oom_with_free_memory, multi_node_slower, "
+                                                                 "one_gpu_memory_higher)."),
+                                     QStringLiteral("code"));
     parser.addOptions({ scenario, screenshot, view, language, size, dark, benchmark, report, probeResults, calibration,
-                        measuredTrace, import, launchFiles });
+                        measuredTrace, import, launchFiles, finding, symptom });
     parser.process(app);
 
     CommandLine c;
@@ -104,6 +117,18 @@ CommandLine parseCommandLine(const QCoreApplication& app)
     c.measuredTraces = parser.values(measuredTrace);
     c.imports = parser.values(import);
     c.launchFiles = parser.value(launchFiles);
+    c.symptom = parser.value(symptom);
+    if (!c.symptom.isEmpty() && !parseSymptom(c.symptom.toStdString()))
+        c.error = QCoreApplication::translate("CommandLine", "Unknown --symptom \"%1\"; use low_gpu_utilization, "
+                                                             "loss_spikes_after_dp_change, hang_at_step, oom_with_free_memory, "
+                                                             "multi_node_slower or one_gpu_memory_higher.")
+                      .arg(c.symptom);
+    if (parser.isSet(finding)) {
+        bool ok = false;
+        c.finding = parser.value(finding).toInt(&ok);
+        if (!ok || c.finding < 1)
+            c.error = QCoreApplication::translate("CommandLine", "--finding takes a finding's number, 1 or more.");
+    }
     if (!c.launchFiles.isEmpty() && !frameworks::exportFormatNamed(c.launchFiles.toStdString()))
         c.error = QCoreApplication::translate("CommandLine", "Unknown --launch-files format \"%1\"; use megatron, "
                                                              "megatron-bridge, nemo-yaml, deepspeed, torchtitan-toml, "
@@ -111,7 +136,8 @@ CommandLine parseCommandLine(const QCoreApplication& app)
                       .arg(c.launchFiles);
     if (c.view != QLatin1String("all") && !widgets::ViewDeck::fromKey(c.view))
         c.error = QCoreApplication::translate("CommandLine", "Unknown view \"%1\"; use overview, memory, breakdown, timeline, "
-                                                             "bubble, landscape, topology, compare, engine or all.")
+                                                             "bubble, landscape, topology, compare, engine, scaling, "
+                                                             "sensitivity or all.")
                       .arg(c.view);
     if (parser.isSet(size)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));

@@ -31,6 +31,8 @@ struct CommandLine {
     QStringList measuredTraces; // --measured-trace FILE: drawn under the predicted timeline
     QStringList imports;  // --import FILE: a model config or launch file read into the scenario
     QString launchFiles;  // --launch-files FORMAT: with --screenshot, render that export's dialog
+    int finding = 0;      // --finding N: the advisor's N-th finding chosen (1 = the first)
+    QString symptom;      // --symptom CODE: the advisor's symptom chosen
     QString error;        // a usage problem, for the user
 
     // Runs without a window: screenshot, benchmark or report.

@@ -7,6 +7,7 @@
 
 #include "app/report/text_report.h"
 #include "widgets/common/file_writing.h"
+#include "widgets/plots/scaling_view.h"
 
 #include "core/explore/search.h"
 #include "core/explore/uncertainty.h"
@@ -83,6 +84,8 @@ bool render(MainWindow& window, ViewId id, const QString& path)
         waitForLandscape(window);
     if (id == ViewId::Compare)
         pinBestIfNothingPinned(window);
+    if (id == ViewId::Scaling) // computed off the GUI thread when shown: here, before the picture
+        window.deck()->scaling()->computeNow();
     window.deck()->showView(id);
     for (int i = 0; i < 3; ++i) // layout, then the redraws it queues
         QApplication::processEvents();

@@ -4,11 +4,13 @@
 #include "app/gui/command_line.h"
 #include "app/gui/headless.h"
 #include "app/gui/interaction_benchmark.h"
-#include "app/gui/language.h"
+#include "app/document/language.h"
 #include "app/gui/main_window.h"
 #include "app/gui/settings.h"
+#include "widgets/advice/advisor_panel.h"
 #include "widgets/engine/session.h"
 
+#include "core/explore/symptoms.h"
 #include "core/io/catalog_reader.h"
 #include "core/spec/version.h"
 #include "core/io/scenario_reader.h"
@@ -113,6 +115,19 @@ int main(int argc, char** argv)
         if (!window.engine()->loadProfile(options.calibration, &error) && options.headless()) {
             std::fprintf(stderr, "paraplan: %s\n", qPrintable(error));
             return 1;
+        }
+    }
+
+    if (!options.symptom.isEmpty())
+        window.advisor()->chooseSymptom(paraplan::parseSymptom(options.symptom.toStdString()));
+    if (options.finding > 0) {
+        if (options.finding > int(window.advisor()->advice().findings.size())) {
+            std::fprintf(stderr, "paraplan: --finding %d: the advisor has %zu finding(s) for this scenario\n", options.finding,
+                         window.advisor()->advice().findings.size());
+            if (options.headless())
+                return 1;
+        } else {
+            window.advisor()->chooseFinding(options.finding - 1);
         }
     }
 

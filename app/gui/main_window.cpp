@@ -4,14 +4,16 @@
 
 #include "app/gui/appearance.h"
 #include "app/gui/framework_import.h"
-#include "app/gui/language.h"
+#include "app/document/language.h"
 #include "app/gui/launch_files_dialog.h"
 #include "app/gui/recovery_copy.h"
+#include "app/document/report_document.h"
 #include "app/gui/scenario_command.h"
 #include "app/gui/settings.h"
 #include "app/gui/trace_export.h"
 #include "app/import/trace_files.h"
 
+#include "widgets/advice/advisor_panel.h"
 #include "widgets/common/message_banner.h"
 #include "widgets/engine/panel.h"
 #include "widgets/engine/session.h"
@@ -20,6 +22,8 @@
 #include "widgets/plots/compare_view.h"
 #include "widgets/plots/landscape_view.h"
 #include "widgets/plots/memory_view.h"
+#include "widgets/plots/scaling_view.h"
+#include "widgets/plots/sensitivity_view.h"
 #include "widgets/plots/timeline_view.h"
 #include "widgets/scenario_panel.h"
 #include "widgets/topology/editor.h"
@@ -99,6 +103,7 @@ void MainWindow::buildInterface()
         disconnect(c);
     m_connections.clear();
     delete m_dock;
+    delete m_adviceDock;
     delete centralWidget();
     setMenuBar(new QMenuBar(this)); // the old bar, its menus and actions go with it
 
@@ -125,6 +130,13 @@ void MainWindow::buildInterface()
     m_dock->setMinimumWidth(m_panel->minimumSizeHint().width() + kScrollBarAllowance);
     addDockWidget(Qt::LeftDockWidgetArea, m_dock);
 
+    m_advisor = new AdvisorPanel;
+    m_adviceDock = new QDockWidget(tr("Advisor"), this);
+    m_adviceDock->setObjectName(QStringLiteral("AdvisorDock"));
+    m_adviceDock->setWidget(m_advisor);
+    m_adviceDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::RightDockWidgetArea, m_adviceDock);
+
     buildMenus();
     connectWorkbench();
     delete m_calibrationStatus;
@@ -150,10 +162,17 @@ void MainWindow::connectWorkbench()
         m_deck->showEvaluation(e);
         m_banner->showDiagnostics(e->result.diagnostics, false);
         updateComparison();
+        updateAdvice();
     }));
     keep(connect(m_workbench, &Workbench::evaluationRejected, this,
                  [this](const EvaluationPtr& e) { m_banner->showDiagnostics(e->result.diagnostics, bool(m_workbench->evaluation())); }));
-    keep(connect(m_workbench, &Workbench::pinnedChanged, this, [this] { updateComparison(); }));
+    keep(connect(m_workbench, &Workbench::pinnedChanged, this, [this] {
+        updateComparison();
+        updateAdvice();
+    }));
+    keep(connect(m_advisor, &AdvisorPanel::applyRequested, this,
+                 [this](const Scenario& scenario, const QString& what) { applyScenarioEdit(scenario, what, -1); }));
+    keep(connect(m_advisor, &AdvisorPanel::focusRequested, this, &MainWindow::pointAt));
     keep(connect(m_workbench, &Workbench::measuredStepsChanged, this, [this] { updateComparison(); }));
     keep(connect(m_workbench, &Workbench::calibrationChanged, this, &MainWindow::showCalibration));
     keep(connect(m_workbench, &Workbench::landscapeStarted, m_deck->landscape(), &LandscapeView::showComputing));
@@ -179,6 +198,15 @@ void MainWindow::connectWorkbench()
     }));
     for (PlotView* view : m_deck->allViews())
         keep(connect(view, &PlotView::exportRequested, this, &MainWindow::exportView));
+    // Scaling and sensitivity price the last valid configuration with the calibration (the
+    // sensitivity also the pinned one, for the order flips); each computes only while it is open.
+    auto showAnalyses = [this] {
+        m_deck->scaling()->showEvaluation(m_workbench->evaluation(), m_workbench->calibration());
+        m_deck->sensitivity()->showEvaluation(m_workbench->evaluation(), m_workbench->pinned(), m_workbench->calibration());
+    };
+    keep(connect(m_workbench, &Workbench::evaluationAvailable, this, showAnalyses));
+    keep(connect(m_workbench, &Workbench::pinnedChanged, this, showAnalyses));
+    showAnalyses(); // a rebuilt interface (another language) shows them at once
 }
 
 void MainWindow::showEverything()
@@ -194,6 +222,7 @@ void MainWindow::showEverything()
     else if (m_workbench->isLandscapeComputing())
         m_deck->landscape()->showComputing();
     updateComparison();
+    updateAdvice();
 }
 
 void MainWindow::applyScenarioEdit(const Scenario& scenario, const QString& what, int mergeKey)
@@ -205,6 +234,39 @@ void MainWindow::updateComparison()
 {
     m_deck->compare()->showComparison(m_workbench->pinned(), m_workbench->pinned() ? m_workbench->evaluation() : nullptr,
                                       m_workbench->measuredSteps());
+}
+
+void MainWindow::updateAdvice()
+{
+    const EvaluationPtr pinned = m_workbench->pinned();
+    m_advisor->showEvaluation(m_workbench->evaluation(), pinned ? std::optional<Scenario>(pinned->scenario) : std::nullopt,
+                              m_workbench->calibration());
+}
+
+void MainWindow::pointAt(FindingView view, const std::optional<FindingFocus>& focus)
+{
+    for (PlotView* plot : m_deck->allViews())
+        plot->setHighlight(std::nullopt);
+    if (!focus)
+        return;
+    const ViewId id = view == FindingView::Timeline ? ViewId::Timeline
+                      : view == FindingView::Bubble ? ViewId::Bubble
+                      : view == FindingView::Memory ? ViewId::Memory
+                      : view == FindingView::Topology ? ViewId::Topology
+                      : view == FindingView::Compare ? ViewId::Compare
+                                                     : ViewId::Breakdown;
+    m_deck->showView(id);
+    if (PlotView* plot = m_deck->view(id))
+        plot->setHighlight(focus);
+    if (id == ViewId::Topology && focus->group) {
+        // The group's colouring, and the first GPU's group lit with the links its traffic crosses.
+        const CommGroup group = *focus->group;
+        m_deck->topology()->setColouring(group == CommGroup::Cp            ? GpuColouring::CpGroup
+                                         : group == CommGroup::DataParallel ? GpuColouring::DpReplica
+                                         : group == CommGroup::PipelineHop  ? GpuColouring::PpStage
+                                                                            : GpuColouring::TpGroup);
+        m_deck->topology()->pickGpu(0, 0);
+    }
 }
 
 void MainWindow::buildMenus()
@@ -251,6 +313,7 @@ void MainWindow::buildMenus()
     file->addAction(tr("Export view as &PDF…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
                     [this] { exportView(QStringLiteral("pdf")); });
     file->addAction(tr("Export timeline &trace…"), this, &MainWindow::chooseTraceFile);
+    file->addAction(tr("Export &report…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this, &MainWindow::chooseReportFile);
     file->addAction(tr("Export &launch files…"), QKeySequence(Qt::CTRL | Qt::Key_L), this, [this] {
         LaunchFilesDialog* dialog = makeLaunchFilesDialog();
         dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -284,7 +347,10 @@ void MainWindow::buildMenus()
     int index = 0;
     for (ViewId id : kViewIds) {
         QAction* action = view->addAction(m_deck->title(id), this, [this, id] { m_deck->showView(id); });
-        action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + index++)));
+        // Ctrl+0 .. Ctrl+9 for the first ten views; the ones appended after them have none.
+        if (index <= 9)
+            action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + index)));
+        ++index;
     }
     view->addSeparator();
     view->addAction(tr("Reset &zoom"), QKeySequence(Qt::CTRL | Qt::Key_R), this, [this] {
@@ -547,15 +613,56 @@ void MainWindow::dropEvent(QDropEvent* event)
     event->acceptProposedAction();
 }
 
+void MainWindow::chooseReportFile()
+{
+    const QString path = chooseExportPath(tr("Export report"), QStringLiteral("paraplan-report.pdf"),
+                                          tr("PDF report (*.pdf);;HTML report (*.html)"));
+    if (!path.isEmpty())
+        exportReport(path);
+}
+
+QString MainWindow::chooseExportPath(const QString& caption, const QString& suggestedName, const QString& filter)
+{
+    const QString path = QFileDialog::getSaveFileName(this, caption, m_settings.lastDirectory() + QLatin1Char('/') + suggestedName,
+                                                      filter);
+    if (!path.isEmpty())
+        m_settings.setLastDirectory(QFileInfo(path).absolutePath());
+    return path;
+}
+
+bool MainWindow::reportExport(const QString& path, const QString& problem, QString* error)
+{
+    if (!problem.isEmpty()) {
+        showError(problem);
+        if (error)
+            *error = problem;
+        return false;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
+    return true;
+}
+
+bool MainWindow::exportReport(const QString& path, QString* error)
+{
+    const EvaluationPtr evaluation = m_workbench->evaluation();
+    const EvaluationPtr pinned = m_workbench->pinned();
+    QString message, why;
+    ReportInputs inputs{ evaluation ? evaluation->scenario : m_workbench->scenario(),
+                         pinned ? std::optional<Scenario>(pinned->scenario) : std::nullopt, m_workbench->calibration(),
+                         m_workbench->calibration() ? tr("the engine's profile") : QString(), m_workbench->measuredSteps() };
+    if (!evaluation)
+        message = tr("Nothing to report yet: no configuration of this scenario has been valid.");
+    else if (!writeReportFile(inputs, path, &why))
+        message = tr("Cannot write the report %1: %2").arg(path, why);
+    return reportExport(path, message, error);
+}
+
 void MainWindow::chooseTraceFile()
 {
-    const QString suggested = m_settings.lastDirectory() + QStringLiteral("/step-trace.json");
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export timeline trace"), suggested,
-                                                      tr("Chrome trace for Perfetto or chrome://tracing (*.json)"));
-    if (path.isEmpty())
-        return;
-    m_settings.setLastDirectory(QFileInfo(path).absolutePath());
-    exportTimelineTrace(path);
+    const QString path = chooseExportPath(tr("Export timeline trace"), QStringLiteral("step-trace.json"),
+                                          tr("Chrome trace for Perfetto or chrome://tracing (*.json)"));
+    if (!path.isEmpty())
+        exportTimelineTrace(path);
 }
 
 bool MainWindow::exportTimelineTrace(const QString& path, QString* error)
@@ -566,14 +673,7 @@ bool MainWindow::exportTimelineTrace(const QString& path, QString* error)
         message = tr("Nothing to export yet: no configuration of this scenario has been valid.");
     else if (!writeStepTrace(path, *evaluation, m_workbench->calibration(), &why))
         message = tr("Cannot write %1: %2").arg(path, why);
-    if (!message.isEmpty()) {
-        showError(message);
-        if (error)
-            *error = message;
-        return false;
-    }
-    statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
-    return true;
+    return reportExport(path, message, error);
 }
 
 void MainWindow::updateTitle()

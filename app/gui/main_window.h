@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/gui/project_document.h"
+#include "core/explore/advisor.h"
 #include "widgets/state/workbench.h"
 #include "widgets/view_deck.h"
 
@@ -15,6 +16,7 @@ class QMenu;
 class QUndoStack;
 
 namespace paraplan::widgets {
+class AdvisorPanel;
 class EngineSession;
 class MessageBanner;
 class ScenarioPanel;
@@ -39,6 +41,7 @@ public:
     [[nodiscard]] widgets::EngineSession* engine() const { return m_engine; }
     [[nodiscard]] widgets::ViewDeck* deck() const { return m_deck; }
     [[nodiscard]] widgets::ScenarioPanel* panel() const { return m_panel; }
+    [[nodiscard]] widgets::AdvisorPanel* advisor() const { return m_advisor; }
     [[nodiscard]] widgets::MessageBanner* banner() const { return m_banner; }
     [[nodiscard]] QUndoStack* undoStack() const { return m_undo; }
     [[nodiscard]] const QString& documentPath() const { return m_path; }
@@ -55,6 +58,10 @@ public:
     // Writes the step the views show as a Chrome trace (docs/trace.md); on a problem the error is
     // shown and returned.
     bool exportTimelineTrace(const QString& path, QString* error = nullptr);
+    // Writes the report (report_document.h) of the configuration on show, compared with the pinned
+    // one where there is one: PDF or HTML by the file's suffix. On a problem the error is shown and
+    // returned.
+    bool exportReport(const QString& path, QString* error = nullptr);
     // Reads the measured traces (one per rank) and draws them under the predicted timeline; on a
     // broken file says why and keeps what was shown.
     bool importMeasuredTraces(const QStringList& paths, QString* error = nullptr);
@@ -97,12 +104,20 @@ private:
     void showEverything();
     void applyScenarioEdit(const Scenario& scenario, const QString& what, int mergeKey);
     void updateComparison();
+    void updateAdvice();
+    // Shows a finding's view and marks its evidence there; nullopt clears every mark.
+    void pointAt(FindingView view, const std::optional<FindingFocus>& focus);
     void updateTitle();
     // The window now stands for the file at `path`, just opened or saved: clean, recent, titled.
     void adoptDocumentPath(const QString& path);
     void exportView(const QString& format);
     void chooseTopologyFile();
     void chooseTraceFile();
+    void chooseReportFile();
+    // Asks where to export (in the last folder used, which it then remembers); empty: cancelled.
+    [[nodiscard]] QString chooseExportPath(const QString& caption, const QString& suggestedName, const QString& filter);
+    // An export's outcome for the user: `problem` shown and returned, or the status bar's "Exported".
+    bool reportExport(const QString& path, const QString& problem, QString* error);
     void chooseMeasuredTraces();
     void chooseFrameworkFile();
     void chooseLanguage(const QString& language);
@@ -124,6 +139,8 @@ private:
     widgets::ScenarioPanel* m_panel = nullptr;
     widgets::MessageBanner* m_banner = nullptr;
     QDockWidget* m_dock = nullptr;
+    widgets::AdvisorPanel* m_advisor = nullptr;
+    QDockWidget* m_adviceDock = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_calibrationStatus = nullptr;
     bool m_retranslatePending = false;

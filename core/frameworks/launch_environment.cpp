@@ -3,6 +3,7 @@
 #include "core/frameworks/launch_environment.h"
 
 #include "core/io/catalog_reader.h"
+#include "core/model/memory_model.h"
 #include "core/network/cluster_topology.h"
 
 #include <algorithm>
@@ -29,9 +30,6 @@
 namespace paraplan::frameworks {
 
 namespace {
-
-// ParaPlan's safe fill of HBM (the evaluation warns `memory_above_safe_margin` above it).
-constexpr double kSafeMemoryFraction = 0.8;
 
 // What the environment's rules read off the cluster.
 struct ClusterTraits {

@@ -13,6 +13,11 @@
 // buffers. Derivations: docs/cost-model.md, "Memory".
 namespace paraplan {
 
+// Real runs start failing on fragmentation and transient buffers above this share of HBM
+// (Fujii et al. 2024: no run estimated below 80 % ran out of memory): the seed's "out of memory
+// while nvidia-smi shows 65 %".
+inline constexpr double kSafeMemoryFraction = 0.80;
+
 struct MemoryBreakdown { // bytes
     double weights = 0;
     double gradients = 0;

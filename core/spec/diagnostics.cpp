@@ -29,4 +29,10 @@ Diagnostic makeDiagnostic(Severity severity, std::string code, std::string path,
     return d;
 }
 
+Sentence makeSentence(const char* messageTemplate, std::vector<DiagnosticArg> args)
+{
+    std::string text = fillTemplate(messageTemplate, args);
+    return Sentence{ messageTemplate, std::move(args), std::move(text) };
+}
+
 } // namespace paraplan

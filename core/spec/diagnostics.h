@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,10 @@ struct DiagnosticArg {
     std::string text;
     bool translatable = false;
 };
+
+// Figures as sentence arguments: a formatted figure (core/spec/figure_text.h) or a count.
+[[nodiscard]] inline DiagnosticArg textArg(std::string text) { return { std::move(text), false }; }
+[[nodiscard]] inline DiagnosticArg countArg(int64_t value) { return { std::to_string(value), false }; }
 
 // One broken rule: a stable code for programs, the offending field as a JSON path, and a sentence
 // for people that says what is wrong and what to change. The sentence exists as an English
@@ -39,6 +44,16 @@ using Diagnostics = std::vector<Diagnostic>;
 
 // Replaces %1 ... %9 in `messageTemplate` with the arguments' text.
 [[nodiscard]] std::string fillTemplate(const char* messageTemplate, const std::vector<DiagnosticArg>& args);
+
+// A sentence for people that is not a broken rule (an advisor's evidence, a scaling curve's
+// explanation): the same English template with %1, %2, ... that front ends translate under the
+// context its maker names, its figures, and the template filled in for the CLI.
+struct Sentence {
+    const char* messageTemplate = nullptr;
+    std::vector<DiagnosticArg> args;
+    std::string text;
+};
+[[nodiscard]] Sentence makeSentence(const char* messageTemplate, std::vector<DiagnosticArg> args = {});
 
 [[nodiscard]] Diagnostic makeDiagnostic(Severity severity, std::string code, std::string path, const char* messageTemplate,
                                         std::vector<DiagnosticArg> args = {});

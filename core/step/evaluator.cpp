@@ -21,10 +21,6 @@ namespace paraplan {
 
 namespace {
 
-// Real runs start failing on fragmentation and transient buffers above this share of HBM
-// (Fujii et al. 2024: no run estimated below 80 % ran out of memory).
-constexpr double kSafeMemoryFraction = 0.80;
-
 std::string gib(double bytes)
 {
     char buffer[32];

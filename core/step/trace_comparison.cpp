@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/step/trace_comparison.h"
 
+#include "core/spec/figure_text.h"
 #include "core/spec/rank_layout.h"
 #include "core/spec/translatable.h"
 
@@ -44,14 +45,14 @@ double medianOf(std::vector<double> values)
     return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
 }
 
-std::string ratioText(double ratio)
+std::string ratioFigure(double ratio)
 {
     char text[32];
     std::snprintf(text, sizeof text, ratio >= 9.95 ? "%.0f" : "%.1f", ratio);
     return text;
 }
 
-std::string percentText(double share)
+std::string percentFigure(double share)
 {
     char text[32];
     std::snprintf(text, sizeof text, "%.0f", 100 * share);
@@ -230,17 +231,17 @@ void findOutliers(TraceComparison& c, const std::vector<NamedKernels>& named)
                                             "Stage %1: %2 take %3× longer than on the other stages (%4 a step, "
                                             "where the other stages' pace gives %5), %6× the prediction at the "
                                             "trace's pace."),
-                          { plainArg(std::to_string(s->stage)), componentArg(kind), plainArg(ratioText(ratio)),
-                            plainArg(traceDuration(measured)), plainArg(traceDuration(expected)),
-                            plainArg(ratioText(versusPrediction)) })
+                          { plainArg(std::to_string(s->stage)), componentArg(kind), plainArg(ratioFigure(ratio)),
+                            plainArg(durationText(measured)), plainArg(durationText(expected)),
+                            plainArg(ratioFigure(versusPrediction)) })
                 : traceFinding(TraceFindingKind::StageOutlier,
                           QT_TRANSLATE_NOOP("TraceComparison",
                                             "Stage %1: %2 take %3× less time than on the other stages (%4 a step, "
                                             "where the other stages' pace gives %5), %6× the prediction at the "
                                             "trace's pace."),
-                          { plainArg(std::to_string(s->stage)), componentArg(kind), plainArg(ratioText(1 / ratio)),
-                            plainArg(traceDuration(measured)), plainArg(traceDuration(expected)),
-                            plainArg(ratioText(versusPrediction)) });
+                          { plainArg(std::to_string(s->stage)), componentArg(kind), plainArg(ratioFigure(1 / ratio)),
+                            plainArg(durationText(measured)), plainArg(durationText(expected)),
+                            plainArg(ratioFigure(versusPrediction)) });
             f.stage = s->stage;
             f.component = kind;
             f.versusOtherStages = ratio;
@@ -283,9 +284,9 @@ void findSystematic(TraceComparison& c)
                                                    "On every stage, %1 take %2× the prediction at the trace's pace "
                                                    "(%3 a step on the median stage, where the prediction at this "
                                                    "pace gives %4)."),
-                                 { componentArg(kind), plainArg(ratioText(ratio)),
-                                   plainArg(traceDuration(medianOf(measuredParts))),
-                                   plainArg(traceDuration(medianOf(expectedParts))) });
+                                 { componentArg(kind), plainArg(ratioFigure(ratio)),
+                                   plainArg(durationText(medianOf(measuredParts))),
+                                   plainArg(durationText(medianOf(expectedParts))) });
         f.component = kind;
         f.versusPrediction = ratio;
         f.measuredSeconds = medianOf(measuredParts);
@@ -333,7 +334,7 @@ void findUnmodelled(TraceComparison& c, const std::vector<MeasuredRank>& ranks)
                                  QT_TRANSLATE_NOOP("TraceComparison",
                                                    "%1 a step (%2 % of the step) runs in %3, which the model has no "
                                                    "part for; the longest: %4."),
-                                 { plainArg(traceDuration(perStep)), plainArg(percentText(measured / steps)),
+                                 { plainArg(durationText(perStep)), plainArg(percentFigure(measured / steps)),
                                    componentArg(kind), plainArg(longestKernelOf(ranks, kind)) });
         f.component = kind;
         f.measuredSeconds = perStep;
@@ -408,15 +409,15 @@ TraceComparison compareTrace(const Scenario& scenario, const Result& result, con
         ? traceFinding(TraceFindingKind::Pace,
                   QT_TRANSLATE_NOOP("TraceComparison", "The measured step takes %1 against %2 predicted (%3× the "
                                                        "prediction)."),
-                  { plainArg(traceDuration(c.measuredStep)), plainArg(traceDuration(c.predictedStep)),
-                    plainArg(ratioText(c.pace)) })
+                  { plainArg(durationText(c.measuredStep)), plainArg(durationText(c.predictedStep)),
+                    plainArg(ratioFigure(c.pace)) })
         : traceFinding(TraceFindingKind::Pace,
                   QT_TRANSLATE_NOOP("TraceComparison",
                                     "The measured step takes %1 against %2 predicted (%3× the prediction: another "
                                     "device, or one the model is not calibrated for); the findings below compare each "
                                     "part at this pace."),
-                  { plainArg(traceDuration(c.measuredStep)), plainArg(traceDuration(c.predictedStep)),
-                    plainArg(ratioText(c.pace)) });
+                  { plainArg(durationText(c.measuredStep)), plainArg(durationText(c.predictedStep)),
+                    plainArg(ratioFigure(c.pace)) });
     pace.versusPrediction = c.pace;
     pace.measuredSeconds = c.measuredStep;
     pace.expectedSeconds = c.predictedStep;
@@ -437,17 +438,5 @@ TraceComparison compareTrace(const Scenario& scenario, const Result& result, con
     return c;
 }
 
-std::string traceDuration(double seconds)
-{
-    char text[32];
-    const double magnitude = std::fabs(seconds);
-    if (magnitude >= 1)
-        std::snprintf(text, sizeof text, "%.2f s", seconds);
-    else if (magnitude >= 1e-3)
-        std::snprintf(text, sizeof text, magnitude >= 0.1 ? "%.0f ms" : "%.1f ms", seconds * 1e3);
-    else
-        std::snprintf(text, sizeof text, magnitude >= 1e-4 ? "%.0f µs" : "%.1f µs", seconds * 1e6);
-    return text;
-}
 
 } // namespace paraplan

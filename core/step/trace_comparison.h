@@ -91,7 +91,4 @@ inline constexpr double kTraceUnmodelledShare = 0.03;
 [[nodiscard]] TraceComparison compareTrace(const Scenario& scenario, const Result& result,
                                            const EvaluateOptions& options, const std::vector<MeasuredRank>& ranks);
 
-// "850 µs", "12.1 ms", "1.20 s": how the findings write seconds.
-[[nodiscard]] std::string traceDuration(double seconds);
-
 } // namespace paraplan

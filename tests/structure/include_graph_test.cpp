@@ -96,15 +96,16 @@ const std::map<std::string, std::vector<std::string>>& allowedIncludes()
         a["engine"] = core;
         a["widgets/common"] = core;
         a["widgets/state"] = with(core, { "widgets/common" });
-        for (const char* application : { "widgets/plots", "widgets/topology", "widgets/engine" })
+        for (const char* application : { "widgets/plots", "widgets/topology", "widgets/engine", "widgets/advice" })
             a[application] = with(core, { "widgets/common", "widgets/state" });
         a["widgets"] = with(core, { "widgets/common", "widgets/state", "widgets/plots", "widgets/topology",
-                                    "widgets/engine" });
+                                    "widgets/engine", "widgets/advice" });
         a["app/report"] = core;
         a["app/import"] = core;
-        a["app/cli"] = with(core, { "app/report", "app/import" });
+        a["app/document"] = with(a["widgets"], { "widgets" });
+        a["app/cli"] = with(core, { "app/report", "app/import", "app/document" });
         a["app/probe"] = with(core, { "engine" });
-        a["app/gui"] = with(a["widgets"], { "widgets", "app/report", "app/import" });
+        a["app/gui"] = with(a["widgets"], { "widgets", "app/report", "app/import", "app/document" });
         return a;
     }();
     return allowed;

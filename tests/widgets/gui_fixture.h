@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "app/gui/language.h"
+#include "app/document/language.h"
 #include "app/gui/main_window.h"
 #include "app/gui/settings.h"
 

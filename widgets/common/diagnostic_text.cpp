@@ -78,6 +78,8 @@ constexpr Title kTitles[] = {
     { "zero_with_pipeline", QT_TRANSLATE_NOOP("Diagnostics", "ZeRO-2/3 with pipeline parallelism") },
     { "out_of_memory", QT_TRANSLATE_NOOP("Diagnostics", "Does not fit in GPU memory") },
     { "memory_above_safe_margin", QT_TRANSLATE_NOOP("Diagnostics", "Above the 80 % memory margin") },
+    { "no_configuration", QT_TRANSLATE_NOOP("Diagnostics", "No configuration at this size") },
+    { "no_configuration_fits", QT_TRANSLATE_NOOP("Diagnostics", "No configuration fits at this size") },
     { "schedule_failed", QT_TRANSLATE_NOOP("Diagnostics", "Pipeline schedule failed") },
     { "topology_unknown_device", QT_TRANSLATE_NOOP("Diagnostics", "Topology: a link to a missing device") },
     { "topology_self_link", QT_TRANSLATE_NOOP("Diagnostics", "Topology: a link from a device to itself") },
@@ -112,12 +114,27 @@ QString translatedSentence(const char* context, const char* messageTemplate, con
 {
     if (!messageTemplate)
         return QString::fromStdString(english);
-    // The core's English template is the translation key; its figures fill the translation.
-    QString text = QCoreApplication::translate(context, messageTemplate);
-    for (const DiagnosticArg& arg : args)
-        text = text.arg(arg.translatable ? QCoreApplication::translate(context, arg.text.c_str())
-                                         : QString::fromStdString(arg.text));
-    return text;
+    // The core's English template is the translation key; its figures fill the translation by
+    // number, as the core's fillTemplate does: QString::arg would fill the lowest placeholder
+    // first, and a translation that orders or drops them differently would get the wrong figures.
+    const QString text = QCoreApplication::translate(context, messageTemplate);
+    QString filled;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const qsizetype index = i + 1 < text.size() && text[i] == QLatin1Char('%') ? text[i + 1].digitValue() - 1 : -1;
+        if (index >= 0 && size_t(index) < args.size()) {
+            const DiagnosticArg& arg = args[size_t(index)];
+            filled += arg.translatable ? QCoreApplication::translate(context, arg.text.c_str()) : QString::fromStdString(arg.text);
+            ++i;
+            continue;
+        }
+        filled += text[i];
+    }
+    return filled;
+}
+
+QString translatedSentence(const char* context, const Sentence& sentence)
+{
+    return translatedSentence(context, sentence.messageTemplate, sentence.args, sentence.text);
 }
 
 QString diagnosticMessage(const Diagnostic& diagnostic)

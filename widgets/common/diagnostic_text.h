@@ -17,6 +17,8 @@ namespace paraplan::widgets {
 // its arguments); `english` where there is no template.
 [[nodiscard]] QString translatedSentence(const char* context, const char* messageTemplate,
                                          const std::vector<DiagnosticArg>& args, const std::string& english);
+// A core Sentence (an advisor's evidence, a scaling curve's explanation) in the interface's language.
+[[nodiscard]] QString translatedSentence(const char* context, const Sentence& sentence);
 [[nodiscard]] QString diagnosticText(const Diagnostic& diagnostic);
 
 } // namespace paraplan::widgets

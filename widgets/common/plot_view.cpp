@@ -76,6 +76,7 @@ void PlotView::setPlotTitle(const QString& title)
 void PlotView::replotNow()
 {
     fitLegendColumns();
+    refreshHighlight();
     m_plot->replot(QCustomPlot::rpImmediateRefresh);
 }
 
@@ -114,6 +115,40 @@ void PlotView::dataChanged()
     m_stale = false;
     redraw();
     replotNow();
+}
+
+std::optional<PlotView::HighlightBand> PlotView::highlightBand(const FindingFocus&) const { return std::nullopt; }
+
+void PlotView::setHighlight(const std::optional<FindingFocus>& focus)
+{
+    m_highlight = focus;
+    refreshHighlight();
+    m_plot->replot();
+}
+
+void PlotView::refreshHighlight()
+{
+    if (m_highlightItem)
+        m_plot->removeItem(m_highlightItem);
+    const std::optional<HighlightBand> band = m_highlight ? highlightBand(*m_highlight) : std::nullopt;
+    if (!band)
+        return;
+    auto* rect = new QCPItemRect(m_plot);
+    // The band spans the other axis whole, in axis-rect coordinates, so zooming keeps it across.
+    for (QCPItemPosition* corner : { rect->topLeft, rect->bottomRight }) {
+        corner->setTypeX(band->alongX ? QCPItemPosition::ptPlotCoords : QCPItemPosition::ptAxisRectRatio);
+        corner->setTypeY(band->alongX ? QCPItemPosition::ptAxisRectRatio : QCPItemPosition::ptPlotCoords);
+    }
+    rect->topLeft->setCoords(band->alongX ? band->from : 0, band->alongX ? 0 : band->from);
+    rect->bottomRight->setCoords(band->alongX ? band->to : 1, band->alongX ? 1 : band->to);
+    QColor fill = m_theme.foreground;
+    fill.setAlphaF(0.12);
+    QColor edge = m_theme.foreground;
+    edge.setAlphaF(0.6);
+    rect->setBrush(fill);
+    rect->setPen(QPen(edge, 1.5, Qt::DashLine));
+    rect->setClipToAxisRect(true);
+    m_highlightItem = rect;
 }
 
 void PlotView::plotResized()
@@ -170,6 +205,17 @@ bool PlotView::exportPdf(const QString& path)
     return writeWholeFileWith(path, [this](const QString& partial) { return m_plot->savePdf(partial); });
 }
 
+QPicture PlotView::picture(int width, int height) const
+{
+    QPicture recorded;
+    QCPPainter painter(&recorded);
+    m_plot->toPainter(&painter, width, height);
+    painter.end();
+    return recorded;
+}
+
+QImage PlotView::image(int width, int height, double scale) const { return m_plot->toPixmap(width, height, scale).toImage(); }
+
 void PlotView::copyToClipboard(double scale)
 {
     QApplication::clipboard()->setPixmap(m_plot->toPixmap(m_plot->width(), m_plot->height(), scale));
@@ -196,6 +242,7 @@ void PlotView::changeEvent(QEvent* event)
     if (event->type() == QEvent::PaletteChange) {
         applyTheme();
         redraw();
+        refreshHighlight();
         m_plot->replot();
     }
     QWidget::changeEvent(event);

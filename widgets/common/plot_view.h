@@ -2,10 +2,17 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/explore/advisor.h"
 #include "widgets/common/plot_theme.h"
 
+#include <QImage>
+#include <QPicture>
+#include <QPointer>
 #include <QWidget>
 
+#include <optional>
+
+class QCPItemRect;
 class QCPTextElement;
 class QCustomPlot;
 class QVBoxLayout;
@@ -29,10 +36,17 @@ public:
     bool exportPng(const QString& path, double scale = 2.0);
     bool exportPdf(const QString& path);
     void copyToClipboard(double scale = 2.0);
+    // The plot laid out at width x height and recorded as vector drawing commands (a report draws
+    // it onto a PDF page at any size), or drawn as an image at `scale` times that size.
+    [[nodiscard]] QPicture picture(int width, int height) const;
+    [[nodiscard]] QImage image(int width, int height, double scale) const;
     // Replots now; views call it after new data.
     void replotNow();
     // Back to the extent of the data.
     virtual void resetZoom();
+    // Marks what an advisor's finding points at (a stage, a part of the step) with a band across
+    // the plot, until the next call; nullopt clears it.
+    void setHighlight(const std::optional<FindingFocus>& focus);
 
 Q_SIGNALS:
     // The user asked to export the view ("png" or "pdf"); the window asks where.
@@ -41,6 +55,13 @@ Q_SIGNALS:
 protected:
     // The tooltip for a point under the mouse, in widget pixels; empty for none.
     [[nodiscard]] virtual QString toolTipAt(const QPointF& position) const = 0;
+    // Where a finding's focus lies in plot coordinates: a range along the x axis (`alongX`) or the
+    // y axis; nullopt where this view has nothing for it.
+    struct HighlightBand {
+        bool alongX = true;
+        double from = 0, to = 0;
+    };
+    [[nodiscard]] virtual std::optional<HighlightBand> highlightBand(const FindingFocus& focus) const;
     // Rebuilds the plot from the current data with the current theme.
     virtual void redraw() = 0;
     // New data: redraws now if the view is visible, else when it is next shown (hidden views cost
@@ -66,12 +87,16 @@ private:
     // plot).
     void plotResized();
     void fitLegendColumns();
+    // The highlight's band again, after a redraw that may have cleared it.
+    void refreshHighlight();
 
     // Room either side of a legend below the plot.
     static constexpr int kLegendSideMargin = 8;
 
     QCustomPlot* m_plot;
     QCPTextElement* m_title = nullptr;
+    std::optional<FindingFocus> m_highlight;
+    QPointer<QCPItemRect> m_highlightItem;
     PlotTheme m_theme;
     bool m_stale = false;
     bool m_redrawQueued = false;

@@ -269,4 +269,16 @@ QString BreakdownView::toolTipAt(const QPointF& position) const
     return text;
 }
 
+// A part of the step's row, where it is drawn.
+std::optional<PlotView::HighlightBand> BreakdownView::highlightBand(const FindingFocus& focus) const
+{
+    if (!focus.component)
+        return std::nullopt;
+    const auto row = std::find(m_shown.begin(), m_shown.end(), *focus.component);
+    if (row == m_shown.end())
+        return std::nullopt;
+    const double index = double(row - m_shown.begin());
+    return HighlightBand{ false, index - 0.5, index + 0.5 };
+}
+
 } // namespace paraplan::widgets

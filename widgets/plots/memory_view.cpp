@@ -153,4 +153,12 @@ QString MemoryView::toolTipAt(const QPointF& position) const
     return text;
 }
 
+// A stage's bars, one a stage along x.
+std::optional<PlotView::HighlightBand> MemoryView::highlightBand(const FindingFocus& focus) const
+{
+    if (!focus.stage)
+        return std::nullopt;
+    return HighlightBand{ true, double(*focus.stage) - 0.5, double(*focus.stage) + 0.5 };
+}
+
 } // namespace paraplan::widgets

@@ -231,4 +231,12 @@ QString TimelineView::toolTipAt(const QPointF& position) const
     return text;
 }
 
+// A stage's row, one a stage along y.
+std::optional<PlotView::HighlightBand> TimelineView::highlightBand(const FindingFocus& focus) const
+{
+    if (!focus.stage)
+        return std::nullopt;
+    return HighlightBand{ false, double(*focus.stage) - 0.5, double(*focus.stage) + 0.5 };
+}
+
 } // namespace paraplan::widgets

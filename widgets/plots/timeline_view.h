@@ -32,6 +32,7 @@ public:
 
 protected:
     [[nodiscard]] QString toolTipAt(const QPointF& position) const override;
+    [[nodiscard]] std::optional<HighlightBand> highlightBand(const FindingFocus& focus) const override;
     void redraw() override;
 
 private:

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "tests/widgets/gui_fixture.h"
 
-#include "app/gui/language.h"
+#include "app/document/language.h"
 #include "widgets/common/diagnostic_text.h"
 #include "widgets/common/message_banner.h"
 #include "widgets/view_deck.h"
@@ -85,6 +85,20 @@ TEST(Translations, ChineseCoversEveryStringWithItsPlaceholders)
         for (int n = 1; n <= 9; ++n)
             EXPECT_EQ(placeholders(m.translation, n), placeholders(m.source, n))
                 << "%" << n << " in: " << m.source.toStdString() << " -> " << m.translation.toStdString();
+    }
+}
+
+// QString::arg fills the lowest-numbered placeholder first: a sentence with %1 and %3 but no %2
+// would put its second figure where its third belongs, in every language.
+TEST(Translations, EverySentenceNumbersItsPlaceholdersWithoutAGap)
+{
+    for (const TsMessage& m : readTs(QStringLiteral(PARAPLAN_SOURCE_DIR "/translations/paraplan_zh_CN.ts"))) {
+        int highest = 0;
+        for (int n = 1; n <= 9; ++n)
+            if (placeholders(m.source, n) > 0)
+                highest = n;
+        for (int n = 1; n <= highest; ++n)
+            EXPECT_GT(placeholders(m.source, n), 0) << "%" << n << " missing in: " << m.source.toStdString();
     }
 }
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
-#include "app/gui/language.h"
+#include "app/document/language.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

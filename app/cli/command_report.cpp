@@ -1,0 +1,113 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#include "app/cli/commands.h"
+#include "app/cli/loading.h"
+
+#include "app/document/language.h"
+#include "app/document/report_document.h"
+#include "core/frameworks/log_measurement.h"
+#include "core/frameworks/training_log.h"
+#include "core/io/input_file.h"
+#include "core/io/json_reader.h"
+
+#include <QApplication>
+
+#include <cstdlib>
+#include <memory>
+#include <ostream>
+
+namespace paraplan::cli {
+
+namespace {
+
+constexpr const char* kReportUsage
+    = "usage: paraplan-cli report [SCENARIO.json] -o REPORT.pdf|REPORT.html [--compare A.json] [--lang en|zh_CN] "
+      "[--log TRAINING.log ...] [--calibration PROFILE.json]\n";
+
+// The report draws its charts with Qt widgets: an application offscreen for the command's run,
+// where the caller (a test, the GUI) has none. It must end before the program's statics do.
+std::unique_ptr<QApplication> applicationForTheReport()
+{
+    if (QApplication::instance())
+        return nullptr;
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    static int argc = 1;
+    static char name[] = "paraplan-cli";
+    static char* argv[] = { name, nullptr };
+    return std::make_unique<QApplication>(argc, argv);
+}
+
+// A training log of the scenario's run as a measured step, or the reason it cannot be one.
+std::optional<widgets::MeasuredStep> measuredFrom(const std::string& path, const Scenario& scenario, std::ostream& err)
+{
+    std::string error;
+    const std::optional<std::string> text = io::readInputFile(path, error);
+    if (!text) {
+        err << "paraplan-cli report: " << error << "\n";
+        return std::nullopt;
+    }
+    try {
+        const frameworks::LogMeasurement m = frameworks::measureLog(frameworks::readTrainingLog(*text), scenario);
+        return widgets::MeasuredStep{ scenario, m.stepS, QString::fromStdString(path) };
+    } catch (const io::ReadError& e) {
+        err << "paraplan-cli report: " << path << ": " << e.message() << "\n";
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+int runReport(Arguments args, std::ostream& out, std::ostream& err)
+{
+    std::string error;
+    const std::optional<std::string> output = args.option("-o", error);
+    const std::optional<std::string> comparePath = args.option("--compare", error);
+    const std::optional<std::string> language = args.option("--lang", error);
+    const std::optional<std::string> calibrationPath = args.option("--calibration", error);
+    std::vector<std::string> logs;
+    while (error.empty())
+        if (const std::optional<std::string> log = args.option("--log", error))
+            logs.push_back(*log);
+        else
+            break;
+    const std::vector<std::string> files = args.positional(error);
+    if (error.empty() && files.size() > 1)
+        error = "report takes one scenario file";
+    if (error.empty() && !output)
+        error = "name the report with -o REPORT.pdf or -o REPORT.html";
+    if (error.empty() && language && *language != "en" && *language != "zh_CN")
+        error = "--lang takes en or zh_CN";
+    if (!error.empty()) {
+        err << "paraplan-cli report: " << error << "\n" << kReportUsage;
+        return kExitUnreadable;
+    }
+    const std::optional<Scenario> scenario = loadScenario(files.empty() ? std::string() : files.front(), err);
+    if (!scenario)
+        return kExitUnreadable;
+    app::ReportInputs inputs{ *scenario, std::nullopt, nullptr, {}, {} };
+    if (comparePath && !(inputs.compareWith = loadScenario(*comparePath, err)))
+        return kExitUnreadable;
+    if (calibrationPath) {
+        if (!(inputs.calibration = loadCalibration(*calibrationPath, err)))
+            return kExitUnreadable;
+        inputs.calibrationSource = QString::fromStdString(*calibrationPath);
+    }
+    for (const std::string& log : logs) {
+        std::optional<widgets::MeasuredStep> measured = measuredFrom(log, *scenario, err);
+        if (!measured)
+            return kExitUnreadable;
+        inputs.measured.push_back(std::move(*measured));
+    }
+    const std::unique_ptr<QApplication> application = applicationForTheReport();
+    app::installLanguage(QString::fromStdString(language.value_or("en")));
+    QString failure;
+    if (!app::writeReportFile(inputs, QString::fromStdString(*output), &failure)) {
+        err << "paraplan-cli report: " << failure.toStdString() << "\n";
+        return failure.contains(QLatin1String("invalid")) ? kExitInvalid : kExitUnreadable;
+    }
+    out << *output << "\n";
+    return kExitOk;
+}
+
+} // namespace paraplan::cli

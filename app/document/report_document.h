@@ -1,0 +1,40 @@
+// SPDX-FileCopyrightText: 2026 ParaPlan developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/spec/scenario.h"
+#include "widgets/state/measured_step.h"
+
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+// The report a tech lead hands to management (issue #16, docs/report.md): page one the summary
+// (configuration, step, throughput and MFU with their bands, time and cost to train, the verdict,
+// the top findings with their gains, one chart), then seed 000 §4.3's daily efficiency report, the
+// memory per stage, the timeline, the topology with its groups coloured, the scaling and
+// sensitivity charts, and an appendix of assumptions. PDF with vector charts and the fonts
+// embedded, or one self-contained HTML file; in the interface's current language.
+namespace paraplan {
+class Calibration;
+}
+
+namespace paraplan::app {
+
+struct ReportInputs {
+    Scenario scenario; // B: the configuration reported on
+    // A, the configuration it is compared with (the pinned one): the summary's chart is then the
+    // comparison's waterfall and its verdict why B is slower or not.
+    std::optional<Scenario> compareWith;
+    std::shared_ptr<const Calibration> calibration; // null: the model's own constants
+    QString calibrationSource;                      // where the profile came from, for the appendix
+    std::vector<widgets::MeasuredStep> measured;    // steps measured outside the model (training logs)
+};
+
+// Writes the report to `path`: PDF for ".pdf", HTML for ".html" / ".htm". Needs a QApplication
+// (charts are widgets drawn offscreen). On failure returns false with the reason in `error`.
+bool writeReportFile(const ReportInputs& inputs, const QString& path, QString* error);
+
+} // namespace paraplan::app
