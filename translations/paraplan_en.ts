@@ -2081,6 +2081,14 @@
         <source>cannot write %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The profiler trace holds no complete step of any stage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured in the profiler trace: the traced stages sat idle %1 of their step on average, stage %2 the most (%3), against a predicted bubble of %4; measured step %5 against %6 predicted.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Scaling</name>

@@ -2078,6 +2078,14 @@
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
+    <message>
+        <source>The profiler trace holds no complete step of any stage.</source>
+        <translation>性能剖析轨迹中没有任何阶段的完整一步。</translation>
+    </message>
+    <message>
+        <source>Measured in the profiler trace: the traced stages sat idle %1 of their step on average, stage %2 the most (%3), against a predicted bubble of %4; measured step %5 against %6 predicted.</source>
+        <translation>性能剖析轨迹实测：各被追踪阶段平均有 %1 的每步时间处于空闲，其中阶段 %2 最多（%3），而预测的流水线气泡为 %4；实测每步 %5，预测为 %6。</translation>
+    </message>
 </context>
 <context>
     <name>Scaling</name>

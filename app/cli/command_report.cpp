@@ -5,6 +5,7 @@
 
 #include "app/document/language.h"
 #include "app/document/report_document.h"
+#include "app/import/trace_files.h"
 #include "core/frameworks/log_measurement.h"
 #include "core/frameworks/training_log.h"
 #include "core/io/input_file.h"
@@ -22,7 +23,7 @@ namespace {
 
 constexpr const char* kReportUsage
     = "usage: paraplan-cli report [SCENARIO.json] -o REPORT.pdf|REPORT.html [--compare A.json] [--lang en|zh_CN] "
-      "[--log TRAINING.log ...] [--calibration PROFILE.json]\n";
+      "[--log TRAINING.log ...] [--trace RANK_TRACE ...] [--calibration PROFILE.json]\n";
 
 // The report draws its charts with Qt widgets: an application offscreen for the command's run,
 // where the caller (a test, the GUI) has none. It must end before the program's statics do.
@@ -65,12 +66,17 @@ int runReport(Arguments args, std::ostream& out, std::ostream& err)
     const std::optional<std::string> comparePath = args.option("--compare", error);
     const std::optional<std::string> language = args.option("--lang", error);
     const std::optional<std::string> calibrationPath = args.option("--calibration", error);
-    std::vector<std::string> logs;
-    while (error.empty())
-        if (const std::optional<std::string> log = args.option("--log", error))
-            logs.push_back(*log);
-        else
-            break;
+    const auto repeated = [&](const char* option) {
+        std::vector<std::string> values;
+        while (error.empty())
+            if (const std::optional<std::string> value = args.option(option, error))
+                values.push_back(*value);
+            else
+                break;
+        return values;
+    };
+    const std::vector<std::string> logs = repeated("--log");
+    const std::vector<std::string> traces = repeated("--trace");
     const std::vector<std::string> files = args.positional(error);
     if (error.empty() && files.size() > 1)
         error = "report takes one scenario file";
@@ -85,7 +91,7 @@ int runReport(Arguments args, std::ostream& out, std::ostream& err)
     const std::optional<Scenario> scenario = loadScenario(files.empty() ? std::string() : files.front(), err);
     if (!scenario)
         return kExitUnreadable;
-    app::ReportInputs inputs{ *scenario, std::nullopt, nullptr, {}, {} };
+    app::ReportInputs inputs{ *scenario, std::nullopt, nullptr, {}, {}, {} };
     if (comparePath && !(inputs.compareWith = loadScenario(*comparePath, err)))
         return kExitUnreadable;
     if (calibrationPath) {
@@ -98,6 +104,14 @@ int runReport(Arguments args, std::ostream& out, std::ostream& err)
         if (!measured)
             return kExitUnreadable;
         inputs.measured.push_back(std::move(*measured));
+    }
+    for (const std::string& trace : traces) {
+        try {
+            inputs.measuredTrace.push_back(import::readMeasuredTrace(trace));
+        } catch (const std::exception& e) {
+            err << "paraplan-cli report: " << e.what() << "\n";
+            return kExitUnreadable;
+        }
     }
     const std::unique_ptr<QApplication> application = applicationForTheReport();
     app::installLanguage(QString::fromStdString(language.value_or("en")));

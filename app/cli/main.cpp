@@ -71,7 +71,7 @@ Commands:
                                         such move reverses which configuration is faster
                                         (docs/sensitivity.md)
   report [SCENARIO.json] -o REPORT.pdf|REPORT.html [--compare A.json] [--lang en|zh_CN] [--log TRAINING.log ...]
-         [--calibration PROFILE.json]
+         [--trace RANK_TRACE ...] [--calibration PROFILE.json]
                                         the report for management: a summary page (step, throughput
                                         and MFU with their bands, cost, verdict, top findings, one
                                         chart), the daily efficiency report, memory, timeline,

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/spec/scenario.h"
+#include "core/step/measured_trace.h"
 #include "widgets/state/measured_step.h"
 
 #include <QString>
@@ -31,6 +32,9 @@ struct ReportInputs {
     std::shared_ptr<const Calibration> calibration; // null: the model's own constants
     QString calibrationSource;                      // where the profile came from, for the appendix
     std::vector<widgets::MeasuredStep> measured;    // steps measured outside the model (training logs)
+    // A profiler trace of the run reported on, a rank per file (core/step/measured_trace.h): the
+    // efficiency report then holds the measured idle of each stage against the predicted bubble.
+    std::vector<MeasuredRank> measuredTrace;
 };
 
 // Writes the report to `path`: PDF for ".pdf", HTML for ".html" / ".htm". Needs a QApplication

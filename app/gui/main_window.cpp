@@ -649,7 +649,9 @@ bool MainWindow::exportReport(const QString& path, QString* error)
     QString message, why;
     ReportInputs inputs{ evaluation ? evaluation->scenario : m_workbench->scenario(),
                          pinned ? std::optional<Scenario>(pinned->scenario) : std::nullopt, m_workbench->calibration(),
-                         m_workbench->calibration() ? tr("the engine's profile") : QString(), m_workbench->measuredSteps() };
+                         m_workbench->calibration() ? tr("the engine's profile") : QString(), m_workbench->measuredSteps(), {} };
+    if (const MeasuredTracePtr& trace = m_deck->timeline()->measuredTrace())
+        inputs.measuredTrace = *trace;
     if (!evaluation)
         message = tr("Nothing to report yet: no configuration of this scenario has been valid.");
     else if (!writeReportFile(inputs, path, &why))

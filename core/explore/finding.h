@@ -32,6 +32,8 @@ struct FindingFocus {
     [[nodiscard]] static FindingFocus onStage(int64_t stage) { return { stage, std::nullopt, std::nullopt }; }
     [[nodiscard]] static FindingFocus onComponent(TimeComponent c) { return { std::nullopt, std::nullopt, c }; }
     [[nodiscard]] static FindingFocus onGroup(CommGroup g, TimeComponent c) { return { std::nullopt, g, c }; }
+
+    bool operator==(const FindingFocus&) const = default;
 };
 
 struct Finding {

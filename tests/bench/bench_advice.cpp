@@ -6,6 +6,8 @@
 // recomputes the advisor's panel after a slider move settles, so it must stay well under a
 // second. Run: build/release/tests/bench/bench_advice --benchmark_repetitions=3
 #include "core/explore/advisor.h"
+#include "core/explore/scaling.h"
+#include "core/explore/sensitivity.h"
 #include "core/explore/symptoms.h"
 #include "core/io/catalog_reader.h"
 #include "core/io/scenario_reader.h"
@@ -63,6 +65,37 @@ void BM_DiagnoseLowUtilisationDefault(benchmark::State& state)
         benchmark::DoNotOptimize(diagnoseSymptom(Symptom::LowGpuUtilization, s, {}));
 }
 BENCHMARK(BM_DiagnoseLowUtilisationDefault)->Unit(benchmark::kMicrosecond);
+
+void BM_ScaleDefault1To32NodesPinned(benchmark::State& state)
+{
+    // The scaling view's default: the configuration held and the best with the scenario's pins.
+    const Scenario s = fromJson(io::builtinDefaultScenarioText());
+    ScalingOptions options;
+    options.nodes = nodeRange(1, 32);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(scaleNodes(s, options));
+}
+BENCHMARK(BM_ScaleDefault1To32NodesPinned)->Unit(benchmark::kMillisecond);
+
+void BM_ScaleDefault1To32NodesEveryField(benchmark::State& state)
+{
+    // "Search pinned fields too": a full search at each of the 32 counts.
+    const Scenario s = fromJson(io::builtinDefaultScenarioText());
+    ScalingOptions options;
+    options.nodes = nodeRange(1, 32);
+    options.keepPins = false;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(scaleNodes(s, options));
+}
+BENCHMARK(BM_ScaleDefault1To32NodesEveryField)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+
+void BM_SensitivityDefault(benchmark::State& state)
+{
+    const Scenario s = fromJson(io::builtinDefaultScenarioText());
+    for (auto _ : state)
+        benchmark::DoNotOptimize(sensitivityOf(s, {}));
+}
+BENCHMARK(BM_SensitivityDefault)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QUndoStack>
 
@@ -60,6 +61,18 @@ protected:
         window->undoStack()->setClean(); // no "save changes?" question on close
         window.reset();
         settings.reset();
+    }
+
+    // A file of tests/data/advice (the advisor's, scaling's and sensitivity's cases), and its scenario.
+    static QString adviceDataFile(const char* name)
+    {
+        return QStringLiteral(PARAPLAN_SOURCE_DIR "/tests/data/advice/") + QLatin1String(name);
+    }
+    static paraplan::Scenario adviceScenario(const char* name)
+    {
+        QFile file(adviceDataFile(name));
+        EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << name;
+        return paraplan::io::readScenarioText(file.readAll().toStdString(), paraplan::io::builtinCatalog());
     }
 
     static paraplan::Scenario defaultScenario()

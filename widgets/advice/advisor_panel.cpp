@@ -135,10 +135,10 @@ void AdvisorPanel::showSymptom()
 {
     const int index = m_symptoms->currentIndex() - 1;
     if (index < 0 || !m_evaluation) {
-        m_causes->setHtml(QStringLiteral("<p>%1</p>").arg(tr("Pick what the real cluster shows: ParaPlan ranks the causes its "
-                                                              "model supports for this configuration, with the commands "
-                                                              "that check them.")
-                                                               .toHtmlEscaped()));
+        setCausesHtml(QStringLiteral("<p>%1</p>").arg(tr("Pick what the real cluster shows: ParaPlan ranks the causes its "
+                                                          "model supports for this configuration, with the commands that "
+                                                          "check them.")
+                                                           .toHtmlEscaped()));
         return;
     }
     EvaluateOptions options;
@@ -153,6 +153,15 @@ void AdvisorPanel::showSymptom()
             html += QStringLiteral("<br><code>$ %1</code>").arg(QString::fromStdString(check).toHtmlEscaped());
         html += QStringLiteral("<br><i>%1</i></p>").arg(translatedSentence("Symptoms", c.fix).toHtmlEscaped());
     }
+    setCausesHtml(html);
+}
+
+// Laying out rich text costs more than a slider move's whole evaluation: only when it changes.
+void AdvisorPanel::setCausesHtml(const QString& html)
+{
+    if (html == m_causesHtml)
+        return;
+    m_causesHtml = html;
     m_causes->setHtml(html);
 }
 

@@ -48,6 +48,7 @@ private:
     void showFindings();
     void showChosen();
     void showSymptom();
+    void setCausesHtml(const QString& html);
 
     QLabel* m_summary;
     QTreeWidget* m_findings;
@@ -55,6 +56,7 @@ private:
     QPushButton* m_apply;
     QComboBox* m_symptoms;
     QTextBrowser* m_causes;
+    QString m_causesHtml;
     EvaluationPtr m_evaluation;
     std::optional<Scenario> m_baseline;
     std::shared_ptr<const Calibration> m_calibration;

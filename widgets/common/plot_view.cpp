@@ -121,7 +121,13 @@ std::optional<PlotView::HighlightBand> PlotView::highlightBand(const FindingFocu
 
 void PlotView::setHighlight(const std::optional<FindingFocus>& focus)
 {
+    // Cleared on every new evaluation: replot only what changes and shows (a hidden view draws its
+    // mark when it is next drawn).
+    if (m_highlight == focus)
+        return;
     m_highlight = focus;
+    if (!isVisible())
+        return;
     refreshHighlight();
     m_plot->replot();
 }

@@ -18,8 +18,6 @@ using namespace paraplan::widgets;
 
 namespace {
 
-QString adviceFile(const char* name) { return QStringLiteral(PARAPLAN_SOURCE_DIR "/tests/data/advice/") + QLatin1String(name); }
-
 int indexOf(const Advice& advice, const std::string& code)
 {
     for (size_t i = 0; i < advice.findings.size(); ++i)
@@ -44,7 +42,7 @@ int highlightBands(const QCustomPlot* plot)
 // Apply swaps the ranks back in one undo step, to the step the finding promised.
 TEST_F(GuiTest, TheAdvisorAppliesTheSwapBackAsOneUndoStep)
 {
-    ASSERT_TRUE(window->openDocument(adviceFile("seed_pcie_swapped_ranks.json")));
+    ASSERT_TRUE(window->openDocument(adviceDataFile("seed_pcie_swapped_ranks.json")));
     AdvisorPanel* panel = window->advisor();
     const int shared = indexOf(panel->advice(), "tp_group_on_shared_link");
     ASSERT_GE(shared, 0);
@@ -65,7 +63,7 @@ TEST_F(GuiTest, TheAdvisorAppliesTheSwapBackAsOneUndoStep)
 
 TEST_F(GuiTest, ChoosingAFindingMarksItsStageInItsView)
 {
-    ASSERT_TRUE(window->openDocument(adviceFile("seed_pcie_swapped_ranks.json")));
+    ASSERT_TRUE(window->openDocument(adviceDataFile("seed_pcie_swapped_ranks.json")));
     AdvisorPanel* panel = window->advisor();
     const int unused = indexOf(panel->advice(), "memory_unused");
     ASSERT_GE(unused, 0);
@@ -78,7 +76,7 @@ TEST_F(GuiTest, ChoosingAFindingMarksItsStageInItsView)
 
 TEST_F(GuiTest, ASymptomListsItsCausesWithTheCommandsThatCheckThem)
 {
-    ASSERT_TRUE(window->openDocument(adviceFile("seed_pcie_swapped_ranks.json")));
+    ASSERT_TRUE(window->openDocument(adviceDataFile("seed_pcie_swapped_ranks.json")));
     window->advisor()->chooseSymptom(Symptom::MultiNodeSlower);
     const QTextBrowser* causes = window->advisor()->findChild<QTextBrowser*>();
     ASSERT_NE(causes, nullptr);

@@ -24,15 +24,6 @@ using namespace paraplan::widgets;
 
 namespace {
 
-QString analysisDataFile(const char* name) { return QStringLiteral(PARAPLAN_SOURCE_DIR "/tests/data/advice/") + QLatin1String(name); }
-
-Scenario analysisScenario(const char* name)
-{
-    QFile file(analysisDataFile(name));
-    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << name;
-    return io::readScenarioText(file.readAll().toStdString(), io::builtinCatalog());
-}
-
 QCPGraph* analysisGraphNamed(const QCustomPlot* plot, const QString& name)
 {
     for (int i = 0; i < plot->graphCount(); ++i)
@@ -76,7 +67,7 @@ bool analysisCurveComputed(const ScalingView* view) { return QTest::qWaitFor([vi
 // nodes, and its explanation is written under the plot.
 TEST_F(GuiTest, ScalingViewDrawsBothSeriesAndExplainsWhereAddingNodesStopsPaying)
 {
-    ASSERT_TRUE(window->openDocument(analysisDataFile("scaling_more_nodes_slower.json")));
+    ASSERT_TRUE(window->openDocument(adviceDataFile("scaling_more_nodes_slower.json")));
     window->deck()->showView(ViewId::Scaling);
     ScalingView* view = window->deck()->scaling();
     view->computeNow();
@@ -185,9 +176,9 @@ TEST_F(GuiTest, SensitivityViewDrawsOneBarPerInputAroundTheEvaluatedStep)
 // two reversing moves.
 TEST_F(GuiTest, SensitivityViewShowsWhetherThePinnedOrderCanFlip)
 {
-    window->workbench()->setScenario(analysisScenario("sensitivity_dp_over_roce.json"));
+    window->workbench()->setScenario(adviceScenario("sensitivity_dp_over_roce.json"));
     window->workbench()->pinCurrent();
-    window->workbench()->setScenario(analysisScenario("sensitivity_pp_over_roce.json"));
+    window->workbench()->setScenario(adviceScenario("sensitivity_pp_over_roce.json"));
     window->deck()->showView(ViewId::Sensitivity);
     QApplication::processEvents();
     SensitivityView* view = window->deck()->sensitivity();
@@ -214,7 +205,7 @@ TEST_F(GuiTest, SensitivityViewShowsWhetherThePinnedOrderCanFlip)
 // In Chinese the rebuilt views draw as before: the curve, its marks' text, the bars and the verdict.
 TEST_F(GuiTest, ScalingAndSensitivityViewsKeepDrawingInChinese)
 {
-    ASSERT_TRUE(window->openDocument(analysisDataFile("scaling_more_nodes_slower.json")));
+    ASSERT_TRUE(window->openDocument(adviceDataFile("scaling_more_nodes_slower.json")));
     window->workbench()->pinCurrent();
     const auto backToEnglish = qScopeGuard([] { switchLanguage(QStringLiteral("en")); });
     switchLanguage(QStringLiteral("zh_CN"));
