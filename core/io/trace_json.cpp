@@ -109,7 +109,10 @@ const char* passCategory(PipelineOpKind kind)
 // DualPipe's second direction, whose micro-batches are numbered apart.
 std::string passName(const TracePass& pass, PipelineSchedule schedule, int64_t chunks)
 {
-    std::string name = kindLetter(pass.op.kind) + std::to_string(pass.op.microBatch);
+    // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive) on a const char* +
+    // std::string temporary once a unity build inlines it.
+    std::string name = kindLetter(pass.op.kind);
+    name += std::to_string(pass.op.microBatch);
     const bool bidirectional = scheduleTraits(schedule).bidirectional;
     if (chunks > 1 && !bidirectional)
         name += " c" + std::to_string(pass.op.chunk);
@@ -225,9 +228,13 @@ std::string gpuRanges(std::vector<int64_t> gpus)
         size_t last = first;
         while (last + 1 < gpus.size() && gpus[last + 1] == gpus[last] + 1)
             ++last;
-        text += (ranges > 0 ? ", " : "") + std::to_string(gpus[first]);
-        if (last > first)
-            text += "-" + std::to_string(gpus[last]);
+        if (ranges > 0)
+            text += ", ";
+        text += std::to_string(gpus[first]);
+        if (last > first) {
+            text += '-';
+            text += std::to_string(gpus[last]);
+        }
         first = last + 1;
     }
     return text;
