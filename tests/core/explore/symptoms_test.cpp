@@ -87,11 +87,13 @@ TEST(Symptoms, LossSpikesNameTheBatchChangeWhenTheBaselineShowsIt)
     Scenario after = before;
     after.cluster.nodes *= 2;
     after.training.globalBatch *= 2;
-    const SymptomCause* lr = causeOf(diagnoseSymptom(Symptom::LossSpikesAfterDpChange, after, {}, before), "learning_rate_not_scaled");
+    const SymptomDiagnosis withBaseline = diagnoseSymptom(Symptom::LossSpikesAfterDpChange, after, {}, before);
+    const SymptomCause* lr = causeOf(withBaseline, "learning_rate_not_scaled");
     ASSERT_NE(lr, nullptr);
     EXPECT_EQ(lr->weight, 1.0);
     EXPECT_NE(lr->why.text.find("2.0×"), std::string::npos) << lr->why.text;
-    EXPECT_FALSE(causeOf(diagnoseSymptom(Symptom::LossSpikesAfterDpChange, after, {}), "learning_rate_not_scaled")->weight);
+    const SymptomDiagnosis withoutBaseline = diagnoseSymptom(Symptom::LossSpikesAfterDpChange, after, {});
+    EXPECT_FALSE(causeOf(withoutBaseline, "learning_rate_not_scaled")->weight);
 }
 
 TEST(Symptoms, OneGpuHigherComparesTheFullestStageWithTheMedian)
