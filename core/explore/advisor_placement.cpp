@@ -20,26 +20,6 @@ namespace {
 // A slow group matters where its exposed traffic is at least this share of the step.
 constexpr double kExposedWorthALook = 0.02;
 
-TimeComponent componentOf(CommGroup group)
-{
-    switch (group) {
-    case CommGroup::Tp:
-        return TimeComponent::TpComm;
-    case CommGroup::Cp:
-        return TimeComponent::CpComm;
-    case CommGroup::Ep:
-    case CommGroup::ExpertTp:
-        return TimeComponent::EpComm;
-    case CommGroup::PipelineHop:
-        return TimeComponent::PpComm;
-    case CommGroup::DataParallel:
-    case CommGroup::ExpertDataParallel:
-    case CommGroup::EmbeddingSync:
-        return TimeComponent::DpComm;
-    }
-    return TimeComponent::DpComm;
-}
-
 // A rank table undone: ranks on GPUs in order, the seed's swap back.
 std::vector<Scenario> tableUndone(const Scenario& s)
 {
@@ -159,7 +139,7 @@ void addSlowGroupFinding(const Context& c, const SlowGroupKind& kind, std::vecto
     const bool innerCrossing = g->crossesNodes && (kind.group == CommGroup::Tp || kind.group == CommGroup::Cp);
     if (!innerCrossing && g->slowdown < kSlowGroupFactor)
         return;
-    const TimeComponent component = componentOf(kind.group);
+    const TimeComponent component = componentOfGroup(kind.group);
     const double exposed = componentSeconds(r.time, component);
     if (exposed < kExposedWorthALook * r.time.step)
         return;

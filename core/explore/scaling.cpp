@@ -76,29 +76,13 @@ std::shared_ptr<const TopologySpec> topologyAtNodes(const TopologySpec& topology
 
 bool severalNodeKinds(const ClusterSpec& cluster) { return cluster.topology && cluster.topology->nodes.size() > 1; }
 
-DiagnosticArg figure(std::string text) { return { std::move(text), false }; }
-DiagnosticArg count(int64_t value) { return figure(std::to_string(value)); }
-
-// Tokens per second with an SI suffix: "75.4k", "1.23M" (the unit stands in the sentence).
-std::string tokensText(double tokensPerS)
-{
-    char text[32];
-    if (tokensPerS >= 1e6)
-        std::snprintf(text, sizeof text, "%.2fM", tokensPerS / 1e6);
-    else if (tokensPerS >= 1e3)
-        std::snprintf(text, sizeof text, "%.1fk", tokensPerS / 1e3);
-    else
-        std::snprintf(text, sizeof text, "%.0f", tokensPerS);
-    return text;
-}
-
 std::vector<Sentence> adaptationNotes(const Scenario& s)
 {
     std::vector<Sentence> notes;
     if (s.pins.dp)
         notes.push_back(makeSentence(QT_TRANSLATE_NOOP("Scaling", "parallel.dp (%1) is not held: it follows the node count, "
                                                                   "N / (tp·pp·cp)."),
-                                     { count(s.parallel.degrees.dp) }));
+                                     { countArg(s.parallel.degrees.dp) }));
     if (const auto& table = s.parallel.placement.table) {
         if (perNodePattern(*table, s.cluster.gpusPerNode, s.cluster.gpuCount()))
             notes.push_back(makeSentence(QT_TRANSLATE_NOOP("Scaling", "The rank table (parallel.placement.rank_to_gpu) "
@@ -108,14 +92,14 @@ std::vector<Sentence> adaptationNotes(const Scenario& s)
             notes.push_back(makeSentence(QT_TRANSLATE_NOOP("Scaling", "The rank table (parallel.placement.rank_to_gpu) is "
                                                                       "not one node's pattern repeated: at counts other "
                                                                       "than %1 nodes rank r runs on GPU r."),
-                                         { count(s.cluster.nodes) }));
+                                         { countArg(s.cluster.nodes) }));
     }
     if (severalNodeKinds(s.cluster))
         notes.push_back(makeSentence(QT_TRANSLATE_NOOP("Scaling", "cluster.topology lists %1 kinds of node: other counts "
                                                                   "keep the first nodes in its order and add nodes of "
                                                                   "the last kind (%2)."),
-                                     { count(int64_t(s.cluster.topology->nodes.size())),
-                                       figure(s.cluster.topology->nodes.back().name) }));
+                                     { countArg(int64_t(s.cluster.topology->nodes.size())),
+                                       textArg(s.cluster.topology->nodes.back().name) }));
     return notes;
 }
 
@@ -182,7 +166,7 @@ std::string pinnedFields(const ParallelPins& pins)
 
 Diagnostic noConfigurationFound(const Scenario& s, const SearchResult& found)
 {
-    const DiagnosticArg gpus = count(s.cluster.gpuCount());
+    const DiagnosticArg gpus = countArg(s.cluster.gpuCount());
     if (found.ruleAbiding > 0)
         return makeDiagnostic(Severity::Error, "no_configuration_fits", "cluster.nodes",
                               QT_TRANSLATE_NOOP("Diagnostics", "No configuration of %1 GPUs fits in memory."), { gpus });
@@ -197,7 +181,7 @@ Diagnostic noConfigurationFound(const Scenario& s, const SearchResult& found)
                           QT_TRANSLATE_NOOP("Diagnostics", "No configuration of %1 GPUs abides by the rules with the fields the "
                                                        "scenario pins (%2): the GPU count, the global batch and the model leave "
                                                        "them no whole tp × pp × cp × dp split."),
-                          { gpus, figure(pinned) });
+                          { gpus, textArg(pinned) });
 }
 
 ScalingSample bestAt(Scenario held, const ScalingOptions& options)
@@ -357,31 +341,31 @@ Sentence groupExplanation(const ScalingCause& c, int64_t nodes)
 {
     const GroupReport& to = *c.groupAfter;
     const char* noun = groupNoun(to.group);
-    const DiagnosticArg exposedBefore = figure(durationText(c.secondsBefore)), exposedAfter = figure(durationText(c.secondsAfter));
+    const DiagnosticArg exposedBefore = textArg(durationText(c.secondsBefore)), exposedAfter = textArg(durationText(c.secondsAfter));
     const GroupReport* from = c.groupBefore ? &*c.groupBefore : nullptr;
     if (!from)
         return makeSentence(QT_TRANSLATE_NOOP("Scaling", "From %1 nodes the %2 begins: its groups of %3 GPUs span %4 nodes at a "
                                                          "bus bandwidth of %5 (bound by %6), and its exposed time per step "
                                                          "rises from %7 to %8."),
-                            { count(nodes), { noun, true }, count(to.size), count(to.nodesSpanned),
-                              figure(bandwidthText(to.busGBps)), figure(to.boundBy), exposedBefore, exposedAfter });
+                            { countArg(nodes), { noun, true }, countArg(to.size), countArg(to.nodesSpanned),
+                              textArg(bandwidthText(to.busGBps)), textArg(to.boundBy), exposedBefore, exposedAfter });
     if (to.crossesNodes && !from->crossesNodes && bandwidthFalls(from->busGBps, to.busGBps))
         return makeSentence(QT_TRANSLATE_NOOP("Scaling", "From %1 nodes the %2 crosses nodes: its bus bandwidth falls from %3 to "
                                                          "%4 (bound by %5) and its exposed time per step rises from %6 to %7."),
-                            { count(nodes), { noun, true }, figure(bandwidthText(from->busGBps)),
-                              figure(bandwidthText(to.busGBps)), figure(to.boundBy), exposedBefore, exposedAfter });
+                            { countArg(nodes), { noun, true }, textArg(bandwidthText(from->busGBps)),
+                              textArg(bandwidthText(to.busGBps)), textArg(to.boundBy), exposedBefore, exposedAfter });
     if (bandwidthFalls(from->busGBps, to.busGBps))
         return makeSentence(QT_TRANSLATE_NOOP("Scaling", "From %1 nodes the %2 is bound by %3: its bus bandwidth falls from %4 "
                                                          "to %5 (%6 groups share that link) and its exposed time per step "
                                                          "rises from %7 to %8."),
-                            { count(nodes), { noun, true }, figure(to.boundBy), figure(bandwidthText(from->busGBps)),
-                              figure(bandwidthText(to.busGBps)), count(to.sharing), exposedBefore, exposedAfter });
+                            { countArg(nodes), { noun, true }, textArg(to.boundBy), textArg(bandwidthText(from->busGBps)),
+                              textArg(bandwidthText(to.busGBps)), countArg(to.sharing), exposedBefore, exposedAfter });
     return makeSentence(QT_TRANSLATE_NOOP("Scaling", "From %1 nodes the exposed time per step of the %2 rises from %3 to %4 "
                                                      "at a bus bandwidth of %5 (%6 before), its groups of %7 GPUs spanning "
                                                      "%8 nodes; %9 of it ran hidden under compute."),
-                        { count(nodes), { noun, true }, exposedBefore, exposedAfter, figure(bandwidthText(to.busGBps)),
-                          figure(bandwidthText(from->busGBps)), count(to.size), count(to.nodesSpanned),
-                          figure(durationText(c.hiddenAfter)) });
+                        { countArg(nodes), { noun, true }, exposedBefore, exposedAfter, textArg(bandwidthText(to.busGBps)),
+                          textArg(bandwidthText(from->busGBps)), countArg(to.size), countArg(to.nodesSpanned),
+                          textArg(durationText(c.hiddenAfter)) });
 }
 
 // Transformer layers on the stage whose end defines the step (0 where the result has no stages).
@@ -398,16 +382,16 @@ Sentence explanationOf(const ScalingCause& c, const ScalingSample& before, const
     if (grew > 0 && c.component == TimeComponent::Bubble && before.result.microBatches != after.result.microBatches)
         return makeSentence(QT_TRANSLATE_NOOP("Scaling", "From %1 nodes each pipeline runs %2 micro-batches instead of %3: "
                                                          "the pipeline bubble grows from %4 to %5 of the step (%6 to %7)."),
-                            { count(nodes), count(after.result.microBatches), count(before.result.microBatches),
-                              figure(percentText(before.result.bubbleFraction)), figure(percentText(after.result.bubbleFraction)),
-                              figure(durationText(c.secondsBefore)), figure(durationText(c.secondsAfter)) });
+                            { countArg(nodes), countArg(after.result.microBatches), countArg(before.result.microBatches),
+                              textArg(percentText(before.result.bubbleFraction)), textArg(percentText(after.result.bubbleFraction)),
+                              textArg(durationText(c.secondsBefore)), textArg(durationText(c.secondsAfter)) });
     if (grew > 0)
         return makeSentence(QT_TRANSLATE_NOOP("Scaling", "From %1 nodes the %2 grows from %3 to %4 per step."),
-                            { count(nodes), { componentNoun(c.component), true }, figure(durationText(c.secondsBefore)),
-                              figure(durationText(c.secondsAfter)) });
-    std::vector<DiagnosticArg> args{ count(nodes), { componentNoun(c.component), true }, figure(durationText(c.secondsBefore)),
-                                     figure(durationText(c.secondsAfter)), count(after.result.gpus), count(before.result.gpus),
-                                     figure(durationText(c.secondsPerfect)) };
+                            { countArg(nodes), { componentNoun(c.component), true }, textArg(durationText(c.secondsBefore)),
+                              textArg(durationText(c.secondsAfter)) });
+    std::vector<DiagnosticArg> args{ countArg(nodes), { componentNoun(c.component), true }, textArg(durationText(c.secondsBefore)),
+                                     textArg(durationText(c.secondsAfter)), countArg(after.result.gpus), countArg(before.result.gpus),
+                                     textArg(durationText(c.secondsPerfect)) };
     const int64_t layersBefore = criticalStageLayers(before.result), layersAfter = criticalStageLayers(after.result);
     if (c.component == TimeComponent::Compute && layersBefore == layersAfter && layersAfter > 0) {
         // Qt fills %1, %2, ... in order, so this sentence, which names no component, numbers its own.
@@ -437,20 +421,20 @@ Sentence stopsPayingSummary(const ScalingMark& m, const ScalingPoint& from, cons
     if (b.tokensPerS < a.tokensPerS)
         return makeSentence(QT_TRANSLATE_NOOP("Scaling", "Adding nodes stops paying at %1 nodes: from %2 to %1 nodes tokens/s "
                                                          "fall from %3 to %4 — more nodes, slower training."),
-                            { count(to.nodes), count(from.nodes), figure(tokensText(a.tokensPerS)), figure(tokensText(b.tokensPerS)) });
+                            { countArg(to.nodes), countArg(from.nodes), textArg(tokenRateText(a.tokensPerS)), textArg(tokenRateText(b.tokensPerS)) });
     return makeSentence(QT_TRANSLATE_NOOP("Scaling", "Adding nodes stops paying at %1 nodes: from %2 to %1 nodes tokens/s rise "
                                                      "only from %3 to %4, so each added GPU brings %5 of the throughput a GPU "
                                                      "has at the smallest count (the mark is below %6)."),
-                        { count(to.nodes), count(from.nodes), figure(tokensText(a.tokensPerS)), figure(tokensText(b.tokensPerS)),
-                          figure(percentText(m.marginalEfficiency)), figure(percentText(threshold)) });
+                        { countArg(to.nodes), countArg(from.nodes), textArg(tokenRateText(a.tokensPerS)), textArg(tokenRateText(b.tokensPerS)),
+                          textArg(percentText(m.marginalEfficiency)), textArg(percentText(threshold)) });
 }
 
 Sentence peakSummary(const ScalingPoint& peak, const ScalingPoint& next, SeriesOf series)
 {
     const Result &a = series(peak)->result, &b = series(next)->result;
-    std::vector<DiagnosticArg> args{ count(peak.nodes), figure(tokensText(a.tokensPerS)), count(next.nodes),
-                                     figure(durationText(b.time.step)), figure(durationText(a.time.step)),
-                                     figure(tokensText(b.tokensPerS)) };
+    std::vector<DiagnosticArg> args{ countArg(peak.nodes), textArg(tokenRateText(a.tokensPerS)), countArg(next.nodes),
+                                     textArg(durationText(b.time.step)), textArg(durationText(a.time.step)),
+                                     textArg(tokenRateText(b.tokensPerS)) };
     // Qt fills %1, %2, ... in order: the one-node sentence drops the count rather than skip %1.
     if (peak.nodes == 1)
         return makeSentence(QT_TRANSLATE_NOOP("Scaling", "Throughput peaks on one node with %1 tokens/s; at %2 nodes the step "
@@ -572,7 +556,7 @@ ScalingCurve scaleNodes(const Scenario& scenario, const ScalingOptions& options)
                                                                   "data-parallel replicas at its own %2 nodes, so it has no batch "
                                                                   "per replica to hold; make the scenario valid at its own size "
                                                                   "or hold the global batch fixed."),
-                                     { scaling::count(scenario.training.globalBatch), scaling::count(scenario.cluster.nodes) });
+                                     { countArg(scenario.training.globalBatch), countArg(scenario.cluster.nodes) });
         return curve;
     }
     const EvaluateOptions detailed = scaling::detailedOptions(options);

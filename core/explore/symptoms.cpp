@@ -163,12 +163,7 @@ void multiNodeSlower(const Scenario& s, const Result& r, const EvaluateOptions& 
     for (const GroupReport& g : r.groups) {
         if (!g.crossesNodes)
             continue;
-        const TimeComponent component = g.group == CommGroup::Tp            ? TimeComponent::TpComm
-                                        : g.group == CommGroup::Cp          ? TimeComponent::CpComm
-                                        : g.group == CommGroup::PipelineHop ? TimeComponent::PpComm
-                                        : g.group == CommGroup::Ep || g.group == CommGroup::ExpertTp ? TimeComponent::EpComm
-                                                                                                    : TimeComponent::DpComm;
-        const double exposed = componentSeconds(r.time, component);
+        const double exposed = componentSeconds(r.time, componentOfGroup(g.group));
         out.push_back(cause("group_crosses_nodes", exposed / r.time.step,
                             makeSentence(QT_TRANSLATE_NOOP("Symptoms", "The %1 groups span %2 nodes and run at %3 over %4: "
                                                                        "%5 of each step is exposed."),

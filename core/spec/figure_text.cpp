@@ -43,6 +43,18 @@ std::string bandwidthText(double GBps)
     return text;
 }
 
+std::string tokenRateText(double tokensPerS)
+{
+    char text[32];
+    if (tokensPerS >= 1e6)
+        std::snprintf(text, sizeof text, "%.2fM", tokensPerS / 1e6);
+    else if (tokensPerS >= 1e3)
+        std::snprintf(text, sizeof text, "%.1fk", tokensPerS / 1e3);
+    else
+        std::snprintf(text, sizeof text, "%.0f", tokensPerS);
+    return text;
+}
+
 std::string gibText(double bytes)
 {
     char text[32];

@@ -17,6 +17,8 @@ namespace paraplan {
 [[nodiscard]] std::string ratioText(double ratio);
 // "42.0 GB/s" (1e9 bytes per second).
 [[nodiscard]] std::string bandwidthText(double GBps);
+// Tokens per second with an SI suffix, the unit left to the sentence: "75.4k", "1.23M".
+[[nodiscard]] std::string tokenRateText(double tokensPerS);
 // "61.3 GiB" from bytes.
 [[nodiscard]] std::string gibText(double bytes);
 

@@ -74,4 +74,24 @@ double hiddenSeconds(const TimeBreakdown& t, TimeComponent component)
     }
 }
 
+TimeComponent componentOfGroup(CommGroup group)
+{
+    switch (group) {
+    case CommGroup::Tp:
+        return TimeComponent::TpComm;
+    case CommGroup::Cp:
+        return TimeComponent::CpComm;
+    case CommGroup::Ep:
+    case CommGroup::ExpertTp:
+        return TimeComponent::EpComm;
+    case CommGroup::PipelineHop:
+        return TimeComponent::PpComm;
+    case CommGroup::DataParallel:
+    case CommGroup::ExpertDataParallel:
+    case CommGroup::EmbeddingSync:
+        return TimeComponent::DpComm;
+    }
+    return TimeComponent::DpComm;
+}
+
 } // namespace paraplan

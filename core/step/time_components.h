@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/spec/rank_layout.h"
 #include "core/step/result.h"
 
 #include <array>
@@ -24,5 +25,8 @@ inline constexpr std::array<TimeComponent, 10> kTimeComponents{
 // Seconds of a communication component that ran under compute, beside the exposed ones above (TP,
 // CP, EP and DP; 0 for every other component).
 [[nodiscard]] double hiddenSeconds(const TimeBreakdown& time, TimeComponent component);
+// The part of the step a kind of group's traffic is counted in (the expert groups with their dense
+// kind's, the embedding's synchronisation with the gradients').
+[[nodiscard]] TimeComponent componentOfGroup(CommGroup group);
 
 } // namespace paraplan
