@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/cli/commands.h"
+#include "tests/scratch_path.h"
 
 #include <filesystem>
 #include <fstream>
@@ -34,7 +35,7 @@ inline std::string data(const std::string& name) { return (std::filesystem::path
 // `text` as a file in the temporary folder, named after `name`.
 inline std::string writeTemporary(const std::string& name, const std::string& text)
 {
-    const auto path = std::filesystem::temp_directory_path() / ("paraplan-cli-test-" + name);
+    const auto path = paraplan::test::scratchPath("cli-test-" + name);
     std::ofstream(path) << text;
     return path.string();
 }

@@ -4,12 +4,13 @@
 // folders written, and a launch file read back as the scenario it was written from.
 #include "tests/app/cli/command_run.h"
 
-#include "core/frameworks/launch_formats.h"
 #include "core/explore/validation_cases.h"
+#include "core/frameworks/launch_formats.h"
 #include "core/io/cases_reader.h"
 #include "core/io/catalog_reader.h"
 #include "core/io/input_file.h"
 #include "core/io/scenario_reader.h"
+#include "tests/scratch_path.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -29,7 +30,7 @@ CommandRun importCommand(std::vector<std::string> args) { return run(runImport, 
 
 std::filesystem::path freshTemporary(const std::string& name)
 {
-    const auto path = std::filesystem::temp_directory_path() / ("paraplan-cli-test-" + name);
+    const auto path = paraplan::test::scratchPath("cli-test-" + name);
     std::filesystem::remove_all(path);
     return path;
 }

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 ParaPlan developers
 // SPDX-License-Identifier: MIT
 #include "tests/app/cli/command_run.h"
+#include "tests/scratch_path.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -47,7 +48,7 @@ TEST(TopoImport, PrintsTheNodeAsClusterTopologyJson)
 
 TEST(TopoImport, BadFileExitsOneNamingFileAndLine)
 {
-    const auto path = std::filesystem::temp_directory_path() / "paraplan-cli-test-topo.txt";
+    const auto path = paraplan::test::scratchPath("cli-test-topo.txt");
     std::ofstream(path) << "\tGPU0\tGPU1\tCPU Affinity\nGPU0\t X \tNV4\t0-7\nGPU1\tNV\t X \t0-7\n";
     const CommandRun r = topoImport({ path.string() });
     EXPECT_EQ(r.code, kExitUnreadable);

@@ -3,6 +3,7 @@
 #include "tests/app/cli/command_run.h"
 
 #include "core/io/input_file.h"
+#include "tests/scratch_path.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -36,7 +37,7 @@ TEST(Trace, PrintsTheDefaultScenariosStepAsAChromeTrace)
 
 TEST(Trace, WritesTheFileNamedByDashO)
 {
-    const auto path = std::filesystem::temp_directory_path() / "paraplan-cli-test-trace.json";
+    const auto path = paraplan::test::scratchPath("cli-test-trace.json");
     std::filesystem::remove(path);
     const CommandRun r = traceCommand({ "-o", path.string() });
     ASSERT_EQ(r.code, kExitOk) << r.err;

@@ -11,6 +11,7 @@
 #include "app/import/trace_files.h"
 
 #include "core/io/json_reader.h"
+#include "tests/scratch_path.h"
 
 #include <gtest/gtest.h>
 
@@ -28,7 +29,7 @@ const std::string kSlow = PARAPLAN_TEST_DATA_DIR "/traces/pp4_slow_norms/";
 // rank3's export, copied to a temporary file and changed by `statements`.
 std::string brokenExport(const std::string& name, const std::vector<std::string>& statements)
 {
-    const auto path = std::filesystem::temp_directory_path() / ("paraplan-nsys-test-" + name + ".sqlite");
+    const auto path = paraplan::test::scratchPath("nsys-test-" + name + ".sqlite");
     std::filesystem::copy_file(kSlow + "rank3.sqlite", path, std::filesystem::copy_options::overwrite_existing);
     test::runSql(path.string(), statements);
     return path.string();
@@ -74,7 +75,7 @@ TEST(NsysSqlite, TheExportsHoldTheSameKernelsAsTheProfilerTraces)
 TEST(NsysSqlite, WrittenAndReadBackItIsTheSameRank)
 {
     MeasuredRank r = import::readMeasuredTrace(kSlow + "rank1.pt.trace.json");
-    const std::string path = (std::filesystem::temp_directory_path() / "paraplan-nsys-roundtrip.sqlite").string();
+    const std::string path = paraplan::test::scratchPath("nsys-roundtrip.sqlite").string();
     test::writeNsysSqlite(r, path);
     const MeasuredRank back = import::readNsysSqlite(path);
     ASSERT_EQ(back.kernels.size(), r.kernels.size());
@@ -129,10 +130,10 @@ TEST(NsysSqlite, FilesThatAreNoExportAreRefused)
     EXPECT_NE(nsysRefusalOf(kSlow + "rank0.pt.trace.json").find("(file)"), std::string::npos);
     std::ifstream in(kSlow + "rank3.sqlite", std::ios::binary);
     const std::string bytes((std::istreambuf_iterator<char>(in)), {});
-    const auto cut = std::filesystem::temp_directory_path() / "paraplan-nsys-test-cut.sqlite";
+    const auto cut = paraplan::test::scratchPath("nsys-test-cut.sqlite");
     std::ofstream(cut, std::ios::binary) << bytes.substr(0, bytes.size() / 3);
     EXPECT_NE(nsysRefusalOf(cut.string()), "(accepted)");
-    const auto empty = std::filesystem::temp_directory_path() / "paraplan-nsys-test-empty.sqlite";
+    const auto empty = paraplan::test::scratchPath("nsys-test-blank.sqlite");
     std::ofstream(empty, std::ios::binary) << "";
     EXPECT_NE(nsysRefusalOf(empty.string()).find("CUPTI_ACTIVITY_KIND_KERNEL: missing"), std::string::npos);
     EXPECT_NE(nsysRefusalOf("/nonexistent/report.sqlite").find("(file)"), std::string::npos);

@@ -6,6 +6,7 @@
 #include "app/import/trace_files.h"
 
 #include "core/io/json_reader.h"
+#include "tests/scratch_path.h"
 
 #include <gtest/gtest.h>
 
@@ -21,7 +22,7 @@ const std::string kTraces = PARAPLAN_TEST_DATA_DIR "/traces/";
 
 std::string temporaryTrace(const std::string& name, const std::string& bytes)
 {
-    const auto path = std::filesystem::temp_directory_path() / ("paraplan-import-test-" + name);
+    const auto path = paraplan::test::scratchPath("import-test-" + name);
     std::ofstream(path, std::ios::binary) << bytes;
     return path.string();
 }

@@ -4,6 +4,7 @@
 // the synthetic step on tiny scenarios, results written as they arrive, and runs that go wrong
 // (a stalled rank, a killed rank, bad input) ending with an error event, never a hang.
 #include "tests/app/probe/probe_process.h"
+#include "tests/scratch_path.h"
 
 #include <gtest/gtest.h>
 
@@ -44,7 +45,7 @@ TEST(ProbeOnTwoRanks, DiscoverDescribesEveryRank)
 
 TEST(ProbeOnTwoRanks, BenchMeasuresTheScenariosGemmsAndCollectivesCorrectly)
 {
-    const std::filesystem::path results = std::filesystem::temp_directory_path() / "paraplan-bench-test.jsonl";
+    const std::filesystem::path results = paraplan::test::scratchPath("bench-test.jsonl");
     std::filesystem::remove(results);
     const ProbeOutcome o = runProbe(2, "bench --backend host --scenario " + kData + "tiny_tp2.json --warmup 1 --iterations 3 --output "
                                            + results.string());
@@ -116,7 +117,7 @@ TEST(ProbeOnTwoRanks, ConfirmRunsTheStepUnderTheRealScheduleAndReportsTheBubble)
 // scenario's GPUs (the traces of tests/data/traces were made so, docs/trace.md).
 TEST(ProbeOnTwoRanks, ConfirmWritesAProfilerTracePerRank)
 {
-    const std::filesystem::path folder = std::filesystem::temp_directory_path() / "paraplan-probe-traces";
+    const std::filesystem::path folder = paraplan::test::scratchPath("probe-traces");
     std::filesystem::remove_all(folder);
     const ProbeOutcome o = runProbe(2, "confirm --backend host --scenario " + kData + "tiny_pp2.json --steps 2 --trace-out "
                                            + folder.string() + " --slow-norms 1:2");
@@ -171,8 +172,8 @@ TEST(ProbeOnTwoRanks, ConfirmRunsMoeLayersWithEachDispatcher)
             scenario["parallel"]["ep"] = 2;
             scenario["parallel"]["sequence_parallel"] = false;
         }
-        const std::filesystem::path file = std::filesystem::temp_directory_path()
-            / (std::string("paraplan-confirm-moe-") + dispatcher + ".json");
+        const std::filesystem::path file
+            = paraplan::test::scratchPath(std::string("confirm-moe-") + dispatcher + ".json");
         std::ofstream(file) << scenario.dump();
         const ProbeOutcome o = runProbe(2, "confirm --backend host --scenario " + file.string() + " --steps 1");
         EXPECT_EQ(o.exitCode, 0) << dispatcher << ": " << context(o);
@@ -201,9 +202,8 @@ TEST_P(ConfirmInterleaved, RunsEveryStageToTheEndFarInsideTheWatchdog)
     scenario["cluster"]["gpus_per_node"] = run.ranks;
     scenario["parallel"]["pp"] = run.pp;
     scenario["parallel"]["vpp"] = run.vpp;
-    const std::filesystem::path file = std::filesystem::temp_directory_path()
-        / ("paraplan-interleaved-" + std::to_string(run.ranks) + "-" + std::to_string(run.pp) + "-"
-           + std::to_string(run.vpp) + ".json");
+    const std::filesystem::path file = paraplan::test::scratchPath("interleaved-" + std::to_string(run.ranks) + "-"
+        + std::to_string(run.pp) + "-" + std::to_string(run.vpp) + ".json");
     std::ofstream(file) << scenario.dump();
 
     const int watchdog = 60; // a deadlock ends there; a run takes 5-20 s on two loaded cores
@@ -229,7 +229,7 @@ INSTANTIATE_TEST_SUITE_P(Ranks, ConfirmInterleaved,
 
 TEST(ProbeOnTwoRanks, BenchMakesACalibrationThatBringsConfirmsPredictionToTheMeasuredStep)
 {
-    const std::filesystem::path profile = std::filesystem::temp_directory_path() / "paraplan-probe-profile.json";
+    const std::filesystem::path profile = paraplan::test::scratchPath("probe-profile.json");
     auto stepOf = [](const ProbeOutcome& o, const char* which) {
         return o.of("result").front()[which]["step_s"].get<double>();
     };
@@ -288,7 +288,7 @@ TEST(ProbeOnOneRank, BenchSaysTheOverlapNeedsTwoRanks)
 
 TEST(ProbeOnTwoRanks, ABrokenCalibrationProfileIsAnErrorEvent)
 {
-    const std::filesystem::path broken = std::filesystem::temp_directory_path() / "paraplan-broken-profile.json";
+    const std::filesystem::path broken = paraplan::test::scratchPath("broken-profile.json");
     std::ofstream(broken) << "{\"gemms\": 3}";
     const ProbeOutcome o = runProbe(1, "confirm --backend host --scenario " + kData + "tiny_pp2.json --calibration "
                                            + broken.string());
@@ -355,7 +355,7 @@ TEST(ProbeOnTwoRanks, BadInputIsAnErrorEvent)
     ASSERT_FALSE(o.of("error").empty()) << context(o);
     EXPECT_EQ(o.of("error").front()["code"], "unreadable_scenario");
 
-    const std::filesystem::path broken = std::filesystem::temp_directory_path() / "paraplan-broken-scenario.json";
+    const std::filesystem::path broken = paraplan::test::scratchPath("broken-scenario.json");
     std::ofstream(broken) << R"({"model": {"preset": "llama3.1-8b"}, "training": {"seq_len": 4096, "global_batch": 64},
                                  "cluster": {"preset": "dgx-h100"}, "parallel": {"tp": 3}})";
     o = runProbe(2, "bench --backend host --scenario " + broken.string());

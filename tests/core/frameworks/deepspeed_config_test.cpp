@@ -3,6 +3,7 @@
 #include "core/frameworks/deepspeed_config.h"
 #include "core/io/json_reader.h"
 #include "tests/core/frameworks/framework_fixtures.h"
+#include "tests/scratch_path.h"
 
 #include <gtest/gtest.h>
 
@@ -110,7 +111,7 @@ TEST(DeepSpeedExport, ScriptIsValidBash)
 {
     if (std::system("bash -c true > /dev/null 2>&1") != 0)
         GTEST_SKIP() << "bash is not installed here; the script's syntax cannot be checked";
-    const std::filesystem::path file = std::filesystem::temp_directory_path() / "paraplan_deepspeed_export_test.sh";
+    const std::filesystem::path file = paraplan::test::scratchPath("deepspeed_export_test.sh");
     for (const NamedScenario& s : exportScenarios()) {
         SCOPED_TRACE(s.name);
         std::ofstream(file) << fileNamed(exported(s.scenario, ExportFormat::DeepSpeed), kScript).text;

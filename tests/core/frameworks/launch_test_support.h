@@ -3,6 +3,7 @@
 #pragma once
 
 #include "tests/core/frameworks/framework_fixtures.h"
+#include "tests/scratch_path.h"
 
 #include <algorithm>
 #include <array>
@@ -59,7 +60,7 @@ inline bool haveProgram(const char* name)
 class TemporaryFile {
 public:
     TemporaryFile(const std::string& name, const std::string& text)
-        : m_path(std::filesystem::temp_directory_path() / ("paraplan_test_" + std::to_string(::getpid()) + "_" + name))
+        : m_path(paraplan::test::scratchPath(name))
     {
         std::ofstream(m_path, std::ios::binary) << text;
     }

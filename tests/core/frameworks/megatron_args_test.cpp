@@ -4,6 +4,7 @@
 #include "core/frameworks/megatron_args.h"
 #include "core/io/json_reader.h"
 #include "tests/core/frameworks/framework_fixtures.h"
+#include "tests/scratch_path.h"
 
 #include <gtest/gtest.h>
 
@@ -257,8 +258,7 @@ TEST(MegatronExport, ScriptPassesBashSyntaxCheck)
     if (!bashAvailable())
         GTEST_SKIP() << "bash is not installed here";
     for (const NamedScenario& s : allScenarios()) {
-        const std::filesystem::path file
-            = std::filesystem::temp_directory_path() / ("paraplan_megatron_" + s.name + ".sh");
+        const std::filesystem::path file = paraplan::test::scratchPath("megatron_" + s.name + ".sh");
         std::ofstream(file) << scriptOf(exported(s.scenario, ExportFormat::Megatron));
         EXPECT_EQ(std::system(("bash -n '" + file.string() + "'").c_str()), 0) << s.name;
         std::filesystem::remove(file);
@@ -273,8 +273,7 @@ TEST(MegatronExport, BashPassesTheWordsTheReaderFinds)
         GTEST_SKIP() << "bash is not installed here";
     for (const NamedScenario& s : allScenarios()) {
         const std::string text = scriptOf(exported(s.scenario, ExportFormat::Megatron));
-        const std::filesystem::path file
-            = std::filesystem::temp_directory_path() / ("paraplan_megatron_run_" + s.name + ".sh");
+        const std::filesystem::path file = paraplan::test::scratchPath("megatron_run_" + s.name + ".sh");
         const std::filesystem::path out = file.string() + ".out";
         std::ofstream(file) << "torchrun() { printf '%s\\n' \"$@\"; }\nLR=0.1\n" << text;
         ASSERT_EQ(std::system(("bash '" + file.string() + "' > '" + out.string() + "'").c_str()), 0) << s.name;

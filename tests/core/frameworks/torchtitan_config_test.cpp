@@ -3,6 +3,7 @@
 #include "core/frameworks/torchtitan_config.h"
 #include "core/io/json_reader.h"
 #include "tests/core/frameworks/framework_fixtures.h"
+#include "tests/scratch_path.h"
 
 #include <gtest/gtest.h>
 
@@ -302,7 +303,7 @@ TEST(TorchtitanPyExport, IsPythonThatParses)
 {
     if (std::system("python3 -c 'import ast' > /dev/null 2>&1") != 0)
         GTEST_SKIP() << "python3 is not installed here; the file's syntax cannot be checked";
-    const std::filesystem::path file = std::filesystem::temp_directory_path() / "paraplan_torchtitan_export_test.py";
+    const std::filesystem::path file = paraplan::test::scratchPath("torchtitan_export_test.py");
     for (const NamedScenario& s : exportScenarios()) {
         SCOPED_TRACE(s.name);
         std::ofstream(file) << onlyFile(exported(s.scenario, ExportFormat::TorchtitanPy));

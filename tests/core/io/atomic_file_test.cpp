@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 // The one writer: a file is replaced whole or not at all, and a failure says why.
 #include "core/io/atomic_file.h"
+#include "tests/scratch_path.h"
 
 #include <gtest/gtest.h>
 
@@ -22,7 +23,7 @@ std::string contentOf(const std::filesystem::path& path)
 
 std::filesystem::path freshFolder(const char* name)
 {
-    const std::filesystem::path folder = std::filesystem::temp_directory_path() / name;
+    const std::filesystem::path folder = paraplan::test::scratchPath(name);
     std::filesystem::remove_all(folder);
     std::filesystem::create_directories(folder);
     return folder;
@@ -32,7 +33,7 @@ std::filesystem::path freshFolder(const char* name)
 
 TEST(AtomicFile, ReplacesTheFileWholeAndLeavesNoPartialBehind)
 {
-    const std::filesystem::path folder = freshFolder("paraplan-atomic-replace");
+    const std::filesystem::path folder = freshFolder("atomic-replace");
     const std::filesystem::path file = folder / "project.paraplan.json";
     ASSERT_TRUE(io::replaceFile(file, "old"));
     ASSERT_TRUE(io::replaceFile(file, "new content"));
@@ -42,7 +43,7 @@ TEST(AtomicFile, ReplacesTheFileWholeAndLeavesNoPartialBehind)
 
 TEST(AtomicFile, AFailedWriteKeepsTheOldFileAndSaysWhy)
 {
-    const std::filesystem::path folder = freshFolder("paraplan-atomic-failure");
+    const std::filesystem::path folder = freshFolder("atomic-failure");
     const std::filesystem::path file = folder / "report.png";
     ASSERT_TRUE(io::replaceFile(file, "the old report"));
     std::string error;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 // The JSON-lines protocol (docs/engine-protocol.md) as EventLog writes it.
 #include "engine/protocol/event_log.h"
+#include "tests/scratch_path.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -67,7 +68,7 @@ TEST(EventLog, EveryEventIsOneJsonObjectOnOneLineWithItsEnvelopeFirst)
 
 TEST(EventLog, TheResultsFileHoldsEveryEventSoFar)
 {
-    const std::filesystem::path path = std::filesystem::temp_directory_path() / "paraplan-event-log-test.jsonl";
+    const std::filesystem::path path = paraplan::test::scratchPath("event-log-test.jsonl");
     std::filesystem::remove(path);
     std::ostringstream out;
     EventLog log(out, 0);
