@@ -326,10 +326,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine, scaling, sensitivity, or all.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Choose the advisor&apos;s N-th finding (1 = the first), as a click would: its evidence is marked in its view.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -346,7 +342,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine, scaling, sensitivity or all.</source>
+        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine, scaling, sensitivity, plan, or all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open this plan file (docs/plan.md) in the Plan view: its scenario, hardware, deadline, budget and phases.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine, scaling, sensitivity, plan or all.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1250,6 +1254,38 @@
         <source>No configuration of %1 GPUs abides by the rules with the fields the scenario pins (%2): the GPU count, the global batch and the model leave them no whole tp × pp × cp × dp split.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>dataset_tokens is %1; give the data set&apos;s size between 1 and 1e18 tokens, or omit it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epochs is %1; give how many times the data set is read, between 0 and 10000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epochs is given without dataset_tokens; give the data set&apos;s size in tokens too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both train_tokens and dataset_tokens give the run&apos;s length; keep one of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoint.interval_s is %1; give seconds between checkpoints above 0 and below 1e8, or omit it for the optimal interval.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>storage_write_GBps is %1; give the checkpoint storage&apos;s write bandwidth between 0 and 1e6 GB/s, or omit it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failures_per_gpu_hour is %1; give interruptions per GPU-hour between 0 and 1 (published fleets: about 2e-5), or omit it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restart_s is %1; give the seconds a restart takes between 0 and 1e6, or omit it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EngineLadder</name>
@@ -1609,6 +1645,77 @@
     </message>
     <message>
         <source>NIC</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Plan</name>
+    <message>
+        <source>No plan meets the deadline of %1: the fastest takes %2 on %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No plan stays within the budget of %1: the cheapest costs %2 and takes %3 on %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No configuration of %1 runs on %2 at node counts %3 within memory and the rules.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no price: give its node_hour_usd, or its cluster&apos;s gpu_hour_cost_usd, to cost its plans.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run has no token budget: give training.train_tokens, or training.dataset_tokens and training.epochs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plan names no hardware to run on: list a cluster with the node counts to try under hardware.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase %1 cannot run: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase %1 does not fit in GPU memory with %2: it needs %3 per GPU of the %4 there are; choose another configuration or let parallel.recompute be &quot;auto&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase %1 is interrupted faster than it can save a checkpoint: it would never finish. Give the cluster faster storage or fewer failures.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase %1&apos;s batch ramp must start above zero and below the global batch of %2 and reach it in whole increments; it starts at %3 and grows by %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase %1&apos;s batch ramp has %2 levels, more than the %3 a plan takes: give it a larger increment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase %1&apos;s batch ramp takes %2 sequences: it needs some, and at most the phase&apos;s %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase %1&apos;s batch ramp starts at %2 and grows by %3, but every global batch must divide over data-parallel %4 × micro-batch %5: Megatron refuses it. Change the ramp or the phase&apos;s configuration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fixed configuration cannot run phase %1 (%2); the fixed run takes the phase&apos;s own configuration there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase %1 needs its length: give its tokens or its steps (one of them, above zero).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plan lists no phases.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planning was cancelled before phase %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2087,6 +2194,42 @@
     </message>
     <message>
         <source>Measured in the profiler trace: the traced stages sat idle %1 of their step on average, stage %2 the most (%3), against a predicted bubble of %4; measured step %5 against %6 predicted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 over the published failure rates)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Goodput (failures, checkpoints, restarts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to train through failures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost to train through failures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The job is interrupted every %1 on average (MTBF at %2 failures per GPU-hour). A checkpoint of %3 takes %4 to write, %5 of which the training waits, and is taken every %6 (%7 steps; Daly&apos;s optimum %8). A restart costs %9 and loses %10 of work on average.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Goodput %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over the run&apos;s %1 tokens: %2 of wall clock, about %3 interruptions on the way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Goodput: failures, checkpoints and restarts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan: deadline, budget and hardware</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3264,6 +3407,31 @@
         <source>seconds per step (stage %1); hatched: hidden</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>An interruption every %1 (%2 per million GPU-hours, published fleets).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No interruptions (failures_per_gpu_hour 0).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 A checkpoint of %2 written in %3 every %4; a restart takes %5. Goodput %6 (%7 over the published fleet failure rates).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to train, %1 goodput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>goodput (no token budget)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fleet failure rates
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>paraplan::widgets::BubbleView</name>
@@ -4155,6 +4323,367 @@ predicted</source>
     </message>
 </context>
 <context>
+    <name>paraplan::widgets::PlanView</name>
+    <message>
+        <source>%1 billion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 million</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cost to train (million USD)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cost to train (thousand USD)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cost to train (USD)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tokens to train on: the scenario&apos;s training.train_tokens (or its data set times its epochs) until you change it here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open plan file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A plan file (docs/plan.md) names the scenario, the hardware, the deadline, the budget and the run&apos;s phases; it replaces the controls until you follow the workbench again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow the workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens to train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open plan file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan files (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>USD per node-hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this scenario&apos;s cluster: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (plan file, %n node count(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What one node costs an hour; empty: no price, no cost for this hardware.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hardware (%1 of %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the plan file %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no token budget to plan: type the tokens to train above (or give training.train_tokens, or dataset_tokens and epochs, in the scenario).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no hardware to plan on: check at least one kind under Hardware.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop planning.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan again: every kind of hardware at every node count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Planning: the best configuration of %n hardware and node count(s), priced through failures…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled. Press Plan to plan again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open this view to plan the run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No valid configuration to plan yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time and cost to train, failures included</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This plan compares no hardware: its phases are drawn below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No plan runs, fits and has a price: see the notes below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wall-clock time to train, failures and checkpoints included (days)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (no plan runs and fits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time-cost frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deadline: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>budget: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fastest within the budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fastest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cheapest meeting the deadline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cheapest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in phases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>phase: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>switch: checkpoint re-sharded, job restarted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run in phases: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run in phases: %1 against %2 in one configuration (%3 saved)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run in phases: %1 against %2 in one configuration (%3 longer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (see the notes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 GPUs), %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> at %1 goodput (%2 over the published failure rates)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest within the budget:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cheapest meeting the deadline:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cheapest:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens, %2 × Chinchilla&apos;s compute-optimal %3 tokens for %4 parameters (20 tokens a parameter, Hoffmann et al. 2022)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; a mixture of experts counts its active parameters, which Chinchilla&apos;s dense fit does not test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token budget:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> against %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> with %1 throughout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phases:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of the %2 plans have no time or cost (no configuration runs and fits there, or no price): they are not drawn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 nodes · %3 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;step %1 · %2 · MFU %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;goodput %1 (MTBF %2, a checkpoint every %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 to train · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;misses the deadline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;over the budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;on the time-cost frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Switch into %1&lt;/b&gt;&lt;br&gt;%2: the checkpoint saved, read back re-sharded and the job restarted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 tokens · %3 steps · %4 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;step %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> at %1 goodput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> B tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>paraplan::widgets::PlotView</name>
     <message>
         <source>Reset zoom</source>
@@ -5012,6 +5541,34 @@ predicted</source>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> B tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tokens the run trains on (training.train_tokens), for the time and cost to train through failures. A data set given as tokens × epochs becomes its product here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens to train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asynchronous checkpoints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s --async-save: the step waits only for the copy off the GPUs; the write to storage runs in the background (docs/goodput.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asynchronous checkpoints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens to train</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>paraplan::widgets::SensitivityView</name>
@@ -5631,6 +6188,10 @@ The step time and the bubble include every one of them.</source>
     </message>
     <message>
         <source>Sensitivity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

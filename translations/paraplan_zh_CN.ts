@@ -326,10 +326,6 @@
         <translation>未知的 --launch-files 格式“%1”；请用 megatron、megatron-bridge、nemo-yaml、deepspeed、torchtitan-toml、torchtitan-py、env 或 slurm。</translation>
     </message>
     <message>
-        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine, scaling, sensitivity, or all.</source>
-        <translation>要渲染的视图：overview、memory、breakdown、timeline、bubble、landscape、topology、compare、engine、scaling、sensitivity 或 all。</translation>
-    </message>
-    <message>
         <source>Choose the advisor&apos;s N-th finding (1 = the first), as a click would: its evidence is marked in its view.</source>
         <translation>选中调优顾问的第 N 项发现（1 = 第一项），效果与点击相同：其依据会在对应视图中标出。</translation>
     </message>
@@ -346,8 +342,16 @@
         <translation>--finding 需要一项发现的编号，取值 1 或更大。</translation>
     </message>
     <message>
-        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine, scaling, sensitivity or all.</source>
-        <translation>未知的视图“%1”；请用 overview、memory、breakdown、timeline、bubble、landscape、topology、compare、engine、scaling、sensitivity 或 all。</translation>
+        <source>View to render: overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine, scaling, sensitivity, plan, or all.</source>
+        <translation>要渲染的视图：overview、memory、breakdown、timeline、bubble、landscape、topology、compare、engine、scaling、sensitivity、plan 或 all。</translation>
+    </message>
+    <message>
+        <source>Open this plan file (docs/plan.md) in the Plan view: its scenario, hardware, deadline, budget and phases.</source>
+        <translation>在“规划”视图中打开此规划文件（docs/plan.md）：其中的场景、硬件、截止期限、预算与训练阶段。</translation>
+    </message>
+    <message>
+        <source>Unknown view &quot;%1&quot;; use overview, memory, breakdown, timeline, bubble, landscape, topology, compare, engine, scaling, sensitivity, plan or all.</source>
+        <translation>未知视图“%1”；请使用 overview、memory、breakdown、timeline、bubble、landscape、topology、compare、engine、scaling、sensitivity、plan 或 all。</translation>
     </message>
 </context>
 <context>
@@ -1250,6 +1254,38 @@
         <source>No configuration of %1 GPUs abides by the rules with the fields the scenario pins (%2): the GPU count, the global batch and the model leave them no whole tp × pp × cp × dp split.</source>
         <translation>在场景固定的字段（%2）下，%1 张 GPU 没有符合规则的配置：GPU 数、全局批次和模型使这些字段无法给出整数的 tp × pp × cp × dp 切分。</translation>
     </message>
+    <message>
+        <source>dataset_tokens is %1; give the data set&apos;s size between 1 and 1e18 tokens, or omit it.</source>
+        <translation>dataset_tokens 为 %1；请给出 1 到 1e18 个 token 之间的数据集大小，或省略该字段。</translation>
+    </message>
+    <message>
+        <source>epochs is %1; give how many times the data set is read, between 0 and 10000.</source>
+        <translation>epochs 为 %1；请给出数据集被读取的遍数，范围 0 到 10000。</translation>
+    </message>
+    <message>
+        <source>epochs is given without dataset_tokens; give the data set&apos;s size in tokens too.</source>
+        <translation>给出了 epochs 却没有 dataset_tokens；请同时给出数据集的 token 数。</translation>
+    </message>
+    <message>
+        <source>Both train_tokens and dataset_tokens give the run&apos;s length; keep one of them.</source>
+        <translation>train_tokens 与 dataset_tokens 都给出了训练长度；请只保留其中一个。</translation>
+    </message>
+    <message>
+        <source>checkpoint.interval_s is %1; give seconds between checkpoints above 0 and below 1e8, or omit it for the optimal interval.</source>
+        <translation>checkpoint.interval_s 为 %1；请给出大于 0、小于 1e8 的检查点间隔秒数，或省略以使用最优间隔。</translation>
+    </message>
+    <message>
+        <source>storage_write_GBps is %1; give the checkpoint storage&apos;s write bandwidth between 0 and 1e6 GB/s, or omit it.</source>
+        <translation>storage_write_GBps 为 %1；请给出 0 到 1e6 GB/s 之间的检查点存储写带宽，或省略该字段。</translation>
+    </message>
+    <message>
+        <source>failures_per_gpu_hour is %1; give interruptions per GPU-hour between 0 and 1 (published fleets: about 2e-5), or omit it.</source>
+        <translation>failures_per_gpu_hour 为 %1；请给出 0 到 1 之间的每 GPU 小时中断次数（公开集群数据约为 2e-5），或省略该字段。</translation>
+    </message>
+    <message>
+        <source>restart_s is %1; give the seconds a restart takes between 0 and 1e6, or omit it.</source>
+        <translation>restart_s 为 %1；请给出 0 到 1e6 之间的重启耗时（秒），或省略该字段。</translation>
+    </message>
 </context>
 <context>
     <name>EngineLadder</name>
@@ -1609,6 +1645,77 @@
     <message>
         <source>NIC</source>
         <translation>网卡</translation>
+    </message>
+</context>
+<context>
+    <name>Plan</name>
+    <message>
+        <source>No plan meets the deadline of %1: the fastest takes %2 on %3.</source>
+        <translation>没有方案能在 %1 的截止期限内完成：最快的方案在 %3 上需要 %2。</translation>
+    </message>
+    <message>
+        <source>No plan stays within the budget of %1: the cheapest costs %2 and takes %3 on %4.</source>
+        <translation>没有方案能控制在 %1 的预算内：最便宜的方案在 %4 上花费 %2，耗时 %3。</translation>
+    </message>
+    <message>
+        <source>No configuration of %1 runs on %2 at node counts %3 within memory and the rules.</source>
+        <translation>%1 在 %2 上、节点数为 %3 时，没有任何并行配置能在显存与规则限制内运行。</translation>
+    </message>
+    <message>
+        <source>%1 has no price: give its node_hour_usd, or its cluster&apos;s gpu_hour_cost_usd, to cost its plans.</source>
+        <translation>%1 没有价格：请给出其 node_hour_usd，或集群的 gpu_hour_cost_usd，才能计算这些方案的成本。</translation>
+    </message>
+    <message>
+        <source>The run has no token budget: give training.train_tokens, or training.dataset_tokens and training.epochs.</source>
+        <translation>训练没有 token 预算：请给出 training.train_tokens，或 training.dataset_tokens 与 training.epochs。</translation>
+    </message>
+    <message>
+        <source>The plan names no hardware to run on: list a cluster with the node counts to try under hardware.</source>
+        <translation>规划中没有可供运行的硬件：请在 hardware 下列出集群及要尝试的节点数。</translation>
+    </message>
+    <message>
+        <source>Phase %1 cannot run: %2</source>
+        <translation>阶段 %1 无法运行：%2</translation>
+    </message>
+    <message>
+        <source>Phase %1 does not fit in GPU memory with %2: it needs %3 per GPU of the %4 there are; choose another configuration or let parallel.recompute be &quot;auto&quot;.</source>
+        <translation>阶段 %1 在 %2 下显存放不下：每张 GPU 需要 %3，而只有 %4；请换一种配置，或将 parallel.recompute 设为 &quot;auto&quot;。</translation>
+    </message>
+    <message>
+        <source>Phase %1 is interrupted faster than it can save a checkpoint: it would never finish. Give the cluster faster storage or fewer failures.</source>
+        <translation>阶段 %1 被中断的频率高于保存检查点的速度：训练永远无法完成。请为集群提供更快的存储或更低的故障率。</translation>
+    </message>
+    <message>
+        <source>Phase %1&apos;s batch ramp must start above zero and below the global batch of %2 and reach it in whole increments; it starts at %3 and grows by %4.</source>
+        <translation>阶段 %1 的 batch 爬升必须从大于 0、小于全局 batch %2 的值开始，并以整数步长到达它；当前从 %3 开始，每次增加 %4。</translation>
+    </message>
+    <message>
+        <source>Phase %1&apos;s batch ramp has %2 levels, more than the %3 a plan takes: give it a larger increment.</source>
+        <translation>阶段 %1 的 batch 爬升有 %2 级，超过规划允许的 %3 级：请增大步长。</translation>
+    </message>
+    <message>
+        <source>Phase %1&apos;s batch ramp takes %2 sequences: it needs some, and at most the phase&apos;s %3.</source>
+        <translation>阶段 %1 的 batch 爬升占用 %2 条序列：必须大于 0，且不超过该阶段的 %3 条。</translation>
+    </message>
+    <message>
+        <source>Phase %1&apos;s batch ramp starts at %2 and grows by %3, but every global batch must divide over data-parallel %4 × micro-batch %5: Megatron refuses it. Change the ramp or the phase&apos;s configuration.</source>
+        <translation>阶段 %1 的 batch 爬升从 %2 开始、每次增加 %3，但每个全局 batch 都必须能被数据并行 %4 × micro-batch %5 整除：Megatron 会拒绝运行。请修改爬升设置或该阶段的配置。</translation>
+    </message>
+    <message>
+        <source>The fixed configuration cannot run phase %1 (%2); the fixed run takes the phase&apos;s own configuration there.</source>
+        <translation>固定配置无法运行阶段 %1（%2）；固定方案在该阶段改用该阶段自己的配置。</translation>
+    </message>
+    <message>
+        <source>Phase %1 needs its length: give its tokens or its steps (one of them, above zero).</source>
+        <translation>阶段 %1 需要给出长度：请给出其 tokens 或 steps（二选一，且大于 0）。</translation>
+    </message>
+    <message>
+        <source>The plan lists no phases.</source>
+        <translation>规划中没有列出任何阶段。</translation>
+    </message>
+    <message>
+        <source>Planning was cancelled before phase %1.</source>
+        <translation>规划在阶段 %1 之前被取消。</translation>
     </message>
 </context>
 <context>
@@ -2085,6 +2192,42 @@
     <message>
         <source>Measured in the profiler trace: the traced stages sat idle %1 of their step on average, stage %2 the most (%3), against a predicted bubble of %4; measured step %5 against %6 predicted.</source>
         <translation>性能剖析轨迹实测：各被追踪阶段平均有 %1 的每步时间处于空闲，其中阶段 %2 最多（%3），而预测的流水线气泡为 %4；实测每步 %5，预测为 %6。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 over the published failure rates)</source>
+        <translation>%1（按公开故障率范围为 %2）</translation>
+    </message>
+    <message>
+        <source>Goodput (failures, checkpoints, restarts)</source>
+        <translation>有效训练占比（故障、检查点、重启）</translation>
+    </message>
+    <message>
+        <source>Time to train through failures</source>
+        <translation>计入故障的训练时长</translation>
+    </message>
+    <message>
+        <source>Cost to train through failures</source>
+        <translation>计入故障的训练成本</translation>
+    </message>
+    <message>
+        <source>The job is interrupted every %1 on average (MTBF at %2 failures per GPU-hour). A checkpoint of %3 takes %4 to write, %5 of which the training waits, and is taken every %6 (%7 steps; Daly&apos;s optimum %8). A restart costs %9 and loses %10 of work on average.</source>
+        <translation>作业平均每 %1 中断一次（MTBF，按每 GPU 小时 %2 次故障计）。一个 %3 的检查点写入需要 %4，其中训练需等待 %5；检查点每 %6 保存一次（%7 步；Daly 最优间隔为 %8）。每次重启耗时 %9，平均损失 %10 的计算。</translation>
+    </message>
+    <message>
+        <source>Goodput %1.</source>
+        <translation>有效训练占比 %1。</translation>
+    </message>
+    <message>
+        <source>Over the run&apos;s %1 tokens: %2 of wall clock, about %3 interruptions on the way.</source>
+        <translation>训练全部 %1 个 token：墙钟时间 %2，期间预计约 %3 次中断。</translation>
+    </message>
+    <message>
+        <source>Goodput: failures, checkpoints and restarts</source>
+        <translation>有效训练占比：故障、检查点与重启</translation>
+    </message>
+    <message>
+        <source>Plan: deadline, budget and hardware</source>
+        <translation>规划：截止期限、预算与硬件</translation>
     </message>
 </context>
 <context>
@@ -3261,6 +3404,32 @@
         <translation>80 % 区间
 %1</translation>
     </message>
+    <message>
+        <source>An interruption every %1 (%2 per million GPU-hours, published fleets).</source>
+        <translation>每 %1 中断一次（公开集群数据：每百万 GPU 小时 %2 次）。</translation>
+    </message>
+    <message>
+        <source>No interruptions (failures_per_gpu_hour 0).</source>
+        <translation>无中断（failures_per_gpu_hour 为 0）。</translation>
+    </message>
+    <message>
+        <source>%1 A checkpoint of %2 written in %3 every %4; a restart takes %5. Goodput %6 (%7 over the published fleet failure rates).</source>
+        <translation>%1 检查点大小 %2，每 %4 保存一次，写入耗时 %3；重启耗时 %5。有效训练占比 %6（按公开集群故障率范围为 %7）。</translation>
+    </message>
+    <message>
+        <source>to train, %1 goodput</source>
+        <translation>训练时长，有效训练占比 %1</translation>
+    </message>
+    <message>
+        <source>goodput (no token budget)</source>
+        <translation>有效训练占比（无 token 预算）</translation>
+    </message>
+    <message>
+        <source>fleet failure rates
+%1</source>
+        <translation>集群故障率
+%1</translation>
+    </message>
 </context>
 <context>
     <name>paraplan::widgets::BubbleView</name>
@@ -4152,6 +4321,365 @@ predicted</source>
     </message>
 </context>
 <context>
+    <name>paraplan::widgets::PlanView</name>
+    <message>
+        <source>%1 billion</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 million</source>
+        <translation>%1 M</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>cost to train (million USD)</source>
+        <translation>训练成本（百万美元）</translation>
+    </message>
+    <message>
+        <source>cost to train (thousand USD)</source>
+        <translation>训练成本（千美元）</translation>
+    </message>
+    <message>
+        <source>cost to train (USD)</source>
+        <translation>训练成本（美元）</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>规划</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>The tokens to train on: the scenario&apos;s training.train_tokens (or its data set times its epochs) until you change it here.</source>
+        <translation>要训练的 token 数：在此处修改之前，取场景的 training.train_tokens（或数据集大小乘以遍数）。</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>Open plan file…</source>
+        <translation>打开规划文件…</translation>
+    </message>
+    <message>
+        <source>A plan file (docs/plan.md) names the scenario, the hardware, the deadline, the budget and the run&apos;s phases; it replaces the controls until you follow the workbench again.</source>
+        <translation>规划文件（docs/plan.md）给出场景、硬件、截止期限、预算和训练阶段；在重新跟随工作台之前，它取代上方控件的设置。</translation>
+    </message>
+    <message>
+        <source>Follow the workbench</source>
+        <translation>跟随工作台</translation>
+    </message>
+    <message>
+        <source>Tokens to train</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>截止期限</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>至</translation>
+    </message>
+    <message>
+        <source>Open plan file</source>
+        <translation>打开规划文件</translation>
+    </message>
+    <message>
+        <source>Plan files (*.json)</source>
+        <translation>规划文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <source>USD per node-hour</source>
+        <translation>每节点小时价格（美元）</translation>
+    </message>
+    <message>
+        <source>this scenario&apos;s cluster: %1</source>
+        <translation>本场景的集群：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (plan file, %n node count(s))</source>
+        <translation>
+            <numerusform>%1（规划文件，%n 种节点数）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What one node costs an hour; empty: no price, no cost for this hardware.</source>
+        <translation>一个节点一小时的价格；留空表示无价格，该硬件的方案不计成本。</translation>
+    </message>
+    <message>
+        <source>Hardware (%1 of %2)</source>
+        <translation>硬件（已选 %1/%2）</translation>
+    </message>
+    <message>
+        <source>Cannot open the plan file %1: %2</source>
+        <translation>无法打开规划文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>Plan file: %1</source>
+        <translation>规划文件：%1</translation>
+    </message>
+    <message>
+        <source>There is no token budget to plan: type the tokens to train above (or give training.train_tokens, or dataset_tokens and epochs, in the scenario).</source>
+        <translation>没有可供规划的 token 预算：请在上方输入训练 token 数（或在场景中给出 training.train_tokens，或 dataset_tokens 与 epochs）。</translation>
+    </message>
+    <message>
+        <source>There is no hardware to plan on: check at least one kind under Hardware.</source>
+        <translation>没有可供规划的硬件：请在“硬件”中至少勾选一种。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop planning.</source>
+        <translation>停止规划。</translation>
+    </message>
+    <message>
+        <source>Plan again: every kind of hardware at every node count.</source>
+        <translation>重新规划：每种硬件、每个节点数。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Planning: the best configuration of %n hardware and node count(s), priced through failures…</source>
+        <translation>
+            <numerusform>正在规划：为 %n 个硬件与节点数组合寻找最优配置，并计入故障估算…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled. Press Plan to plan again.</source>
+        <translation>已取消。按“规划”重新规划。</translation>
+    </message>
+    <message>
+        <source>Open this view to plan the run.</source>
+        <translation>打开此视图以规划训练。</translation>
+    </message>
+    <message>
+        <source>No valid configuration to plan yet.</source>
+        <translation>尚无可供规划的有效配置。</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Time and cost to train, failures included</source>
+        <translation>训练时长与成本（计入故障）</translation>
+    </message>
+    <message>
+        <source>This plan compares no hardware: its phases are drawn below.</source>
+        <translation>此规划未比较硬件：其训练阶段绘制在下方。</translation>
+    </message>
+    <message>
+        <source>No plan runs, fits and has a price: see the notes below.</source>
+        <translation>没有既能运行、放得下又有价格的方案：见下方说明。</translation>
+    </message>
+    <message>
+        <source>wall-clock time to train, failures and checkpoints included (days)</source>
+        <translation>墙钟训练时长，计入故障与检查点（天）</translation>
+    </message>
+    <message>
+        <source>%1 (no plan runs and fits)</source>
+        <translation>%1（没有能运行且放得下的方案）</translation>
+    </message>
+    <message>
+        <source>time-cost frontier</source>
+        <translation>时间-成本前沿</translation>
+    </message>
+    <message>
+        <source>deadline: %1</source>
+        <translation>截止期限：%1</translation>
+    </message>
+    <message>
+        <source>budget: %1</source>
+        <translation>预算：%1</translation>
+    </message>
+    <message>
+        <source>fastest within the budget</source>
+        <translation>预算内最快</translation>
+    </message>
+    <message>
+        <source>fastest</source>
+        <translation>最快</translation>
+    </message>
+    <message>
+        <source>cheapest meeting the deadline</source>
+        <translation>满足截止期限的最便宜方案</translation>
+    </message>
+    <message>
+        <source>cheapest</source>
+        <translation>最便宜</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1，也是%2</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>in phases</source>
+        <translation>分阶段</translation>
+    </message>
+    <message>
+        <source>one configuration</source>
+        <translation>单一配置</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>phase: %1</source>
+        <translation>阶段：%1</translation>
+    </message>
+    <message>
+        <source>switch: checkpoint re-sharded, job restarted</source>
+        <translation>切换：检查点重新切分，作业重启</translation>
+    </message>
+    <message>
+        <source>The run in phases: %1</source>
+        <translation>分阶段训练：%1</translation>
+    </message>
+    <message>
+        <source>The run in phases: %1 against %2 in one configuration (%3 saved)</source>
+        <translation>分阶段训练：%1，单一配置需 %2（节省 %3）</translation>
+    </message>
+    <message>
+        <source>The run in phases: %1 against %2 in one configuration (%3 longer)</source>
+        <translation>分阶段训练：%1，单一配置需 %2（多用 %3）</translation>
+    </message>
+    <message>
+        <source>none (see the notes)</source>
+        <translation>无（见说明）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 GPUs), %3: %4</source>
+        <translation>%1（%2 张 GPU），%3：%4</translation>
+    </message>
+    <message>
+        <source> at %1 goodput (%2 over the published failure rates)</source>
+        <translation>，有效训练占比 %1（按公开故障率范围为 %2）</translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation>，%1</translation>
+    </message>
+    <message>
+        <source>Fastest within the budget:</source>
+        <translation>预算内最快：</translation>
+    </message>
+    <message>
+        <source>Fastest:</source>
+        <translation>最快：</translation>
+    </message>
+    <message>
+        <source>Cheapest meeting the deadline:</source>
+        <translation>满足截止期限的最便宜方案：</translation>
+    </message>
+    <message>
+        <source>Cheapest:</source>
+        <translation>最便宜：</translation>
+    </message>
+    <message>
+        <source>%1 tokens, %2 × Chinchilla&apos;s compute-optimal %3 tokens for %4 parameters (20 tokens a parameter, Hoffmann et al. 2022)</source>
+        <translation>%1 个 token，是 Chinchilla 计算最优点（%4 参数对应 %3 个 token，每个参数 20 个 token，Hoffmann 等 2022）的 %2 倍</translation>
+    </message>
+    <message>
+        <source>; a mixture of experts counts its active parameters, which Chinchilla&apos;s dense fit does not test</source>
+        <translation>；混合专家模型按激活参数计，而 Chinchilla 的拟合只针对稠密模型，未验证这种情形</translation>
+    </message>
+    <message>
+        <source>Token budget:</source>
+        <translation>Token 预算：</translation>
+    </message>
+    <message>
+        <source> against %1</source>
+        <translation>，对比 %1</translation>
+    </message>
+    <message>
+        <source> with %1 throughout</source>
+        <translation>（全程使用 %1）</translation>
+    </message>
+    <message>
+        <source>Phases:</source>
+        <translation>训练阶段：</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 plans have no time or cost (no configuration runs and fits there, or no price): they are not drawn.</source>
+        <translation>%2 个方案中有 %1 个没有时长或成本（该处没有能运行且放得下的配置，或没有价格）：未绘制。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 nodes · %3 GPUs</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 个节点 · %3 张 GPU</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;step %1 · %2 · MFU %3</source>
+        <translation>&lt;br&gt;每步 %1 · %2 · MFU %3</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;goodput %1 (MTBF %2, a checkpoint every %3)</source>
+        <translation>&lt;br&gt;有效训练占比 %1（MTBF %2，每 %3 保存一次检查点）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 to train · %2</source>
+        <translation>&lt;br&gt;训练需 %1 · %2</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;misses the deadline</source>
+        <translation>&lt;br&gt;超出截止期限</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;over the budget</source>
+        <translation>&lt;br&gt;超出预算</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;on the time-cost frontier</source>
+        <translation>&lt;br&gt;位于时间-成本前沿</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Switch into %1&lt;/b&gt;&lt;br&gt;%2: the checkpoint saved, read back re-sharded and the job restarted</source>
+        <translation>&lt;b&gt;切换到 %1&lt;/b&gt;&lt;br&gt;%2：保存检查点，按新布局重新切分读回，并重启作业</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 tokens · %3 steps · %4 nodes</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 个 token · %3 步 · %4 个节点</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;step %1 · %2</source>
+        <translation>&lt;br&gt;每步 %1 · %2</translation>
+    </message>
+    <message>
+        <source> at %1 goodput</source>
+        <translation>，有效训练占比 %1</translation>
+    </message>
+    <message>
+        <source> · %1</source>
+        <translation> · %1</translation>
+    </message>
+    <message>
+        <source> B tokens</source>
+        <translation> B token</translation>
+    </message>
+</context>
+<context>
     <name>paraplan::widgets::PlotView</name>
     <message>
         <source>Reset zoom</source>
@@ -5013,6 +5541,34 @@ predicted</source>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
+    <message>
+        <source> B tokens</source>
+        <translation> B token</translation>
+    </message>
+    <message>
+        <source>The tokens the run trains on (training.train_tokens), for the time and cost to train through failures. A data set given as tokens × epochs becomes its product here.</source>
+        <translation>训练所用的 token 数（training.train_tokens），用于计算计入故障的训练时长与成本。以 token 数 × 遍数给出的数据集在此显示为二者之积。</translation>
+    </message>
+    <message>
+        <source>tokens to train</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>Asynchronous checkpoints</source>
+        <translation>异步检查点</translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s --async-save: the step waits only for the copy off the GPUs; the write to storage runs in the background (docs/goodput.md).</source>
+        <translation>Megatron 的 --async-save：训练步只等待从 GPU 拷出数据，写入存储在后台进行（docs/goodput.md）。</translation>
+    </message>
+    <message>
+        <source>asynchronous checkpoints</source>
+        <translation>异步检查点</translation>
+    </message>
+    <message>
+        <source>Tokens to train</source>
+        <translation>训练 token 数</translation>
+    </message>
 </context>
 <context>
     <name>paraplan::widgets::SensitivityView</name>
@@ -5634,6 +6190,10 @@ The step time and the bubble include every one of them.</source>
     <message>
         <source>Sensitivity</source>
         <translation>敏感性</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>规划</translation>
     </message>
 </context>
 </TS>

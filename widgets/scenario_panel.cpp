@@ -39,7 +39,8 @@ enum MergeKey { kModel = 1, kLayers, kHidden, kHeads, kKvHeads, kHeadDim, kFfn, 
                 kKvLoraRank, kQLoraRank, kRopeHeadDim, kNopeHeadDim, kVHeadDim, kLocalWindow, kGlobalEvery, kMtpLayers,
                 kSeqLen, kGlobalBatch, kPrecision, kCluster, kNodes, kTp, kPp, kCp, kEp, kEtp, kVpp, kMicroBatch, kZero,
                 kRecompute, kDispatcher, kSequenceParallel, kOverlapGrads, kOverlapParams, kTpOverlap,
-                kSharedExpertOverlap, kA2aOverlap, kRecomputeModulesKey, kOptimizerStatesKey, kSchedule };
+                kSharedExpertOverlap, kA2aOverlap, kRecomputeModulesKey, kOptimizerStatesKey, kSchedule, kTrainTokens,
+                kAsyncCheckpoint };
 
 // The optimizer-state layouts recipes use (Megatron-Bridge: the precision-aware optimizer's
 // 16-bit remainders for every bf16 run of its performance scripts, DeepSeek-V3's bf16 moments,
@@ -260,10 +261,41 @@ void ScenarioPanel::buildTrainingGroup(QVBoxLayout* layout)
             edit(tr("optimizer states"), kOptimizerStatesKey,
                  [&](Scenario& s) { s.training.precisionAwareOptimizer = kOptimizerStates[size_t(index)]; });
     });
+    // The run's length: what the time to train, its goodput and the Plan view count to.
+    m_trainTokens = new QDoubleSpinBox(group);
+    m_trainTokens->setObjectName(QStringLiteral("trainTokens"));
+    m_trainTokens->setRange(0, 1e9); // up to 1e18 tokens, validation's limit
+    m_trainTokens->setDecimals(1);
+    m_trainTokens->setGroupSeparatorShown(true);
+    m_trainTokens->setSingleStep(100);
+    m_trainTokens->setSuffix(tr(" B tokens"));
+    m_trainTokens->setSpecialValueText(tr("none"));
+    m_trainTokens->setKeyboardTracking(false);
+    m_trainTokens->setToolTip(tr("The tokens the run trains on (training.train_tokens), for the time and cost to train "
+                                 "through failures. A data set given as tokens × epochs becomes its product here."));
+    connect(m_trainTokens, &QDoubleSpinBox::valueChanged, this, [this](double billions) {
+        edit(tr("tokens to train"), kTrainTokens, [&](Scenario& s) {
+            s.training.datasetTokens.reset();
+            s.training.epochs.reset();
+            if (billions > 0)
+                s.training.trainTokens = billions * 1e9;
+            else
+                s.training.trainTokens.reset();
+        });
+    });
+    m_asyncCheckpoint = new QCheckBox(tr("Asynchronous checkpoints"), group);
+    m_asyncCheckpoint->setObjectName(QStringLiteral("asyncCheckpoint"));
+    m_asyncCheckpoint->setToolTip(tr("Megatron's --async-save: the step waits only for the copy off the GPUs; the write "
+                                     "to storage runs in the background (docs/goodput.md)."));
+    connect(m_asyncCheckpoint, &QCheckBox::toggled, this, [this](bool on) {
+        edit(tr("asynchronous checkpoints"), kAsyncCheckpoint, [&](Scenario& s) { s.training.checkpoint.async = on; });
+    });
     form->addRow(tr("Sequence length"), m_seqLen);
     form->addRow(tr("Global batch (sequences)"), m_globalBatch);
     form->addRow(tr("Precision"), m_precision);
     form->addRow(tr("Optimizer states"), m_optimizerStates);
+    form->addRow(tr("Tokens to train"), m_trainTokens);
+    form->addRow(QString(), m_asyncCheckpoint);
     layout->addWidget(group);
 }
 
@@ -487,6 +519,11 @@ void ScenarioPanel::setScenario(const Scenario& scenario)
         m_detailsForm->setRowVisible(mlaField, m.mla.enabled());
     m_detailsForm->setRowVisible(m_globalEvery, m.localAttention.window > 0);
     m_gated->setChecked(m.gatedMlp);
+    {
+        const QSignalBlocker blockTokens(m_trainTokens), blockAsync(m_asyncCheckpoint);
+        m_trainTokens->setValue(tokenBudget(scenario.training).value_or(0) / 1e9);
+        m_asyncCheckpoint->setChecked(scenario.training.checkpoint.async);
+    }
     m_precision->setCurrentIndex(int(scenario.training.precision));
     const std::optional<PrecisionAwareOptimizer>& states = scenario.training.precisionAwareOptimizer;
     const auto known = std::find(kOptimizerStates.begin(), kOptimizerStates.end(), states);

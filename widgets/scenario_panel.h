@@ -68,6 +68,8 @@ private:
     QSpinBox *m_kvLoraRank, *m_qLoraRank, *m_ropeHeadDim, *m_nopeHeadDim, *m_vHeadDim, *m_localWindow, *m_globalEvery, *m_mtpLayers;
     QCheckBox* m_gated;
     QSpinBox *m_seqLen, *m_globalBatch, *m_nodes;
+    QDoubleSpinBox* m_trainTokens; // billions; 0: no token budget
+    QCheckBox* m_asyncCheckpoint;
     QLabel *m_clusterSummary, *m_dp;
     ValueSlider *m_tp, *m_pp, *m_cp, *m_ep, *m_etp, *m_vpp, *m_microBatch;
     QFormLayout* m_choicesForm; // ZeRO, recomputation, dispatcher

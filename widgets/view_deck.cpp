@@ -8,6 +8,7 @@
 #include "widgets/plots/compare_view.h"
 #include "widgets/plots/landscape_view.h"
 #include "widgets/plots/memory_view.h"
+#include "widgets/plots/plan_view.h"
 #include "widgets/plots/scaling_view.h"
 #include "widgets/plots/sensitivity_view.h"
 #include "widgets/plots/timeline_view.h"
@@ -33,6 +34,7 @@ ViewDeck::ViewDeck(EngineSession* engine, QWidget* parent)
     , m_engine(new EnginePanel(engine, this))
     , m_scaling(new ScalingView(this))
     , m_sensitivity(new SensitivityView(this))
+    , m_plan(new PlanView(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -51,6 +53,7 @@ ViewDeck::ViewDeck(EngineSession* engine, QWidget* parent)
     m_grid->addWidget(m_engine, 0, 0, 2, 2);
     m_grid->addWidget(m_scaling, 0, 0, 2, 2);
     m_grid->addWidget(m_sensitivity, 0, 0, 2, 2);
+    m_grid->addWidget(m_plan, 0, 0, 2, 2);
     for (int i = 0; i < 2; ++i) { // the overview's quarters share the space evenly
         m_grid->setColumnStretch(i, 1);
         m_grid->setRowStretch(i, 1);
@@ -84,6 +87,8 @@ QString ViewDeck::label(ViewId id) const
         return tr("Scaling");
     case ViewId::Sensitivity:
         return tr("Sensitivity");
+    case ViewId::Plan:
+        return tr("Plan");
     }
     return {};
 }
@@ -99,7 +104,7 @@ QString ViewDeck::title(ViewId id) const
 QString ViewDeck::key(ViewId id)
 {
     static const char* keys[] = { "overview", "memory", "breakdown", "timeline", "bubble", "landscape", "topology", "compare", "engine",
-                                  "scaling",  "sensitivity" };
+                                  "scaling",  "sensitivity", "plan" };
     return QLatin1String(keys[int(id)]);
 }
 
@@ -136,13 +141,15 @@ PlotView* ViewDeck::view(ViewId id) const
         return m_scaling;
     case ViewId::Sensitivity:
         return m_sensitivity;
+    case ViewId::Plan:
+        return m_plan;
     }
     return nullptr;
 }
 
 std::vector<PlotView*> ViewDeck::allViews() const
 {
-    return { m_memory, m_breakdown, m_timeline, m_bubble, m_landscape, m_compare, m_scaling, m_sensitivity };
+    return { m_memory, m_breakdown, m_timeline, m_bubble, m_landscape, m_compare, m_scaling, m_sensitivity, m_plan };
 }
 
 void ViewDeck::showEvaluation(const EvaluationPtr& evaluation)
@@ -181,6 +188,7 @@ void ViewDeck::showView(ViewId id)
     m_engine->setVisible(id == ViewId::Engine);
     m_scaling->setVisible(id == ViewId::Scaling);
     m_sensitivity->setVisible(id == ViewId::Sensitivity);
+    m_plan->setVisible(id == ViewId::Plan);
     Q_EMIT currentChanged(id);
 }
 

@@ -25,6 +25,7 @@ class EngineSession;
 class EvaluationView;
 class LandscapeView;
 class MemoryView;
+class PlanView;
 class PlotView;
 class ScalingView;
 class SensitivityView;
@@ -32,10 +33,10 @@ class TimelineView;
 class TopologyEditor;
 
 // Append only: the order gives the Ctrl+N shortcuts and the tab order users know.
-enum class ViewId { Overview, Memory, Breakdown, Timeline, Bubble, Landscape, Topology, Compare, Engine, Scaling, Sensitivity };
-inline constexpr std::array<ViewId, 11> kViewIds{ ViewId::Overview, ViewId::Memory,  ViewId::Breakdown, ViewId::Timeline,
-                                                  ViewId::Bubble,   ViewId::Landscape, ViewId::Topology, ViewId::Compare,
-                                                  ViewId::Engine,   ViewId::Scaling,   ViewId::Sensitivity };
+enum class ViewId { Overview, Memory, Breakdown, Timeline, Bubble, Landscape, Topology, Compare, Engine, Scaling, Sensitivity, Plan };
+inline constexpr std::array<ViewId, 12> kViewIds{ ViewId::Overview, ViewId::Memory,    ViewId::Breakdown, ViewId::Timeline,
+                                                  ViewId::Bubble,   ViewId::Landscape, ViewId::Topology,  ViewId::Compare,
+                                                  ViewId::Engine,   ViewId::Scaling,   ViewId::Sensitivity, ViewId::Plan };
 
 class ViewDeck : public QWidget {
     Q_OBJECT
@@ -52,6 +53,7 @@ public:
     [[nodiscard]] EnginePanel* engine() const { return m_engine; }
     [[nodiscard]] ScalingView* scaling() const { return m_scaling; }
     [[nodiscard]] SensitivityView* sensitivity() const { return m_sensitivity; }
+    [[nodiscard]] PlanView* plan() const { return m_plan; }
     // The single plot for an id (null for the overview, the topology and the engine: no plots).
     [[nodiscard]] PlotView* view(ViewId id) const;
     [[nodiscard]] std::vector<PlotView*> allViews() const;
@@ -85,6 +87,7 @@ private:
     EnginePanel* m_engine;
     ScalingView* m_scaling;
     SensitivityView* m_sensitivity;
+    PlanView* m_plan;
     ViewId m_current = ViewId::Overview;
 };
 

@@ -7,6 +7,7 @@
 #include "core/explore/uncertainty.h"
 #include "core/io/bands_json.h"
 #include "core/io/result_json.h"
+#include "core/run/goodput.h"
 #include "core/step/evaluator.h"
 
 #include <ostream>
@@ -37,6 +38,8 @@ int runEvaluate(Arguments args, std::ostream& out, std::ostream& err)
         return kExitUnreadable;
     Result result = evaluate(*scenario, options);
     result.uncertainty = uncertaintyOf(*scenario, result, io::builtinUncertaintyBands(), options.calibration != nullptr);
+    if (result.valid)
+        result.goodput = goodputOf(*scenario, result);
     if (json)
         out << io::toJson(result).dump(2) << "\n";
     else {

@@ -10,6 +10,8 @@
 #include "core/frameworks/training_log.h"
 #include "core/io/input_file.h"
 #include "core/io/json_reader.h"
+#include "core/io/plan_json.h"
+#include "core/io/catalog_reader.h"
 
 #include <QApplication>
 
@@ -23,7 +25,7 @@ namespace {
 
 constexpr const char* kReportUsage
     = "usage: paraplan-cli report [SCENARIO.json] -o REPORT.pdf|REPORT.html [--compare A.json] [--lang en|zh_CN] "
-      "[--log TRAINING.log ...] [--trace RANK_TRACE ...] [--calibration PROFILE.json]\n";
+      "[--log TRAINING.log ...] [--trace RANK_TRACE ...] [--calibration PROFILE.json] [--plan PLAN.json]\n";
 
 // The report draws its charts with Qt widgets: an application offscreen for the command's run,
 // where the caller (a test, the GUI) has none. It must end before the program's statics do.
@@ -66,6 +68,7 @@ int runReport(Arguments args, std::ostream& out, std::ostream& err)
     const std::optional<std::string> comparePath = args.option("--compare", error);
     const std::optional<std::string> language = args.option("--lang", error);
     const std::optional<std::string> calibrationPath = args.option("--calibration", error);
+    const std::optional<std::string> planPath = args.option("--plan", error);
     const auto repeated = [&](const char* option) {
         std::vector<std::string> values;
         while (error.empty())
@@ -88,10 +91,23 @@ int runReport(Arguments args, std::ostream& out, std::ostream& err)
         err << "paraplan-cli report: " << error << "\n" << kReportUsage;
         return kExitUnreadable;
     }
-    const std::optional<Scenario> scenario = loadScenario(files.empty() ? std::string() : files.front(), err);
+    std::optional<app::ReportPlan> plan;
+    if (planPath) {
+        try {
+            plan = app::ReportPlan{ io::readPlanFile(*planPath, io::builtinCatalog()), std::nullopt };
+        } catch (const io::ReadError& e) {
+            // The file's name once: a file that cannot be read is the error's own path.
+            err << "paraplan-cli report: " << (e.path() == *planPath ? "" : *planPath + ": ") << e.what() << "\n";
+            return kExitUnreadable;
+        }
+    }
+    // A plan's report without a scenario of its own reports on the plan's.
+    const std::optional<Scenario> scenario = files.empty() && plan ? std::optional<Scenario>(plan->study.request.scenario)
+                                                                   : loadScenario(files.empty() ? std::string() : files.front(), err);
     if (!scenario)
         return kExitUnreadable;
     app::ReportInputs inputs{ *scenario, std::nullopt, nullptr, {}, {}, {} };
+    inputs.plan = std::move(plan);
     if (comparePath && !(inputs.compareWith = loadScenario(*comparePath, err)))
         return kExitUnreadable;
     if (calibrationPath) {

@@ -24,6 +24,7 @@ int runImport(Arguments args, std::ostream& out, std::ostream& err);
 int runImportLog(Arguments args, std::ostream& out, std::ostream& err);
 int runAdvise(Arguments args, std::ostream& out, std::ostream& err);
 int runScale(Arguments args, std::ostream& out, std::ostream& err);
+int runPlan(Arguments args, std::ostream& out, std::ostream& err);
 int runSensitivity(Arguments args, std::ostream& out, std::ostream& err);
 // The report as PDF or HTML (app/cli/command_report.cpp; links Qt).
 int runReport(Arguments args, std::ostream& out, std::ostream& err);

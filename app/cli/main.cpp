@@ -65,13 +65,19 @@ Commands:
                                         step, tokens/s, MFU and $/Mtoken against the node count for
                                         the configuration held and the best at each count, and where
                                         adding nodes stops paying, explained (docs/scaling.md)
+  plan PLAN.json [--calibration PROFILE.json] [--json]
+                                        the whole run: for each kind of hardware and node count the
+                                        best configuration through failures, checkpoints and
+                                        restarts; the fastest plan within the budget, the cheapest
+                                        that meets the deadline, the time-cost frontier, and a run
+                                        in phases against one configuration throughout (docs/plan.md)
   sensitivity [SCENARIO.json] [--compare B.json] [--calibration PROFILE.json] [--json]
                                         how far the step moves when each uncertain input moves by a
                                         realistic amount (a tornado), and with --compare whether any
                                         such move reverses which configuration is faster
                                         (docs/sensitivity.md)
   report [SCENARIO.json] -o REPORT.pdf|REPORT.html [--compare A.json] [--lang en|zh_CN] [--log TRAINING.log ...]
-         [--trace RANK_TRACE ...] [--calibration PROFILE.json]
+         [--trace RANK_TRACE ...] [--calibration PROFILE.json] [--plan PLAN.json]
                                         the report for management: a summary page (step, throughput
                                         and MFU with their bands, cost, verdict, top findings, one
                                         chart), the daily efficiency report, memory, timeline,
@@ -147,6 +153,8 @@ int main(int argc, char** argv)
             return runAdvise(rest, std::cout, std::cerr);
         if (command == "scale")
             return runScale(rest, std::cout, std::cerr);
+        if (command == "plan")
+            return runPlan(rest, std::cout, std::cerr);
         if (command == "sensitivity")
             return runSensitivity(rest, std::cout, std::cerr);
         if (command == "report")

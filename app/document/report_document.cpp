@@ -19,6 +19,7 @@
 #include "widgets/plots/compare_view.h"
 #include "widgets/plots/explanation.h"
 #include "widgets/plots/memory_view.h"
+#include "widgets/plots/plan_view.h"
 #include "widgets/plots/scaling_view.h"
 #include "widgets/plots/sensitivity_view.h"
 #include "widgets/plots/timeline_view.h"
@@ -41,6 +42,8 @@ constexpr double kWideAspect = 0.5;
 constexpr double kTallAspect = 0.62;
 constexpr double kSummaryAspect = 0.42; // the summary's one chart shares page one with the figures
 constexpr double kTornadoAspect = 0.85; // a row per uncertain input, each with a two-line label
+constexpr double kPlanAspect = 0.6;     // the frontier with its legend of hardware
+constexpr double kPhasedPlanAspect = 0.85; // and the bars of the phases under it
 constexpr size_t kSummaryFindings = 3;
 
 // A view drawn offscreen at the report's size, kept alive by the document.
@@ -101,6 +104,13 @@ QString withBand(const QString& figure, const QString& low, const QString& high)
     return Report::tr("%1 (80 % band %2 – %3)").arg(figure, low, high);
 }
 
+// "93.1 % (91.0–95.2 % over the published failure rates)"
+QString goodputText(const RunGoodput& g)
+{
+    return Report::tr("%1 (%2 over the published failure rates)")
+        .arg(formatPercent(g.fraction), formatPercentRange(g.fractionLow, g.fractionHigh));
+}
+
 void addKeyFigures(ReportDocument& d, const Evaluation& e)
 {
     const Result& r = e.result;
@@ -124,7 +134,35 @@ void addKeyFigures(ReportDocument& d, const Evaluation& e)
                                                                  : Report::tr("set training.train_tokens to see it") });
     rows.push_back({ Report::tr("Cost to train"), r.costUsd ? QStringLiteral("$%1").arg(formatCount(*r.costUsd))
                                                             : Report::tr("needs train_tokens and a GPU-hour price") });
+    if (r.goodput) {
+        const RunGoodput& g = *r.goodput;
+        rows.push_back({ Report::tr("Goodput (failures, checkpoints, restarts)"), goodputText(g) });
+        if (g.timeToTrainS)
+            rows.push_back({ Report::tr("Time to train through failures"), formatDuration(*g.timeToTrainS) });
+        if (g.costUsd)
+            rows.push_back({ Report::tr("Cost to train through failures"), QStringLiteral("$%1").arg(formatCount(*g.costUsd)) });
+    }
     text(d, table({ Report::tr("Figure"), Report::tr("Value") }, rows));
+}
+
+// The whole run as the team will live it (docs/goodput.md): how often it stops, what a checkpoint
+// and a restart cost, and what remains of the wall clock for training.
+QString goodputParagraph(const RunGoodput& g)
+{
+    QString text = Report::tr("The job is interrupted every %1 on average (MTBF at %2 failures per GPU-hour). A checkpoint of %3 "
+                              "takes %4 to write, %5 of which the training waits, and is taken every %6 (%7 steps; Daly's "
+                              "optimum %8). A restart costs %9 and loses %10 of work on average.")
+                       .arg(formatDuration(g.mtbfS), QLocale().toString(g.failuresPerGpuHour, 'g', 3), formatGib(g.checkpointBytes),
+                            formatDuration(g.checkpointWriteS), formatDuration(g.checkpointBlockingS),
+                            formatDuration(g.checkpointIntervalS), QLocale().toString(qlonglong(g.checkpointIntervalSteps)),
+                            formatDuration(g.dalyIntervalS), formatDuration(g.restartS))
+                       .arg(formatDuration(g.lostWorkPerFailureS));
+    text += QLatin1Char(' ') + Report::tr("Goodput %1.").arg(goodputText(g));
+    if (g.timeToTrainS && g.expectedFailures)
+        text += QLatin1Char(' ') + Report::tr("Over the run's %1 tokens: %2 of wall clock, about %3 interruptions on the way.")
+                                       .arg(formatCount(g.trainTokens.value_or(0)), formatDuration(*g.timeToTrainS),
+                                            QLocale().toString(*g.expectedFailures, 'f', 0));
+    return text;
 }
 
 // A finding in one line for the summary: what to change and what it gains.
@@ -270,6 +308,10 @@ void addDailyReport(ReportDocument& d, const ReportInputs& in, const Evaluation&
     text(d, paragraph(Report::tr("Beside compute, the largest part of the step is %1: %2 (%3). %4")
                           .arg(componentName(worst), formatSeconds(componentSeconds(r.time, worst)),
                                formatPercent(componentSeconds(r.time, worst) / r.time.step), componentExplanation(worst, e))));
+    if (r.goodput) {
+        subheading(d, Report::tr("Goodput: failures, checkpoints and restarts"));
+        text(d, paragraph(goodputParagraph(*r.goodput)));
+    }
     subheading(d, Report::tr("Next actions"));
     if (advice.findings.empty())
         text(d, paragraph(Report::tr("Nothing to change: no finding gains more than the model can resolve.")));
@@ -322,6 +364,32 @@ void addAnalyses(ReportDocument& d, const ReportInputs& in, const EvaluationPtr&
         text(d, paragraph(verdict));
 }
 
+// The run planned against its deadline and budget (seed 000 §5.3): the Plan view's frontier and
+// phases, its summary of the optima, the token budget and the notes.
+void addPlan(ReportDocument& d, const ReportInputs& in)
+{
+    const ReportPlan& plan = *in.plan;
+    PlanOutcome outcome;
+    if (plan.outcome) {
+        outcome = *plan.outcome;
+    } else {
+        PlanOptions options;
+        options.calibration = in.calibration;
+        outcome = planStudy(plan.study, options);
+    }
+    const double aspect = outcome.phases ? kPhasedPlanAspect : kPlanAspect;
+    pageBreak(d);
+    heading(d, Report::tr("Plan: deadline, budget and hardware"));
+    auto* view = offscreenView<PlanView>(d, aspect);
+    view->setPlan(plan.study, outcome);
+    plot(d, view, aspect);
+    if (const QString problem = view->bannerText(); !problem.isEmpty())
+        text(d, QStringLiteral("<p><b>%1</b></p>").arg(problem));
+    // The view's summary, already rich text with its figures escaped.
+    if (const QString summary = view->summaryText(); !summary.isEmpty())
+        text(d, QStringLiteral("<p>%1</p>").arg(summary));
+}
+
 void addAppendix(ReportDocument& d, const ReportInputs& in, const Evaluation& e)
 {
     pageBreak(d);
@@ -364,6 +432,8 @@ ReportDocument buildReport(const ReportInputs& in, const EvaluationPtr& b, const
     addDailyReport(d, in, *b, advice);
     addViews(d, b);
     addAnalyses(d, in, b, a);
+    if (in.plan)
+        addPlan(d, in);
     addAppendix(d, in, *b);
     return d;
 }

@@ -39,7 +39,7 @@ CommandLine parseCommandLine(const QCoreApplication& app)
                                   QCoreApplication::translate("CommandLine",
                                                               "View to render: overview, memory, breakdown, timeline, "
                                                               "bubble, landscape, topology, compare, engine, scaling, "
-                                                              "sensitivity, or all."),
+                                                              "sensitivity, plan, or all."),
                                   QStringLiteral("view"), QStringLiteral("overview"));
     const QCommandLineOption language(QStringLiteral("lang"), QCoreApplication::translate("CommandLine", "Interface language: en or zh_CN."),
                                       QStringLiteral("language"));
@@ -99,8 +99,13 @@ CommandLine parseCommandLine(const QCoreApplication& app)
                                                                  "hang_at_step, oom_with_free_memory, multi_node_slower, "
                                                                  "one_gpu_memory_higher)."),
                                      QStringLiteral("code"));
+    const QCommandLineOption plan(QStringLiteral("plan"),
+                                  QCoreApplication::translate("CommandLine",
+                                                              "Open this plan file (docs/plan.md) in the Plan view: its "
+                                                              "scenario, hardware, deadline, budget and phases."),
+                                  QStringLiteral("file"));
     parser.addOptions({ scenario, screenshot, view, language, size, dark, benchmark, report, probeResults, calibration,
-                        measuredTrace, import, launchFiles, finding, symptom });
+                        measuredTrace, import, launchFiles, finding, symptom, plan });
     parser.process(app);
 
     CommandLine c;
@@ -118,6 +123,7 @@ CommandLine parseCommandLine(const QCoreApplication& app)
     c.imports = parser.values(import);
     c.launchFiles = parser.value(launchFiles);
     c.symptom = parser.value(symptom);
+    c.plan = parser.value(plan);
     if (!c.symptom.isEmpty() && !parseSymptom(c.symptom.toStdString()))
         c.error = QCoreApplication::translate("CommandLine", "Unknown --symptom \"%1\"; use low_gpu_utilization, "
                                                              "loss_spikes_after_dp_change, hang_at_step, oom_with_free_memory, "
@@ -137,7 +143,7 @@ CommandLine parseCommandLine(const QCoreApplication& app)
     if (c.view != QLatin1String("all") && !widgets::ViewDeck::fromKey(c.view))
         c.error = QCoreApplication::translate("CommandLine", "Unknown view \"%1\"; use overview, memory, breakdown, timeline, "
                                                              "bubble, landscape, topology, compare, engine, scaling, "
-                                                             "sensitivity or all.")
+                                                             "sensitivity, plan or all.")
                       .arg(c.view);
     if (parser.isSet(size)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));

@@ -33,6 +33,7 @@ struct CommandLine {
     QString launchFiles;  // --launch-files FORMAT: with --screenshot, render that export's dialog
     int finding = 0;      // --finding N: the advisor's N-th finding chosen (1 = the first)
     QString symptom;      // --symptom CODE: the advisor's symptom chosen
+    QString plan;         // --plan PLAN.json: opened in the Plan view
     QString error;        // a usage problem, for the user
 
     // Runs without a window: screenshot, benchmark or report.

@@ -7,11 +7,13 @@
 
 #include "app/report/text_report.h"
 #include "widgets/common/file_writing.h"
+#include "widgets/plots/plan_view.h"
 #include "widgets/plots/scaling_view.h"
 
 #include "core/explore/search.h"
 #include "core/explore/uncertainty.h"
 #include "core/io/bands_json.h"
+#include "core/run/goodput.h"
 #include "core/step/evaluator.h"
 
 #include <QApplication>
@@ -86,6 +88,8 @@ bool render(MainWindow& window, ViewId id, const QString& path)
         pinBestIfNothingPinned(window);
     if (id == ViewId::Scaling) // computed off the GUI thread when shown: here, before the picture
         window.deck()->scaling()->computeNow();
+    if (id == ViewId::Plan)
+        window.deck()->plan()->computeNow();
     window.deck()->showView(id);
     for (int i = 0; i < 3; ++i) // layout, then the redraws it queues
         QApplication::processEvents();
@@ -141,6 +145,8 @@ int writeReport(MainWindow& window, const QString& directory, const std::optiona
     Result result = evaluate(workbench->scenario(), options);
     result.uncertainty = uncertaintyOf(workbench->scenario(), result, io::builtinUncertaintyBands(),
                                        options.calibration != nullptr);
+    if (result.valid)
+        result.goodput = goodputOf(workbench->scenario(), result);
     std::fputs(report::renderEvaluation(workbench->scenario(), result).c_str(), stdout);
     if (!result.valid)
         return 2;

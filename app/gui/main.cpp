@@ -9,6 +9,8 @@
 #include "app/gui/settings.h"
 #include "widgets/advice/advisor_panel.h"
 #include "widgets/engine/session.h"
+#include "widgets/plots/plan_view.h"
+#include "widgets/view_deck.h"
 
 #include "core/explore/symptoms.h"
 #include "core/io/catalog_reader.h"
@@ -118,6 +120,13 @@ int main(int argc, char** argv)
         }
     }
 
+    if (!options.plan.isEmpty()) {
+        QString error;
+        if (!window.deck()->plan()->openPlanFile(options.plan, &error) && options.headless()) {
+            std::fprintf(stderr, "paraplan: %s\n", qPrintable(error));
+            return 1;
+        }
+    }
     if (!options.symptom.isEmpty())
         window.advisor()->chooseSymptom(paraplan::parseSymptom(options.symptom.toStdString()));
     if (options.finding > 0) {

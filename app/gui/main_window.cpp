@@ -22,6 +22,7 @@
 #include "widgets/plots/compare_view.h"
 #include "widgets/plots/landscape_view.h"
 #include "widgets/plots/memory_view.h"
+#include "widgets/plots/plan_view.h"
 #include "widgets/plots/scaling_view.h"
 #include "widgets/plots/sensitivity_view.h"
 #include "widgets/plots/timeline_view.h"
@@ -198,11 +199,12 @@ void MainWindow::connectWorkbench()
     }));
     for (PlotView* view : m_deck->allViews())
         keep(connect(view, &PlotView::exportRequested, this, &MainWindow::exportView));
-    // Scaling and sensitivity price the last valid configuration with the calibration (the
-    // sensitivity also the pinned one, for the order flips); each computes only while it is open.
+    // Scaling, sensitivity and the plan price the last valid configuration with the calibration
+    // (the sensitivity also the pinned one, for the order flips); each computes only while it is open.
     auto showAnalyses = [this] {
         m_deck->scaling()->showEvaluation(m_workbench->evaluation(), m_workbench->calibration());
         m_deck->sensitivity()->showEvaluation(m_workbench->evaluation(), m_workbench->pinned(), m_workbench->calibration());
+        m_deck->plan()->showEvaluation(m_workbench->evaluation(), m_workbench->calibration());
     };
     keep(connect(m_workbench, &Workbench::evaluationAvailable, this, showAnalyses));
     keep(connect(m_workbench, &Workbench::pinnedChanged, this, showAnalyses));
@@ -652,6 +654,8 @@ bool MainWindow::exportReport(const QString& path, QString* error)
                          m_workbench->calibration() ? tr("the engine's profile") : QString(), m_workbench->measuredSteps(), {} };
     if (const MeasuredTracePtr& trace = m_deck->timeline()->measuredTrace())
         inputs.measuredTrace = *trace;
+    if (const PlanView* plan = m_deck->plan(); plan->plan() && plan->plannedStudy())
+        inputs.plan = ReportPlan{ *plan->plannedStudy(), *plan->plan() };
     if (!evaluation)
         message = tr("Nothing to report yet: no configuration of this scenario has been valid.");
     else if (!writeReportFile(inputs, path, &why))

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/report/text_report.h"
 
+#include "app/report/run_report.h"
 #include "app/report/text_table.h"
 
 #include "core/explore/search_ties.h"
@@ -198,13 +199,14 @@ std::string renderEvaluation(const Scenario& s, const Result& r)
     speed.addRow({ "HFU", percent(r.hfu), rate(r.hfu, share) });
     speed.addRow({ "bubble fraction", percent(r.bubbleFraction), "" });
     if (r.timeToTrainS)
-        speed.addRow({ "time to train " + compact(*s.training.trainTokens) + " tokens", duration(*r.timeToTrainS),
+        speed.addRow({ "time to train " + compact(*tokenBudget(s.training)) + " tokens, no failures", duration(*r.timeToTrainS),
                        u ? durationRange(*r.timeToTrainS * u->p10 / t.step, *r.timeToTrainS * u->p90 / t.step) : "" });
     if (r.costUsd)
         speed.addRow({ "cost at " + fixed(*s.cluster.gpuHourCostUsd, 2) + " USD/GPU-hour", compact(*r.costUsd) + " USD",
                        u ? compact(*r.costUsd * u->p10 / t.step) + "–" + compact(*r.costUsd * u->p90 / t.step) + " USD" : "" });
     out += speed.render();
     out += "  (MFU counts model FLOPs in the Megatron convention: full attention scores, no recomputation.)\n";
+    out += renderRunSection(s, r);
 
     out += "\nPipeline stages\n";
     TextTable stages({ "stage", "layers", "memory GiB", "busy", "send", "idle", "tail", "done at" },

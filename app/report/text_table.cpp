@@ -90,6 +90,8 @@ TimeUnit unitFor(double seconds)
         return { 1e-3, 1, " ms" };
     if (seconds < 600)
         return { 1, 2, " s" };
+    if (seconds < 3600)
+        return { 60, 1, " min" };
     if (seconds < 2 * 86400)
         return { 3600, 1, " h" };
     return { 86400, 1, " days" };

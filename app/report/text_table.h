@@ -24,7 +24,7 @@ private:
 // Fixed-point with `decimals` digits; "-" for values that are not finite.
 [[nodiscard]] std::string fixed(double value, int decimals);
 [[nodiscard]] std::string percent(double fraction, int decimals = 1);
-// Seconds with a unit that suits the magnitude (µs, ms, s, h, days).
+// Seconds with a unit that suits the magnitude (µs, ms, s, min, h, days).
 [[nodiscard]] std::string duration(double seconds);
 // Two durations in the unit of the larger: "31.90–39.00 s".
 [[nodiscard]] std::string durationRange(double low, double high);

@@ -7,6 +7,7 @@
 #include "core/rules/parallel_rules.h"
 #include "core/spec/figure_text.h"
 #include "core/spec/translatable.h"
+#include "core/spec/units.h"
 #include "core/step/evaluator.h"
 
 #include <algorithm>
@@ -17,7 +18,6 @@ namespace paraplan::scaling {
 
 namespace {
 
-constexpr double kSecondsPerHour = 3600;
 constexpr double kTokensPerMillion = 1e6;
 
 // ---- carrying the scenario to another node count ------------------------------------------------

@@ -156,7 +156,7 @@ void noteTrainingLimits(const TrainingSpec& t, std::vector<std::string>& notes)
     if (t.precisionAwareOptimizer)
         notes.emplace_back("training.precision_aware_optimizer: DeepSpeed's optimizers keep fp32 master weights and "
                            "moments");
-    if (!t.trainTokens)
+    if (!tokenBudget(t))
         notes.emplace_back("training.train_tokens: the scenario gives no training length; set --train-iters or "
                            "--train-samples before launching");
 }
@@ -308,8 +308,8 @@ FlagGroup trainingFlags(const LaunchContext& c)
     FlagGroup g { "TRAINING_ARGS", "Batch, length, precision and recomputation.", {} };
     g.lines = { "--micro-batch-size " + text(t.microBatch), "--global-batch-size " + text(t.globalBatch),
         "--seq-length " + text(t.seqLen) };
-    if (t.trainTokens) {
-        const auto tokens = int64_t(std::ceil(*t.trainTokens));
+    if (const std::optional<double> budget = tokenBudget(t)) {
+        const auto tokens = int64_t(std::ceil(*budget));
         g.lines.push_back("--train-tokens " + text(tokens));
         g.lines.push_back("--train-samples " + text((tokens + t.seqLen - 1) / t.seqLen));
     }

@@ -246,11 +246,12 @@ ArgumentGroup batchArguments(const Scenario& s, std::vector<std::string>& notes)
     g.add("--global-batch-size", t.globalBatch);
     g.add("--seq-length", t.seqLen);
     const double tokensPerStep = double(t.globalBatch) * double(t.seqLen);
-    if (t.trainTokens && *t.trainTokens > 0 && tokensPerStep > 0) {
-        const double steps = std::ceil(*t.trainTokens / tokensPerStep);
+    const std::optional<double> budget = tokenBudget(t);
+    if (budget && *budget > 0 && tokensPerStep > 0) {
+        const double steps = std::ceil(*budget / tokensPerStep);
         g.add("--train-iters", int64_t(steps));
-        if (steps * tokensPerStep != *t.trainTokens)
-            notes.push_back("training.train_tokens " + decimal(*t.trainTokens) + ": Megatron-LM counts whole steps of "
+        if (steps * tokensPerStep != *budget)
+            notes.push_back("training.train_tokens " + decimal(*budget) + ": Megatron-LM counts whole steps of "
                             + decimal(tokensPerStep) + " tokens; --train-iters " + decimal(steps) + " trains "
                             + decimal(steps * tokensPerStep));
     } else

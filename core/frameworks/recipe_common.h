@@ -23,13 +23,14 @@ namespace paraplan::frameworks::recipe {
 
 // The iterations that cover the scenario's training tokens, whole steps of global batch × sequence
 // tokens rounded up (NeMo's trainer.max_steps, Megatron-Bridge's train.train_iters); none without
-// training.train_tokens.
+// a token budget (training.train_tokens, or dataset_tokens · epochs).
 [[nodiscard]] inline std::optional<int64_t> trainIterations(const TrainingSpec& training)
 {
-    if (!training.trainTokens || training.globalBatch <= 0 || training.seqLen <= 0)
+    const std::optional<double> budget = tokenBudget(training);
+    if (!budget || training.globalBatch <= 0 || training.seqLen <= 0)
         return std::nullopt;
     const double tokensPerStep = double(training.globalBatch) * double(training.seqLen);
-    return int64_t(std::ceil(*training.trainTokens / tokensPerStep));
+    return int64_t(std::ceil(*budget / tokensPerStep));
 }
 
 // The notes every recipe export carries where they apply: the framework the prediction was for,
@@ -53,7 +54,7 @@ inline void addCommonExportNotes(const LaunchContext& context, std::string_view 
     }
     if (const std::optional<int64_t> iterations = trainIterations(s.training)) {
         const double written = double(*iterations) * double(s.training.globalBatch) * double(s.training.seqLen);
-        if (written != *s.training.trainTokens)
+        if (written != *tokenBudget(s.training))
             notes.push_back("training.train_tokens: " + std::string(iterationsKey) + " counts whole iterations of "
                             + std::to_string(s.training.globalBatch) + " x " + std::to_string(s.training.seqLen)
                             + " tokens; " + std::to_string(*iterations) + " of them train "

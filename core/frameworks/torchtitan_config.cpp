@@ -367,10 +367,10 @@ Plan planOf(const LaunchContext& c, Era era)
     plan.microBatch = s.training.microBatch;
     plan.globalBatch = s.training.globalBatch;
     plan.microBatches = c.prediction.microBatches;
-    if (s.training.trainTokens) {
+    if (const std::optional<double> budget = tokenBudget(s.training)) {
         const double perStep = double(s.training.globalBatch) * double(s.training.seqLen);
-        plan.steps = int64_t(std::ceil(*s.training.trainTokens / perStep));
-        if (double(*plan.steps) * perStep != *s.training.trainTokens)
+        plan.steps = int64_t(std::ceil(*budget / perStep));
+        if (double(*plan.steps) * perStep != *budget)
             plan.notes.push_back("training.train_tokens: torchtitan counts whole steps; " + text(*plan.steps)
                 + " steps train " + text(*plan.steps * s.training.globalBatch * s.training.seqLen)
                 + " tokens, which an import reads back");

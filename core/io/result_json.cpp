@@ -81,6 +81,30 @@ nlohmann::json toJson(const ParallelSpec& p)
     return j;
 }
 
+nlohmann::json toJson(const RunGoodput& g)
+{
+    return { { "fraction", finite(g.fraction) },
+             { "fraction_band", { { "low", finite(g.fractionLow) }, { "high", finite(g.fractionHigh) } } },
+             { "failures_per_gpu_hour", finite(g.failuresPerGpuHour) },
+             { "mtbf_s", finite(g.mtbfS) },
+             { "checkpoint_gib", finite(bytesToGib(g.checkpointBytes)) },
+             { "checkpoint_write_s", finite(g.checkpointWriteS) },
+             { "checkpoint_blocking_s", finite(g.checkpointBlockingS) },
+             { "async_checkpoint", g.asyncCheckpoint },
+             { "checkpoint_interval_s", finite(g.checkpointIntervalS) },
+             { "checkpoint_interval_steps", g.checkpointIntervalSteps },
+             { "checkpoint_interval_given", g.intervalGiven },
+             { "young_interval_s", finite(g.youngIntervalS) },
+             { "daly_interval_s", finite(g.dalyIntervalS) },
+             { "restart_s", finite(g.restartS) },
+             { "lost_work_per_failure_s", finite(g.lostWorkPerFailureS) },
+             { "effective_tokens_per_s", finite(g.effectiveTokensPerS) },
+             { "train_tokens", optionalNumber(g.trainTokens) },
+             { "time_to_train_s", optionalNumber(g.timeToTrainS) },
+             { "expected_failures", optionalNumber(g.expectedFailures) },
+             { "cost_usd", optionalNumber(g.costUsd) } };
+}
+
 nlohmann::json toJson(const Result& r)
 {
     nlohmann::json j;
@@ -124,6 +148,8 @@ nlohmann::json toJson(const Result& r)
     j["samples_per_s"] = finite(r.samplesPerS);
     j["time_to_train_s"] = optionalNumber(r.timeToTrainS);
     j["cost_usd"] = optionalNumber(r.costUsd);
+    if (r.goodput)
+        j["goodput"] = toJson(*r.goodput);
     // Beyond the contract's minimum: the configuration as evaluated and every stage's figures.
     j["parallel"] = toJson(r.parallel);
     j["critical_stage"] = r.criticalStage;

@@ -11,6 +11,8 @@
 namespace paraplan::io {
 
 [[nodiscard]] nlohmann::json toJson(const Result& result);
+// The run's goodput (docs/goodput.md): the result's "goodput" object.
+[[nodiscard]] nlohmann::json toJson(const RunGoodput& goodput);
 [[nodiscard]] nlohmann::json toJson(const ParallelSpec& parallel);
 [[nodiscard]] nlohmann::json toJson(const SearchResult& search);
 

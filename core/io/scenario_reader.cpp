@@ -83,6 +83,28 @@ PrecisionAwareOptimizer readPrecisionAwareOptimizer(ObjectReader in)
     return o;
 }
 
+CheckpointSpec readCheckpoint(ObjectReader in)
+{
+    CheckpointSpec c;
+    if (auto v = in.boolean("async"))
+        c.async = *v;
+    if (auto v = in.number("interval_s"))
+        c.intervalS = *v;
+    in.rejectUnknownFields();
+    return c;
+}
+
+ReliabilitySpec readReliability(ObjectReader in)
+{
+    ReliabilitySpec r;
+    if (auto v = in.number("failures_per_gpu_hour"))
+        r.failuresPerGpuHour = *v;
+    if (auto v = in.number("restart_s"))
+        r.restartS = *v;
+    in.rejectUnknownFields();
+    return r;
+}
+
 TrainingSpec readTraining(ObjectReader in, const FrameworkDefaults& defaults)
 {
     TrainingSpec t;
@@ -111,6 +133,12 @@ TrainingSpec readTraining(ObjectReader in, const FrameworkDefaults& defaults)
         t.precisionAwareOptimizer = readPrecisionAwareOptimizer(*optimizer);
     if (auto v = in.number("train_tokens"))
         t.trainTokens = *v;
+    if (auto v = in.number("dataset_tokens"))
+        t.datasetTokens = *v;
+    if (auto v = in.number("epochs"))
+        t.epochs = *v;
+    if (std::optional<ObjectReader> checkpoint = in.object("checkpoint"))
+        t.checkpoint = readCheckpoint(*checkpoint);
     in.rejectUnknownFields();
     return t;
 }
@@ -219,6 +247,10 @@ ClusterSpec readCluster(ObjectReader in, const Catalog& catalog)
     cluster.interNode = readLink(in, "inter_node", cluster.interNode, preset.has_value());
     if (auto v = in.number("gpu_hour_cost_usd"))
         cluster.gpuHourCostUsd = *v;
+    if (auto v = in.number("storage_write_GBps"))
+        cluster.storageWriteGBps = *v;
+    if (std::optional<ObjectReader> reliability = in.object("reliability"))
+        cluster.reliability = readReliability(*reliability);
     in.rejectUnknownFields();
     if (cluster.name.empty())
         cluster.name = "custom cluster";

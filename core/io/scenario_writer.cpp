@@ -90,6 +90,16 @@ nlohmann::json toJson(const Scenario& s)
                                                   { "param_remainders", o->paramRemainders } };
     if (t.trainTokens)
         training["train_tokens"] = *t.trainTokens;
+    if (t.datasetTokens)
+        training["dataset_tokens"] = *t.datasetTokens;
+    if (t.epochs)
+        training["epochs"] = *t.epochs;
+    if (t.checkpoint != CheckpointSpec{}) {
+        nlohmann::json checkpoint = { { "async", t.checkpoint.async } };
+        if (t.checkpoint.intervalS)
+            checkpoint["interval_s"] = *t.checkpoint.intervalS;
+        training["checkpoint"] = checkpoint;
+    }
 
     const ClusterSpec& c = s.cluster;
     nlohmann::json gpu = { { "name", c.gpu.name },
@@ -112,6 +122,16 @@ nlohmann::json toJson(const Scenario& s)
         cluster["preset"] = c.preset;
     if (c.gpuHourCostUsd)
         cluster["gpu_hour_cost_usd"] = *c.gpuHourCostUsd;
+    if (c.storageWriteGBps)
+        cluster["storage_write_GBps"] = *c.storageWriteGBps;
+    if (c.reliability != ReliabilitySpec{}) {
+        nlohmann::json reliability = nlohmann::json::object();
+        if (c.reliability.failuresPerGpuHour)
+            reliability["failures_per_gpu_hour"] = *c.reliability.failuresPerGpuHour;
+        if (c.reliability.restartS)
+            reliability["restart_s"] = *c.reliability.restartS;
+        cluster["reliability"] = reliability;
+    }
     if (c.topology) // a catalog topology by its name, an edited or imported one in full
         cluster["topology"] = c.topology->preset.empty() ? toJson(*c.topology)
                                                          : nlohmann::json{ { "preset", c.topology->preset } };

@@ -170,6 +170,33 @@ bool checkTraining(Checker& c, const TrainingSpec& t)
                 { num(*t.trainTokens) });
         ok = false;
     }
+    if (t.datasetTokens && (!(*t.datasetTokens > 0) || *t.datasetTokens > 1e18)) {
+        c.error("invalid_training_value", "training.dataset_tokens",
+                QT_TRANSLATE_NOOP("Diagnostics", "dataset_tokens is %1; give the data set's size between 1 and 1e18 tokens, or omit it."),
+                { num(*t.datasetTokens) });
+        ok = false;
+    }
+    if (t.epochs && (!(*t.epochs > 0) || *t.epochs > 1e4)) {
+        c.error("invalid_training_value", "training.epochs",
+                QT_TRANSLATE_NOOP("Diagnostics", "epochs is %1; give how many times the data set is read, between 0 and 10000."),
+                { num(*t.epochs) });
+        ok = false;
+    } else if (t.epochs && !t.datasetTokens) {
+        c.error("invalid_training_value", "training.epochs",
+                QT_TRANSLATE_NOOP("Diagnostics", "epochs is given without dataset_tokens; give the data set's size in tokens too."));
+        ok = false;
+    }
+    if (t.trainTokens && t.datasetTokens) {
+        c.error("invalid_training_value", "training.dataset_tokens",
+                QT_TRANSLATE_NOOP("Diagnostics", "Both train_tokens and dataset_tokens give the run's length; keep one of them."));
+        ok = false;
+    }
+    if (t.checkpoint.intervalS && (!(*t.checkpoint.intervalS > 0) || *t.checkpoint.intervalS > 1e8)) {
+        c.error("invalid_training_value", "training.checkpoint.interval_s",
+                QT_TRANSLATE_NOOP("Diagnostics", "checkpoint.interval_s is %1; give seconds between checkpoints above 0 and below 1e8, or omit it for the optimal interval."),
+                { num(*t.checkpoint.intervalS) });
+        ok = false;
+    }
     return ok;
 }
 
@@ -243,6 +270,25 @@ bool checkCluster(Checker& c, const ClusterSpec& k, Precision precision)
         c.error("invalid_cluster_value", "cluster.gpu_hour_cost_usd",
                 QT_TRANSLATE_NOOP("Diagnostics", "gpu_hour_cost_usd is %1; give a price between 0 and 10000 USD, or omit it."),
                 { num(*k.gpuHourCostUsd) });
+        ok = false;
+    }
+    if (k.storageWriteGBps && (!(*k.storageWriteGBps > 0) || *k.storageWriteGBps > 1e6)) {
+        c.error("invalid_cluster_value", "cluster.storage_write_GBps",
+                QT_TRANSLATE_NOOP("Diagnostics", "storage_write_GBps is %1; give the checkpoint storage's write bandwidth between 0 and 1e6 GB/s, or omit it."),
+                { num(*k.storageWriteGBps) });
+        ok = false;
+    }
+    const ReliabilitySpec& r = k.reliability;
+    if (r.failuresPerGpuHour && (!(*r.failuresPerGpuHour >= 0) || *r.failuresPerGpuHour > 1)) {
+        c.error("invalid_cluster_value", "cluster.reliability.failures_per_gpu_hour",
+                QT_TRANSLATE_NOOP("Diagnostics", "failures_per_gpu_hour is %1; give interruptions per GPU-hour between 0 and 1 (published fleets: about 2e-5), or omit it."),
+                { num(*r.failuresPerGpuHour) });
+        ok = false;
+    }
+    if (r.restartS && (!(*r.restartS >= 0) || *r.restartS > 1e6)) {
+        c.error("invalid_cluster_value", "cluster.reliability.restart_s",
+                QT_TRANSLATE_NOOP("Diagnostics", "restart_s is %1; give the seconds a restart takes between 0 and 1e6, or omit it."),
+                { num(*r.restartS) });
         ok = false;
     }
     return ok;

@@ -62,4 +62,32 @@ std::string gibText(double bytes)
     return text;
 }
 
+std::string wallClockText(double seconds)
+{
+    char text[32];
+    const double magnitude = std::fabs(seconds);
+    if (magnitude >= kSecondsPerDay)
+        std::snprintf(text, sizeof text, "%.1f days", seconds / kSecondsPerDay);
+    else if (magnitude >= kSecondsPerHour)
+        std::snprintf(text, sizeof text, "%.1f h", seconds / kSecondsPerHour);
+    else
+        return durationText(seconds);
+    return text;
+}
+
+std::string usdText(double usd)
+{
+    char text[32];
+    const double magnitude = std::fabs(usd);
+    if (magnitude >= 1e9)
+        std::snprintf(text, sizeof text, "$%.2fB", usd / 1e9);
+    else if (magnitude >= 1e6)
+        std::snprintf(text, sizeof text, "$%.2fM", usd / 1e6);
+    else if (magnitude >= 1e3)
+        std::snprintf(text, sizeof text, "$%.1fk", usd / 1e3);
+    else
+        std::snprintf(text, sizeof text, "$%.0f", usd);
+    return text;
+}
+
 } // namespace paraplan

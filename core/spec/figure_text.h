@@ -21,5 +21,9 @@ namespace paraplan {
 [[nodiscard]] std::string tokenRateText(double tokensPerS);
 // "61.3 GiB" from bytes.
 [[nodiscard]] std::string gibText(double bytes);
+// A whole run's wall clock: "41.3 days" from a day up, "18.2 h" from an hour, durationText below.
+[[nodiscard]] std::string wallClockText(double seconds);
+// US dollars with an SI suffix: "$950", "$412k", "$1.23M", "$2.05B".
+[[nodiscard]] std::string usdText(double usd);
 
 } // namespace paraplan

@@ -19,6 +19,15 @@ const char* toString(Precision p)
     return "bf16";
 }
 
+std::optional<double> tokenBudget(const TrainingSpec& training)
+{
+    if (training.trainTokens)
+        return training.trainTokens;
+    if (training.datasetTokens)
+        return *training.datasetTokens * training.epochs.value_or(1.0);
+    return std::nullopt;
+}
+
 double peakTflopsOf(const GpuSpec& gpu, Precision precision)
 {
     switch (precision) {

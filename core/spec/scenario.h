@@ -66,6 +66,16 @@ struct PrecisionAwareOptimizer {
     bool operator==(const PrecisionAwareOptimizer&) const = default;
 };
 
+// How the run saves its state (docs/goodput.md): Megatron's --save-interval and --async-save.
+struct CheckpointSpec {
+    // The training goes on while the checkpoint is written from host memory: only the copy off the
+    // GPUs blocks it, and a failure during the write loses the checkpoint being written too.
+    bool async = false;
+    std::optional<double> intervalS; // none: the interval that loses the least time (Young/Daly)
+
+    bool operator==(const CheckpointSpec&) const = default;
+};
+
 struct TrainingSpec {
     int64_t seqLen = 0;
     int64_t globalBatch = 0;
@@ -80,10 +90,18 @@ struct TrainingSpec {
     bool fp8ParamGather = false; // --fp8-param-gather: primary weights in FP8, gathered as such
     Fp4Recipe fp4Recipe = Fp4Recipe::Nvfp4;
     std::optional<PrecisionAwareOptimizer> precisionAwareOptimizer; // none: fp32 master weights and moments
+    // The run's length: train_tokens, or a data set's tokens times its epochs (core/run/token_budget.h).
     std::optional<double> trainTokens;
+    std::optional<double> datasetTokens;
+    std::optional<double> epochs; // of datasetTokens; none: one
+    CheckpointSpec checkpoint;
 
     bool operator==(const TrainingSpec&) const = default;
 };
+
+// The tokens the run trains on: train_tokens, or dataset_tokens times epochs (one by default);
+// none where neither is given.
+[[nodiscard]] std::optional<double> tokenBudget(const TrainingSpec& training);
 
 struct GpuSpec {
     std::string id; // catalog id, empty for a custom GPU
@@ -116,6 +134,17 @@ struct LinkSpec {
     bool operator==(const LinkSpec&) const = default;
 };
 
+// How often a job of this cluster is interrupted and how long it takes to come back
+// (docs/goodput.md); none: the published fleet figures' defaults (core/run/fleet_failures.h).
+struct ReliabilitySpec {
+    std::optional<double> failuresPerGpuHour; // unexpected interruptions per GPU-hour of the job
+    // Detection, rescheduling, process start and NCCL initialisation; reading the checkpoint back
+    // is priced from its size on top.
+    std::optional<double> restartS;
+
+    bool operator==(const ReliabilitySpec&) const = default;
+};
+
 struct ClusterSpec {
     std::string preset;
     std::string name;
@@ -129,6 +158,10 @@ struct ClusterSpec {
     // identity: an edit makes a new one.
     std::shared_ptr<const TopologySpec> topology;
     std::optional<double> gpuHourCostUsd;
+    // The checkpoint storage's aggregate write bandwidth (1e9 bytes/s); none: kStorageGBpsPerNode
+    // per node (core/run/checkpoint.h).
+    std::optional<double> storageWriteGBps;
+    ReliabilitySpec reliability;
 
     // Saturates rather than overflow: a hostile file may hold any two counts, and the product is
     // taken before validation says which are wrong.

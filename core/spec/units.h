@@ -15,6 +15,8 @@ inline constexpr double kBytesPerGiB = 1024.0 * kBytesPerMiB;
 inline constexpr double kBytesPerSPerGBps = 1e9;
 inline constexpr double kFlopsPerSPerTflops = 1e12;
 inline constexpr double kSecondsPerUs = 1e-6;
+inline constexpr double kSecondsPerHour = 3600.0;
+inline constexpr double kSecondsPerDay = 86400.0;
 
 [[nodiscard]] constexpr double gibToBytes(double gib) { return gib * kBytesPerGiB; }
 [[nodiscard]] constexpr double bytesToGib(double bytes) { return bytes / kBytesPerGiB; }

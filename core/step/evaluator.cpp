@@ -193,10 +193,10 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     r.hfu = r.hardwareTflopsPerGpu / peakTflops;
     r.samplesPerS = sequences / t.step;
     r.tokensPerS = r.samplesPerS * double(tr.seqLen);
-    if (tr.trainTokens) {
-        r.timeToTrainS = *tr.trainTokens / r.tokensPerS;
+    if (const std::optional<double> tokens = tokenBudget(tr)) {
+        r.timeToTrainS = *tokens / r.tokensPerS;
         if (scenario.cluster.gpuHourCostUsd)
-            r.costUsd = *r.timeToTrainS / 3600.0 * gpus * *scenario.cluster.gpuHourCostUsd;
+            r.costUsd = *r.timeToTrainS / kSecondsPerHour * gpus * *scenario.cluster.gpuHourCostUsd;
     }
     if (options.recordTimeline)
         r.timeline = std::move(simulated.timeline);

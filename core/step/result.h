@@ -8,6 +8,7 @@
 #include "core/spec/diagnostics.h"
 #include "core/spec/scenario.h"
 #include "core/step/pipeline_schedule.h"
+#include "core/step/run_goodput.h"
 #include "core/step/step_uncertainty.h"
 
 #include <optional>
@@ -84,6 +85,9 @@ struct Result {
     // The step's 80 % band from published runs; front ends attach it (core/explore/uncertainty),
     // evaluate() leaves it empty.
     std::optional<StepUncertainty> uncertainty;
+    // The whole run through failures, checkpoints and restarts; front ends attach it
+    // (core/run/goodput), evaluate() leaves it empty.
+    std::optional<RunGoodput> goodput;
 
     std::vector<GroupReport> groups;  // filled by detailed evaluations
     std::vector<PipelineOp> timeline; // filled when asked for

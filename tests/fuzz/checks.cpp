@@ -16,8 +16,15 @@ namespace {
     // prediction. Anywhere else a null is a non-finite number the writer masked.
     bool mayBeNull(const std::string& key)
     {
+        // docs/scenario.md, docs/goodput.md and docs/plan.md: a figure absent (no token budget, no
+        // price, no failures) or one the model cannot give for a hostile input (a run that never
+        // finishes, hardware where no configuration runs).
         static const std::set<std::string> optional
-            = { "time_to_train_s", "cost_usd", "robust_rank", "decided_by", "predicted", "error" };
+            = { "time_to_train_s", "cost_usd", "robust_rank", "decided_by", "predicted", "error",
+                "mtbf_s", "train_tokens", "expected_failures", "token_budget", "deadline_s", "budget_usd",
+                "budget_over_optimal", "gpu_hour_usd", "why", "parallel", "micro_batch", "step_s", "tokens_per_s",
+                "mfu", "goodput", "time_s", "fastest_within_budget", "cheapest_meeting_deadline", "problem",
+                "goodput_fraction", "total_s", "total_cost_usd", "fixed", "saving_fraction" };
         return optional.count(key) > 0;
     }
 

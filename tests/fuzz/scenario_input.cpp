@@ -13,6 +13,7 @@
 #include "core/io/result_json.h"
 #include "core/io/scenario_reader.h"
 #include "core/io/scenario_writer.h"
+#include "core/run/goodput.h"
 #include "core/step/evaluator.h"
 
 #include <cmath>
@@ -67,6 +68,8 @@ Result evaluateAndCheck(const Scenario& scenario, const std::shared_ptr<const Ca
     options.recordTimeline = true;
     Result result = evaluate(scenario, options);
     result.uncertainty = uncertaintyOf(scenario, result, io::builtinUncertaintyBands(), calibration != nullptr);
+    if (result.valid)
+        result.goodput = goodputOf(scenario, result);
     requireFinite(io::toJson(result), "the result");
     for (const PipelineOp& op : result.timeline)
         require(std::isfinite(op.start) && std::isfinite(op.end) && std::isfinite(op.sendEnd),

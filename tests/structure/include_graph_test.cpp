@@ -82,7 +82,7 @@ std::string folderOf(const std::string& path)
 const std::map<std::string, std::vector<std::string>>& allowedIncludes()
 {
     static const std::vector<std::string> coreLayers{ "core/spec",  "core/rules", "core/network", "core/model",
-                                                      "core/step",  "core/explore", "core/io",
+                                                      "core/step",  "core/run", "core/explore", "core/io",
                                                       "core/frameworks" };
     static const std::map<std::string, std::vector<std::string>> allowed = [] {
         std::map<std::string, std::vector<std::string>> a;

@@ -61,6 +61,9 @@ protected:
         window->undoStack()->setClean(); // no "save changes?" question on close
         window.reset();
         settings.reset();
+        // The interface's language is the application's: one test switching to Chinese (the
+        // monkey may end there) must not leave the tests after it in the same process reading it.
+        paraplan::app::installLanguage(QStringLiteral("en"));
     }
 
     // A file of tests/data/advice (the advisor's, scaling's and sensitivity's cases), and its scenario.

@@ -73,6 +73,15 @@ void PlotView::setPlotTitle(const QString& title)
     m_title->setTextColor(m_theme.foreground);
 }
 
+void PlotView::showCentreNote(const QString& text)
+{
+    auto* note = new QCPItemText(m_plot);
+    note->position->setType(QCPItemPosition::ptAxisRectRatio);
+    note->position->setCoords(0.5, 0.5);
+    note->setText(text);
+    note->setColor(m_theme.subtle);
+}
+
 void PlotView::replotNow()
 {
     fitLegendColumns();

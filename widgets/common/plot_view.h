@@ -73,6 +73,9 @@ protected:
     void placeLegendBelowPlot();
     // The plot's title, drawn inside it so exports carry it.
     void setPlotTitle(const QString& title);
+    // A note in the middle of the plot, in the theme's subtle colour: why there is nothing to draw
+    // yet (computing, no valid configuration, nothing to compare).
+    void showCentreNote(const QString& text);
     // The frame's layout: views may put widgets (key figures) above the plot.
     [[nodiscard]] QVBoxLayout* frameLayout() const;
     // Styles axes, grid, legend and background from the theme (called before redraw()).

@@ -77,6 +77,8 @@ Scenario ladderScenario(const Scenario& current, const ParallelDegrees& degrees,
     s.training.microBatch = 1;
     s.training.globalBatch = std::max<int64_t>(4, 2 * degrees.pp) * degrees.dp;
     s.training.trainTokens.reset();
+    s.training.datasetTokens.reset();
+    s.training.epochs.reset();
     // The probe runs on the devices of this machine: one node holding exactly the ranks.
     ClusterSpec& c = s.cluster;
     c.preset.clear();

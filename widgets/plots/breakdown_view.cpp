@@ -26,6 +26,20 @@ namespace {
 // Row names shrink with the rows down to this share of the font, and are left out below it.
 constexpr double kSmallestNameScale = 0.6;
 
+// What the whole-run card rests on: interruptions, checkpoints and restarts (docs/goodput.md).
+QString goodputToolTip(const RunGoodput& g)
+{
+    const QString interruptions = std::isfinite(g.mtbfS)
+        ? BreakdownView::tr("An interruption every %1 (%2 per million GPU-hours, published fleets).")
+              .arg(formatDuration(g.mtbfS), QLocale().toString(g.failuresPerGpuHour * 1e6, 'f', 1))
+        : BreakdownView::tr("No interruptions (failures_per_gpu_hour 0).");
+    return BreakdownView::tr("%1 A checkpoint of %2 written in %3 every %4; a restart takes %5. Goodput %6 "
+                             "(%7 over the published fleet failure rates).")
+        .arg(interruptions, formatGib(g.checkpointBytes, 0), formatSeconds(g.checkpointWriteS),
+             formatDuration(g.checkpointIntervalS), formatDuration(g.restartS), formatPercent(g.fraction),
+             formatPercentRange(g.fractionLow, g.fractionHigh));
+}
+
 } // namespace
 
 BreakdownView::BreakdownView(QWidget* parent)
@@ -75,12 +89,12 @@ void BreakdownView::resizeEvent(QResizeEvent* event)
     arrangeCards();
 }
 
-// Four cards a row where each has room for caption and band; else two a row, the figures alone.
+// All cards in a row where each has room for caption and band; else two rows, the figures alone.
 void BreakdownView::arrangeCards()
 {
     const int cards = int(m_figures.size());
     const bool roomy = width() / cards >= kRoomyCardWidth;
-    const int perRow = roomy ? cards : cards / 2;
+    const int perRow = roomy ? cards : (cards + 1) / 2;
     for (int i = 0; i < cards; ++i) {
         QWidget* card = m_figures[size_t(i)]->parentWidget();
         m_cards->removeWidget(card);
@@ -102,9 +116,16 @@ void BreakdownView::redraw()
         return;
     const Result& r = evaluation()->result;
     const std::optional<StepUncertainty>& u = r.uncertainty;
+    // The whole run through failures (docs/goodput.md): its wall clock where there is a token
+    // budget, else the share of the wall clock that trains.
+    const std::optional<RunGoodput>& g = r.goodput;
+    const bool toTrain = g && g->timeToTrainS;
     const QString values[] = { formatSeconds(r.time.step), formatPercent(r.mfu), formatTflops(r.modelTflopsPerGpu),
-                               formatTokensPerSecond(r.tokensPerS) };
-    const QString captions[] = { tr("per step"), tr("MFU"), tr("per GPU (model FLOPs)"), tr("throughput") };
+                               formatTokensPerSecond(r.tokensPerS),
+                               toTrain ? formatDuration(*g->timeToTrainS) : (g ? formatPercent(g->fraction) : QString()) };
+    const QString captions[] = { tr("per step"), tr("MFU"), tr("per GPU (model FLOPs)"), tr("throughput"),
+                                 toTrain ? tr("to train, %1 goodput").arg(formatPercent(g->fraction))
+                                         : tr("goodput (no token budget)") };
     // A rate's band is the step's turned over: the slowest step gives the lowest rate. The unit
     // stands in the figure above; the band repeats it only where it is a symbol.
     const double slow = u ? r.time.step / u->p90 : 1, fast = u ? r.time.step / u->p10 : 1;
@@ -113,7 +134,13 @@ void BreakdownView::redraw()
                               formatPercentRange(r.mfu * slow, r.mfu * fast),
                               range(QLocale().toString(r.modelTflopsPerGpu * slow, 'f', 0),
                                     QLocale().toString(r.modelTflopsPerGpu * fast, 'f', 0)),
-                              range(formatCount(r.tokensPerS * slow), formatCount(r.tokensPerS * fast)) };
+                              range(formatCount(r.tokensPerS * slow), formatCount(r.tokensPerS * fast)),
+                              // The step's band and the failure rate's spread together: the fastest step
+                              // at the rarest failures, the slowest at the most frequent.
+                              toTrain && u && g->fractionLow > 0
+                                  ? range(formatDuration(*g->timeToTrainS / fast * g->fraction / g->fractionHigh),
+                                          formatDuration(*g->timeToTrainS / slow * g->fraction / g->fractionLow))
+                                  : QString() };
     for (size_t i = 0; i < m_figures.size(); ++i) {
         m_figures[i]->setFittedText(values[i]);
         m_captions[i]->setText(captions[i]);
@@ -124,6 +151,12 @@ void BreakdownView::redraw()
                                    : QStringLiteral("%1 %2").arg(values[i], captions[i]));
     }
     arrangeCards(); // the bands may have come or gone
+    if (g && !toTrain) {
+        m_bands[4]->setText(tr("fleet failure rates\n%1").arg(formatPercentRange(g->fractionLow, g->fractionHigh)));
+        m_bands[4]->setVisible(m_bands[0]->isVisible());
+    }
+    if (g)
+        m_figures[4]->setToolTip(goodputToolTip(*g));
     m_figures[1]->setToolTip(tr("Model FLOPs utilisation, Megatron convention: attention scores counted in full, "
                                 "recomputation not counted. Hardware FLOPs utilisation: %1.")
                                  .arg(formatPercent(r.hfu)));

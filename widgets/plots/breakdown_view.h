@@ -35,9 +35,9 @@ private:
     void arrangeCards();
 
     QGridLayout* m_cards = nullptr;
-    std::array<FittingLabel*, 4> m_figures{};
-    std::array<QLabel*, 4> m_captions{};
-    std::array<QLabel*, 4> m_bands{};
+    std::array<FittingLabel*, 5> m_figures{};
+    std::array<QLabel*, 5> m_captions{};
+    std::array<QLabel*, 5> m_bands{};
     std::vector<TimeComponent> m_shown; // components drawn, bottom to top; the step above them
 };
 

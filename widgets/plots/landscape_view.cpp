@@ -131,11 +131,7 @@ void LandscapeView::redraw()
     updateProgressButton(); // its words, in the language of the moment
     if (!m_landscape) {
         setPlotTitle(title());
-        auto* note = new QCPItemText(p);
-        note->position->setType(QCPItemPosition::ptAxisRectRatio);
-        note->position->setCoords(0.5, 0.5);
-        note->setText(progressNote());
-        note->setColor(theme().subtle);
+        showCentreNote(progressNote());
         return;
     }
     setPlotTitle(m_landscape->truncated

@@ -509,15 +509,8 @@ void ScalingView::redraw()
     m_markRows = 0;
     // Short enough for a narrow view: the legend says which line is which.
     setPlotTitle(tr("What more nodes buy"));
-    auto centreNote = [&](const QString& text) {
-        auto* note = new QCPItemText(p);
-        note->position->setType(QCPItemPosition::ptAxisRectRatio);
-        note->position->setCoords(0.5, 0.5);
-        note->setText(text);
-        note->setColor(theme().subtle);
-    };
     if (!m_curve || m_curve->points.empty()) {
-        centreNote(m_curve && m_curve->problem ? translatedSentence("Scaling", *m_curve->problem) : progressNote());
+        showCentreNote(m_curve && m_curve->problem ? translatedSentence("Scaling", *m_curve->problem) : progressNote());
         m_explanation->clear();
         p->legend->setVisible(false);
         return;
@@ -535,7 +528,7 @@ void ScalingView::redraw()
         drawSeries(best, true, scale.factor, tr("best configuration at each count"));
     drawUnusableCounts();
     if (held.x.empty() && best.x.empty()) {
-        centreNote(scalingMissingQuantityNote(quantity()));
+        showCentreNote(scalingMissingQuantityNote(quantity()));
         showExplanation();
         p->legend->setVisible(false);
         return;

@@ -173,11 +173,7 @@ void SensitivityView::redraw()
     showFlips();
     const bool drawable = m_sensitivity && m_sensitivity->base.valid && !m_sensitivity->bars.empty();
     if (!drawable) {
-        auto* note = new QCPItemText(p);
-        note->position->setType(QCPItemPosition::ptAxisRectRatio);
-        note->position->setCoords(0.5, 0.5);
-        note->setText(tr("No valid configuration to analyse yet."));
-        note->setColor(theme().subtle);
+        showCentreNote(tr("No valid configuration to analyse yet."));
         p->legend->setVisible(false);
         return;
     }

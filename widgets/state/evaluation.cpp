@@ -5,6 +5,7 @@
 #include "core/explore/landscape.h"
 #include "core/explore/uncertainty.h"
 #include "core/io/bands_json.h"
+#include "core/run/goodput.h"
 #include "core/step/evaluator.h"
 
 #include <algorithm>
@@ -47,6 +48,7 @@ EvaluationPtr evaluateForViews(const Scenario& scenario, const std::shared_ptr<c
     }
     e->result.uncertainty = uncertaintyOf(scenario, e->result, io::builtinUncertaintyBands(), calibration != nullptr);
     if (e->result.valid) {
+        e->result.goodput = goodputOf(scenario, e->result);
         e->bubbleMicroBatches = curveCounts(e->result.microBatches, scenario.parallel.degrees.pp);
         e->bubbleFractions = bubbleFractionByMicroBatches(scenario, e->bubbleMicroBatches, options);
         if (scenario.parallel.degrees.pp > 1)

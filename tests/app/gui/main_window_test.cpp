@@ -214,7 +214,7 @@ TEST_F(GuiTest, StepTimeViewShowsTheBandAndTheHiddenCommunication)
     int bandCards = 0;
     for (QLabel* label : view->findChildren<QLabel*>())
         bandCards += label->text().startsWith(QStringLiteral("80 % band\n"));
-    EXPECT_EQ(bandCards, 4);
+    EXPECT_EQ(bandCards, 5); // step, MFU, TFLOP/s, throughput, and the time to train through failures
     QCPErrorBars* whisker = nullptr;
     int hatched = 0;
     for (int i = 0; i < view->plot()->plottableCount(); ++i) {
@@ -434,6 +434,37 @@ TEST_F(GuiTest, EditingSharedExpertsAndTheMlaRankChangesTheModel)
     EXPECT_EQ(window->workbench()->scenario().model.moe.sharedExperts, 2);
     EXPECT_EQ(kvLoraRank->value(), 0);
     EXPECT_EQ(shownSpinBoxes(panel), shownBefore);
+}
+
+TEST_F(GuiTest, TokensToTrainAndAsynchronousCheckpointsPriceTheWholeRun)
+{
+    ScenarioPanel* panel = window->panel();
+    auto* tokens = panel->findChild<QDoubleSpinBox*>(QStringLiteral("trainTokens"));
+    auto* async = panel->findChild<QCheckBox*>(QStringLiteral("asyncCheckpoint"));
+    ASSERT_TRUE(tokens && async);
+
+    tokens->setValue(1000); // billions
+    QApplication::processEvents();
+    EXPECT_EQ(window->workbench()->scenario().training.trainTokens, 1e12);
+    const auto goodputNow = [&] { return window->workbench()->evaluation()->result.goodput; };
+    ASSERT_TRUE(goodputNow() && goodputNow()->timeToTrainS);
+    const double syncFraction = goodputNow()->fraction;
+
+    async->setChecked(true);
+    QApplication::processEvents();
+    EXPECT_TRUE(window->workbench()->scenario().training.checkpoint.async);
+    ASSERT_TRUE(goodputNow());
+    EXPECT_TRUE(goodputNow()->asyncCheckpoint);
+    EXPECT_NE(goodputNow()->fraction, syncFraction);
+
+    window->undoStack()->undo(); // one step per field
+    EXPECT_FALSE(window->workbench()->scenario().training.checkpoint.async);
+    EXPECT_FALSE(async->isChecked());
+    tokens->setValue(0); // "none": no budget, no time to train
+    QApplication::processEvents();
+    EXPECT_FALSE(window->workbench()->scenario().training.trainTokens);
+    ASSERT_TRUE(goodputNow());
+    EXPECT_FALSE(goodputNow()->timeToTrainS);
 }
 
 TEST_F(GuiTest, SettingsKeepRecentFilesAndTheWindow)
