@@ -23,6 +23,17 @@ namespace paraplan::cli {
 
 namespace {
 
+// What a plan recommends: the fastest plan within the budget, else the cheapest that meets the
+// deadline, else (nothing priced, or phases only) the plan file's own scenario.
+Scenario recommendedScenario(const app::ReportPlan& plan)
+{
+    const RunPlan& run = plan.outcome->run;
+    for (const std::optional<size_t>& chosen : { run.fastestWithinBudget, run.cheapestMeetingDeadline })
+        if (chosen)
+            return run.points[*chosen].scenario;
+    return plan.study.request.scenario;
+}
+
 constexpr const char* kReportUsage
     = "usage: paraplan-cli report [SCENARIO.json] -o REPORT.pdf|REPORT.html [--compare A.json] [--lang en|zh_CN] "
       "[--log TRAINING.log ...] [--trace RANK_TRACE ...] [--calibration PROFILE.json] [--plan PLAN.json]\n";
@@ -91,6 +102,9 @@ int runReport(Arguments args, std::ostream& out, std::ostream& err)
         err << "paraplan-cli report: " << error << "\n" << kReportUsage;
         return kExitUnreadable;
     }
+    std::shared_ptr<const Calibration> calibration;
+    if (calibrationPath && !(calibration = loadCalibration(*calibrationPath, err)))
+        return kExitUnreadable;
     std::optional<app::ReportPlan> plan;
     if (planPath) {
         try {
@@ -101,8 +115,13 @@ int runReport(Arguments args, std::ostream& out, std::ostream& err)
             return kExitUnreadable;
         }
     }
-    // A plan's report without a scenario of its own reports on the plan's.
-    const std::optional<Scenario> scenario = files.empty() && plan ? std::optional<Scenario>(plan->study.request.scenario)
+    if (plan) {
+        PlanOptions options;
+        options.calibration = calibration;
+        plan->outcome = widgets::planStudy(plan->study, options);
+    }
+    // A plan's report without a scenario of its own reports on the configuration the plan recommends.
+    const std::optional<Scenario> scenario = files.empty() && plan ? std::optional<Scenario>(recommendedScenario(*plan))
                                                                    : loadScenario(files.empty() ? std::string() : files.front(), err);
     if (!scenario)
         return kExitUnreadable;
@@ -111,8 +130,7 @@ int runReport(Arguments args, std::ostream& out, std::ostream& err)
     if (comparePath && !(inputs.compareWith = loadScenario(*comparePath, err)))
         return kExitUnreadable;
     if (calibrationPath) {
-        if (!(inputs.calibration = loadCalibration(*calibrationPath, err)))
-            return kExitUnreadable;
+        inputs.calibration = calibration;
         inputs.calibrationSource = QString::fromStdString(*calibrationPath);
     }
     for (const std::string& log : logs) {
