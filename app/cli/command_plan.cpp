@@ -7,6 +7,7 @@
 
 #include "core/explore/phase_plan.h"
 #include "core/explore/run_plan.h"
+#include "core/io/bands_json.h"
 #include "core/io/catalog_reader.h"
 #include "core/io/json_reader.h"
 #include "core/io/plan_json.h"
@@ -81,8 +82,9 @@ std::string marks(const PlanPoint& p)
 
 std::string renderPoints(const RunPlan& plan)
 {
-    TextTable table({ "#", "hardware", "nodes", "GPUs", "best configuration", "step", "tokens/s", "MFU", "goodput", "time", "cost", "" },
-                    { true, false, true, true, false, true, true, true, true, true, true, false });
+    TextTable table({ "#", "hardware", "nodes", "GPUs", "best configuration", "step", "tokens/s", "MFU", "goodput", "time", "80 % band",
+                      "cost", "" },
+                    { true, false, true, true, false, true, true, true, true, true, true, true, false });
     for (size_t i = 0; i < plan.points.size(); ++i) {
         const PlanPoint& p = plan.points[i];
         const Result& r = p.result;
@@ -93,7 +95,9 @@ std::string renderPoints(const RunPlan& plan)
         } else {
             row.insert(row.end(), { "none runs", "-", "-", "-", "-" });
         }
-        row.insert(row.end(), { p.timeS ? duration(*p.timeS) : "-", usdOrDash(p.costUsd), marks(p) });
+        row.insert(row.end(), { p.timeS ? duration(*p.timeS) : "-",
+                                p.timeLowS && p.timeHighS ? durationRange(*p.timeLowS, *p.timeHighS) : "-", usdOrDash(p.costUsd),
+                                marks(p) });
         table.addRow(std::move(row));
     }
     return table.render() + "  (F on the frontier, D meets the deadline, B within the budget)\n";
@@ -248,6 +252,7 @@ int runPlan(Arguments args, std::ostream& out, std::ostream& err)
     PlanOptions options;
     if (calibrationPath && !(options.calibration = loadCalibration(*calibrationPath, err)))
         return kExitUnreadable;
+    options.bands = std::make_shared<const UncertaintyBands>(io::builtinUncertaintyBands());
 
     const RunPlan plan = file->request.hardware.empty() ? RunPlan{} : planRun(file->request, options);
     std::optional<PhasePlan> phases;

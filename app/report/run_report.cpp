@@ -4,6 +4,7 @@
 
 #include "app/report/text_table.h"
 
+#include "core/run/goodput.h"
 #include "core/run/token_budget.h"
 #include "core/spec/units.h"
 
@@ -63,13 +64,12 @@ std::string renderRunSection(const Scenario& scenario, const Result& result)
                                                        : "") });
     run.addRow({ "effective tokens/s", compact(g.effectiveTokensPerS) });
     if (g.trainTokens) {
-        const std::optional<StepUncertainty>& u = result.uncertainty;
-        const double step = result.time.step;
+        const std::optional<TimeToTrainBand> band = timeToTrainBand(result);
         if (g.timeToTrainS)
             run.addRow({ "time to train " + compact(*g.trainTokens) + " tokens",
                          duration(*g.timeToTrainS)
-                             + (u ? " (80 % band " + durationRange(*g.timeToTrainS * u->p10 / step, *g.timeToTrainS * u->p90 / step) + ")"
-                                  : "") });
+                             + (band ? " (80 % band " + durationRange(band->lowS, band->highS) + ", the fleet rates' spread in it)"
+                                     : "") });
         else
             run.addRow({ "time to train", "never: interrupted faster than it can save and restart" });
         if (g.expectedFailures)

@@ -43,6 +43,7 @@ ScalingCurve bestAtEachCount(const Scenario& scenario, const HardwareOption& opt
     scaling.keepPins = true;
     scaling.params = options.params;
     scaling.calibration = options.calibration;
+    scaling.bands = options.bands;
     scaling.threads = options.threads;
     scaling.cancel = options.cancel;
     return scaleNodes(scenario, scaling);
@@ -59,6 +60,10 @@ PlanPoint planPointOf(size_t hardware, ScalingPoint& counted, const PlanRequest&
         p.result.goodput = goodputOf(p.scenario, p.result);
         p.timeS = p.result.goodput->timeToTrainS;
         p.costUsd = p.result.goodput->costUsd;
+        if (const std::optional<TimeToTrainBand> band = timeToTrainBand(p.result)) {
+            p.timeLowS = band->lowS;
+            p.timeHighS = band->highS;
+        }
     }
     p.meetsDeadline = p.timeS && (!request.deadlineS || *p.timeS <= *request.deadlineS);
     p.withinBudget = p.timeS && (!request.budgetUsd || (p.costUsd && *p.costUsd <= *request.budgetUsd));

@@ -5,6 +5,7 @@
 #include "core/spec/diagnostics.h"
 #include "core/spec/efficiency_params.h"
 #include "core/spec/scenario.h"
+#include "core/spec/uncertainty_bands.h"
 #include "core/step/result.h"
 
 #include <atomic>
@@ -48,6 +49,9 @@ struct PlanRequest {
 
 struct PlanOptions {
     EfficiencyParams params;
+    // Attached to each plan's result: its step's band, and so its wall clock's (timeToTrainBand,
+    // core/run/goodput.h); null: none.
+    std::shared_ptr<const UncertaintyBands> bands;
     std::shared_ptr<const Calibration> calibration;
     unsigned threads = 0;                      // the search's; 0 = one per hardware thread
     const std::atomic<bool>* cancel = nullptr; // checked between plans
@@ -63,6 +67,9 @@ struct PlanPoint {
     // configuration that fits, or (for the cost) a price.
     std::optional<double> timeS;
     std::optional<double> costUsd;
+    // The wall clock's 80 % band (the step's band and the failure rates' spread); none without
+    // PlanOptions::bands or where no band applies.
+    std::optional<double> timeLowS, timeHighS;
     bool meetsDeadline = false; // within the deadline (true when there is none)
     bool withinBudget = false;  // within the budget (true when there is none)
     bool onFrontier = false;    // no other plan is both faster and cheaper

@@ -291,6 +291,9 @@ nlohmann::json pointJson(const PlanPoint& p, const PlanRequest& request)
              { "mfu", runs ? planNumber(r.mfu) : nlohmann::json() },
              { "goodput", r.goodput ? toJson(*r.goodput) : nlohmann::json() },
              { "time_s", planNumber(p.timeS) },
+             { "time_band_s", p.timeLowS && p.timeHighS
+                                  ? nlohmann::json{ { "low", planNumber(p.timeLowS) }, { "high", planNumber(p.timeHighS) } }
+                                  : nlohmann::json() },
              { "cost_usd", planNumber(p.costUsd) },
              { "meets_deadline", p.meetsDeadline },
              { "within_budget", p.withinBudget },

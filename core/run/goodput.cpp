@@ -106,4 +106,14 @@ RunGoodput goodputOf(const Scenario& scenario, const Result& result)
     return g;
 }
 
+std::optional<TimeToTrainBand> timeToTrainBand(const Result& result)
+{
+    const std::optional<RunGoodput>& g = result.goodput;
+    const std::optional<StepUncertainty>& u = result.uncertainty;
+    if (!g || !g->timeToTrainS || !u || !(result.time.step > 0) || !(g->fractionLow > 0) || !(g->fractionHigh > 0))
+        return std::nullopt;
+    const double time = *g->timeToTrainS, step = result.time.step;
+    return TimeToTrainBand{ time * u->p10 / step * g->fraction / g->fractionHigh, time * u->p90 / step * g->fraction / g->fractionLow };
+}
+
 } // namespace paraplan

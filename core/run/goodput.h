@@ -32,4 +32,12 @@ namespace paraplan {
 // write time is lost too when a failure comes during it, so it counts with the restart.
 [[nodiscard]] RunGoodput goodputOf(const Scenario& scenario, const Result& result);
 
+// The wall clock to train's band: the step's 80 % band (Result::uncertainty) with the goodput at
+// the rarest and the most frequent published failure rates (its fraction band): the fastest step
+// at the rarest failures, the slowest at the most frequent. None without both, or a budget.
+struct TimeToTrainBand {
+    double lowS = 0, highS = 0;
+};
+[[nodiscard]] std::optional<TimeToTrainBand> timeToTrainBand(const Result& result);
+
 } // namespace paraplan

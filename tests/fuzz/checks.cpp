@@ -24,7 +24,7 @@ namespace {
                 "mtbf_s", "train_tokens", "expected_failures", "token_budget", "deadline_s", "budget_usd",
                 "budget_over_optimal", "gpu_hour_usd", "why", "parallel", "micro_batch", "step_s", "tokens_per_s",
                 "mfu", "goodput", "time_s", "fastest_within_budget", "cheapest_meeting_deadline", "problem",
-                "goodput_fraction", "total_s", "total_cost_usd", "fixed", "saving_fraction" };
+                "goodput_fraction", "total_s", "total_cost_usd", "fixed", "saving_fraction", "time_band_s" };
         return optional.count(key) > 0;
     }
 

@@ -7,6 +7,8 @@
 #include "widgets/common/uncertainty_text.h"
 #include "widgets/plots/explanation.h"
 
+#include "core/run/goodput.h"
+
 #include <qcustomplot.h>
 
 #include <QFontMetricsF>
@@ -120,6 +122,7 @@ void BreakdownView::redraw()
     // budget, else the share of the wall clock that trains.
     const std::optional<RunGoodput>& g = r.goodput;
     const bool toTrain = g && g->timeToTrainS;
+    const std::optional<TimeToTrainBand> trainBand = timeToTrainBand(r);
     const QString values[] = { formatSeconds(r.time.step), formatPercent(r.mfu), formatTflops(r.modelTflopsPerGpu),
                                formatTokensPerSecond(r.tokensPerS),
                                toTrain ? formatDuration(*g->timeToTrainS) : (g ? formatPercent(g->fraction) : QString()) };
@@ -135,12 +138,7 @@ void BreakdownView::redraw()
                               range(QLocale().toString(r.modelTflopsPerGpu * slow, 'f', 0),
                                     QLocale().toString(r.modelTflopsPerGpu * fast, 'f', 0)),
                               range(formatCount(r.tokensPerS * slow), formatCount(r.tokensPerS * fast)),
-                              // The step's band and the failure rate's spread together: the fastest step
-                              // at the rarest failures, the slowest at the most frequent.
-                              toTrain && u && g->fractionLow > 0
-                                  ? range(formatDuration(*g->timeToTrainS / fast * g->fraction / g->fractionHigh),
-                                          formatDuration(*g->timeToTrainS / slow * g->fraction / g->fractionLow))
-                                  : QString() };
+                              trainBand ? range(formatDuration(trainBand->lowS), formatDuration(trainBand->highS)) : QString() };
     for (size_t i = 0; i < m_figures.size(); ++i) {
         m_figures[i]->setFittedText(values[i]);
         m_captions[i]->setText(captions[i]);

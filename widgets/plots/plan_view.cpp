@@ -3,6 +3,7 @@
 #include "widgets/plots/plan_view.h"
 
 #include "core/explore/scaling.h"
+#include "core/io/bands_json.h"
 #include "core/io/catalog_reader.h"
 #include "core/io/json_reader.h"
 #include "core/run/token_budget.h"
@@ -37,8 +38,12 @@ constexpr int kPlanSettleMs = 400;
 
 } // namespace
 
-PlanOutcome planStudy(const PlanStudy& study, const PlanOptions& options)
+PlanOutcome planStudy(const PlanStudy& study, const PlanOptions& given)
 {
+    // Every plan the workbench or a report shows carries its band, as every other figure does.
+    PlanOptions options = given;
+    if (!options.bands)
+        options.bands = std::make_shared<const UncertaintyBands>(io::builtinUncertaintyBands());
     PlanOutcome outcome;
     // A plan file of phases alone compares no hardware: nothing to price beside them.
     if (!study.request.hardware.empty() || study.phases.empty())

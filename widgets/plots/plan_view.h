@@ -46,6 +46,7 @@ struct PlanOutcome {
 };
 
 // The planner's work for a study, here and now (the view's background job, reports, tests).
+// Without bands in `options` the built-in ones are attached: every plan shown carries its band.
 [[nodiscard]] PlanOutcome planStudy(const PlanStudy& study, const PlanOptions& options);
 
 class PlanView : public PlotView {

@@ -7,6 +7,7 @@
 #include "tests/core/scenario_fixtures.h"
 
 #include "core/explore/run_plan.h"
+#include "core/io/bands_json.h"
 #include "core/io/plan_json.h"
 #include "core/run/goodput.h"
 #include "core/spec/units.h"
@@ -218,6 +219,27 @@ TEST(RunPlan, TheOptimaAreTheFastestWithinBudgetAndTheCheapestMeetingTheDeadline
     // Both optima lie on the frontier: a plan beating either on both counts would be the optimum.
     EXPECT_TRUE(fastest.onFrontier);
     EXPECT_TRUE(cheapest.onFrontier);
+}
+
+TEST(RunPlan, WithBandsEachPlansWallClockCarriesTheStepsBandAndTheFailureRatesSpread)
+{
+    PlanOptions options = quietOptions();
+    options.bands = std::make_shared<const UncertaintyBands>(io::builtinUncertaintyBands());
+    const RunPlan plan = planRun(llama8bRequest(), options);
+    for (const PlanPoint& p : plan.points) {
+        ASSERT_TRUE(p.timeS && p.timeLowS && p.timeHighS) << p.nodes;
+        ASSERT_TRUE(p.result.uncertainty && p.result.goodput);
+        EXPECT_LT(*p.timeLowS, *p.timeS);
+        EXPECT_GT(*p.timeHighS, *p.timeS);
+        // The step's band at the rarest and the most frequent published failure rates.
+        const StepUncertainty& u = *p.result.uncertainty;
+        const RunGoodput& g = *p.result.goodput;
+        EXPECT_NEAR(*p.timeLowS, *p.timeS * u.p10 / p.result.time.step * g.fraction / g.fractionHigh, 1e-6 * *p.timeS);
+        EXPECT_NEAR(*p.timeHighS, *p.timeS * u.p90 / p.result.time.step * g.fraction / g.fractionLow, 1e-6 * *p.timeS);
+    }
+    // Without bands, none: a band is never invented.
+    for (const PlanPoint& p : planRun(llama8bRequest(), quietOptions()).points)
+        EXPECT_FALSE(p.timeLowS || p.timeHighS);
 }
 
 TEST(RunPlan, ADeadlineNoPlanMeetsNamesTheFastestWithItsDays)
