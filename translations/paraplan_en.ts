@@ -1720,6 +1720,13 @@
     </message>
 </context>
 <context>
+    <name>PlanView</name>
+    <message>
+        <source>%1 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ProbeText</name>
     <message>
         <source>rank %1: %2 on %3, %4</source>
@@ -4333,10 +4340,6 @@ predicted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cost to train (million USD)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4680,6 +4683,14 @@ predicted</source>
     </message>
     <message>
         <source> B tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (80 % band %1–%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;80 % band %1–%2 (the step&apos;s band, the failure rates&apos; spread)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1719,6 +1719,13 @@
     </message>
 </context>
 <context>
+    <name>PlanView</name>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+</context>
+<context>
     <name>ProbeText</name>
     <message>
         <source>rank %1: %2 on %3, %4</source>
@@ -4331,10 +4338,6 @@ predicted</source>
         <translation>%1 M</translation>
     </message>
     <message>
-        <source>%1 days</source>
-        <translation>%1 天</translation>
-    </message>
-    <message>
         <source>cost to train (million USD)</source>
         <translation>训练成本（百万美元）</translation>
     </message>
@@ -4677,6 +4680,14 @@ predicted</source>
     <message>
         <source> B tokens</source>
         <translation> B token</translation>
+    </message>
+    <message>
+        <source> (80 % band %1–%2)</source>
+        <translation>（80 % 区间 %1–%2）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;80 % band %1–%2 (the step&apos;s band, the failure rates&apos; spread)</source>
+        <translation>&lt;br&gt;80 % 区间 %1–%2（每步耗时的区间与故障率的离散范围）</translation>
     </message>
 </context>
 <context>
