@@ -1725,6 +1725,10 @@
         <source>%1 days</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1–%2 days</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ProbeText</name>
@@ -4686,11 +4690,11 @@ predicted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> (80 % band %1–%2)</source>
+        <source> (80 % band %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;br&gt;80 % band %1–%2 (the step&apos;s band, the failure rates&apos; spread)</source>
+        <source>&lt;br&gt;80 % band %1 (the step&apos;s band, the failure rates&apos; spread)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

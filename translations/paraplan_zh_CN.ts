@@ -1724,6 +1724,10 @@
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
+    <message>
+        <source>%1–%2 days</source>
+        <translation>%1–%2 天</translation>
+    </message>
 </context>
 <context>
     <name>ProbeText</name>
@@ -4682,12 +4686,12 @@ predicted</source>
         <translation> B token</translation>
     </message>
     <message>
-        <source> (80 % band %1–%2)</source>
-        <translation>（80 % 区间 %1–%2）</translation>
+        <source> (80 % band %1)</source>
+        <translation>（80 % 区间 %1）</translation>
     </message>
     <message>
-        <source>&lt;br&gt;80 % band %1–%2 (the step&apos;s band, the failure rates&apos; spread)</source>
-        <translation>&lt;br&gt;80 % 区间 %1–%2（每步耗时的区间与故障率的离散范围）</translation>
+        <source>&lt;br&gt;80 % band %1 (the step&apos;s band, the failure rates&apos; spread)</source>
+        <translation>&lt;br&gt;80 % 区间 %1（每步耗时的区间与故障率的离散范围）</translation>
     </message>
 </context>
 <context>

@@ -91,7 +91,7 @@ void PlanView::showSummary()
         QString text = tr("%1 (%2 GPUs), %3: %4").arg(placeText(point)).arg(point.result.gpus)
                            .arg(describeConfiguration(point.scenario, point.result), point.timeS ? planDaysText(*point.timeS) : QStringLiteral("–"));
         if (point.timeLowS && point.timeHighS)
-            text += tr(" (80 % band %1–%2)").arg(planDaysText(*point.timeLowS), planDaysText(*point.timeHighS));
+            text += tr(" (80 % band %1)").arg(planDaysRangeText(*point.timeLowS, *point.timeHighS));
         if (point.result.goodput)
             text += tr(" at %1 goodput (%2 over the published failure rates)")
                         .arg(formatPercent(point.result.goodput->fraction),
@@ -162,8 +162,8 @@ QString PlanView::planToolTip(const PlanPoint& point) const
                          formatDuration(r.goodput->checkpointIntervalS));
     text += tr("<br>%1 to train · %2").arg(planDaysText(*point.timeS), planUsdText(*point.costUsd));
     if (point.timeLowS && point.timeHighS)
-        text += tr("<br>80 % band %1–%2 (the step's band, the failure rates' spread)")
-                    .arg(planDaysText(*point.timeLowS), planDaysText(*point.timeHighS));
+        text += tr("<br>80 % band %1 (the step's band, the failure rates' spread)")
+                    .arg(planDaysRangeText(*point.timeLowS, *point.timeHighS));
     if (!point.meetsDeadline)
         text += tr("<br>misses the deadline");
     if (!point.withinBudget)

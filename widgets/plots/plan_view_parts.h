@@ -27,6 +27,14 @@ inline QString planDaysText(double seconds)
     return QCoreApplication::translate("PlanView", "%1 days").arg(QLocale().toString(seconds / kSecondsPerDay, 'f', seconds < 10 * kSecondsPerDay ? 1 : 0));
 }
 
+// A band of days with the unit once: "31–35 days".
+inline QString planDaysRangeText(double lowS, double highS)
+{
+    const int decimals = highS < 10 * kSecondsPerDay ? 1 : 0;
+    return QCoreApplication::translate("PlanView", "%1–%2 days")
+        .arg(QLocale().toString(lowS / kSecondsPerDay, 'f', decimals), QLocale().toString(highS / kSecondsPerDay, 'f', decimals));
+}
+
 inline std::optional<double> planNodeHourUsdOf(const ClusterSpec& cluster)
 {
     if (!cluster.gpuHourCostUsd)
