@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/frameworks/launch_environment.h"
 
-#include "core/io/catalog_reader.h"
 #include "core/model/memory_model.h"
 #include "core/network/cluster_topology.h"
+#include "core/network/nccl_tuning.h"
 
 #include <algorithm>
 #include <cctype>
@@ -33,7 +33,7 @@ namespace {
 
 // What the environment's rules read off the cluster.
 struct ClusterTraits {
-    std::string architecture; // the catalog GPU's ("hopper", "blackwell", "cdna3"); empty for a custom GPU
+    std::string architecture; // the GPU's ("hopper", "blackwell", "cdna3"); empty for a custom GPU that does not say
     bool multiNode = false;
     LinkKind intra = LinkKind::NvSwitch;
     LinkKind inter = LinkKind::InfiniBand;
@@ -101,8 +101,7 @@ bool gpusShareAPcieSwitch(const NodeSpec& node)
 ClusterTraits traitsOf(const ClusterSpec& cluster)
 {
     ClusterTraits traits;
-    if (const GpuPreset* preset = io::builtinCatalog().findGpu(cluster.gpu.id))
-        traits.architecture = preset->architecture;
+    traits.architecture = cluster.gpu.architecture;
     traits.multiNode = cluster.nodes > 1;
     traits.intra = cluster.intraNode.kind;
     traits.inter = cluster.interNode.kind;
@@ -119,11 +118,6 @@ ClusterTraits traitsOf(const ClusterSpec& cluster)
 
 bool isAmd(const ClusterTraits& t) { return t.architecture.starts_with("cdna"); }
 bool isBlackwellOrLater(const ClusterTraits& t) { return t.architecture == "blackwell"; }
-// NVLink SHARP needs third-generation NVSwitch: Hopper's and Blackwell's systems.
-bool hasNvls(const ClusterTraits& t)
-{
-    return t.intra == LinkKind::NvSwitch && (t.architecture == "hopper" || isBlackwellOrLater(t));
-}
 bool usesVerbs(const ClusterTraits& t)
 {
     return t.multiNode && (t.inter == LinkKind::InfiniBand || t.inter == LinkKind::RoCE);
@@ -181,7 +175,10 @@ void processSettings(const LaunchContext& context, const ClusterTraits& traits, 
     out.push_back({ "TORCH_NCCL_AVOID_RECORD_STREAMS", "1",
                     "free collective buffers when the work is waited on, not when the stream catches up: the memory "
                     "ParaPlan priced" });
-    if (hasNvls(traits) && context.scenario.cluster.gpusPerNode > 1) {
+    const ClusterSpec& cluster = context.scenario.cluster;
+    if (cluster.gpusPerNode > 1 && !cluster.intraNode.nvls)
+        out.push_back({ "NCCL_NVLS_ENABLE", "0", "the scenario switches NVLink SHARP off (cluster.intra_node.nvls)" });
+    if (cluster.gpusPerNode > 1 && hasNvlinkSharp(cluster)) {
         const double used = context.prediction.capacityBytes > 0
                               ? context.prediction.memory.total() / context.prediction.capacityBytes
                               : 1;
@@ -190,7 +187,8 @@ void processSettings(const LaunchContext& context, const ClusterTraits& traits, 
         if (used > kSafeMemoryFraction)
             out.push_back({ "NCCL_NVLS_ENABLE", "0",
                             std::string("the fullest stage fills ") + fill
-                                + " of HBM: NVLink SHARP's buffers, outside ParaPlan's memory figure, do not fit" });
+                                + " of HBM: NVLink SHARP's buffers, outside ParaPlan's memory figure, do not fit; "
+                                  "set cluster.intra_node.nvls false to price the step without it" });
         else
             out.push_back({ "NCCL_NVLS_ENABLE", "1",
                             std::string("third-generation NVSwitch: reductions inside the node run in the switch "

@@ -55,7 +55,7 @@ Catalog readCatalog(const std::string& gpusJson, const std::string& clustersJson
     catalog.gpus = readList<GpuPreset>(gpusJson, "gpus", [](ObjectReader& in) {
         GpuPreset g;
         g.spec.id = requiredString(in, "id");
-        g.architecture = requiredString(in, "architecture");
+        g.spec.architecture = requiredString(in, "architecture");
         g.source = requiredString(in, "source");
         readGpuFields(in, g.spec);
         return g;

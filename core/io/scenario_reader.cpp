@@ -62,6 +62,8 @@ FrameworkSpec readFramework(ObjectReader in)
         f.name = Framework(*v);
     if (auto v = in.boolean("cuda_graphs"))
         f.cudaGraphs = *v;
+    if (auto v = in.boolean("compiled_loss"))
+        f.compiledLoss = *v;
     in.rejectUnknownFields();
     return f;
 }
@@ -198,6 +200,9 @@ LinkSpec readLink(ObjectReader& cluster, const char* key, const LinkSpec& base, 
     }
     LinkSpec link = base;
     readLinkFields(*in, link);
+    if (std::string_view(key) == "intra_node")
+        if (std::optional<bool> nvls = in->boolean("nvls"))
+            link.nvls = *nvls;
     in->rejectUnknownFields();
     if (!hasBase) {
         const char* hint = "give kind, GBps_per_gpu and latency_us, or choose a cluster.preset";

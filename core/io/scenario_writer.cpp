@@ -11,7 +11,11 @@ namespace {
 
 nlohmann::json linkJson(const LinkSpec& link)
 {
-    return { { "kind", toString(link.kind) }, { "GBps_per_gpu", link.GBpsPerGpu }, { "latency_us", link.latencyUs } };
+    nlohmann::json json
+        = { { "kind", toString(link.kind) }, { "GBps_per_gpu", link.GBpsPerGpu }, { "latency_us", link.latencyUs } };
+    if (!link.nvls)
+        json["nvls"] = false;
+    return json;
 }
 
 } // namespace
@@ -107,6 +111,8 @@ nlohmann::json toJson(const Scenario& s)
                            { "hbm_gib", c.gpu.hbmGib },
                            { "hbm_GBps", c.gpu.hbmGBps },
                            { "sms", c.gpu.sms } };
+    if (!c.gpu.architecture.empty())
+        gpu["architecture"] = c.gpu.architecture;
     if (c.gpu.tdpW > 0)
         gpu["tdp_w"] = c.gpu.tdpW;
     if (c.gpu.powerLimitW > 0)
@@ -147,8 +153,11 @@ nlohmann::json toJson(const Scenario& s)
         parallel["placement"] = placement;
     }
     nlohmann::json document = { { "model", model }, { "training", training }, { "cluster", cluster }, { "parallel", parallel } };
-    if (s.framework != FrameworkSpec{})
+    if (s.framework != FrameworkSpec{}) {
         document["framework"] = { { "name", toString(s.framework.name) }, { "cuda_graphs", s.framework.cudaGraphs } };
+        if (s.framework.compiledLoss)
+            document["framework"]["compiled_loss"] = true;
+    }
     return document;
 }
 

@@ -98,6 +98,8 @@ void readGpuFields(ObjectReader& in, GpuSpec& gpu)
 {
     if (auto v = in.string("name"))
         gpu.name = *v;
+    if (auto v = in.string("architecture"))
+        gpu.architecture = *v;
     if (auto peak = in.object("peak_tflops")) {
         // fp16 runs at the bf16 rate on every tensor-core generation; the field is accepted for
         // datasheets that list both, and stands for bf16 when bf16 is not given.

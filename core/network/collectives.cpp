@@ -3,11 +3,44 @@
 #include "core/network/collectives.h"
 
 #include "core/network/calibration.h"
+#include "core/network/nccl_tuning.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace paraplan {
+
+namespace {
+
+// One algorithm's shape: its latency-bound steps and the bytes each rank moves over the bus.
+struct CollectiveShape {
+    double steps;
+    double busBytes;
+    bool tree;
+};
+
+double protocolSeconds(const CollectiveShape& shape, const NcclProtocol& protocol, const LinkRate& link)
+{
+    const double hopScale = shape.tree ? protocol.treeHopScale
+                          : link.crossesNodes ? protocol.networkHopScale
+                                              : protocol.nodeHopScale;
+    return protocol.baseOffsetS + shape.steps * link.latencyS * hopScale
+         + shape.busBytes / (link.busBytesPerS * protocol.bandwidthShare);
+}
+
+// The fastest protocol NCCL may run the shape with over this link.
+double fastestProtocolSeconds(const CollectiveShape& shape, const LinkRate& link)
+{
+    double best = protocolSeconds(shape, ncclProtocols().front(), link);
+    if (!link.lowLatencyProtocols)
+        return best;
+    for (const NcclProtocol& protocol : ncclProtocols())
+        if (!protocol.nvlinkOnly || link.ll128)
+            best = std::min(best, protocolSeconds(shape, protocol, link));
+    return best;
+}
+
+} // namespace
 
 double collectiveSeconds(Collective collective, double bytes, int64_t ranks, const LinkRate& link,
                          const EfficiencyParams& params)
@@ -20,16 +53,17 @@ double collectiveSeconds(Collective collective, double bytes, int64_t ranks, con
         if (const std::optional<double> measured
             = link.calibration->busBytesPerS(collective, ranks, link.crossesNodes, bytes))
             return bytes * factor / *measured;
-    const double ringHops = pointToPoint ? 1.0 : collectiveTraits(collective).latencyStepsPerPeer * double(ranks - 1);
-    const double ring = ringHops * link.latencyS + bytes * factor / link.busBytesPerS;
+    const double ringSteps = pointToPoint ? 1.0 : collectiveTraits(collective).latencyStepsPerPeer * double(ranks - 1);
+    double best = fastestProtocolSeconds({ ringSteps, bytes * factor, false }, link);
     // Across nodes NCCL may all-reduce over a double binary tree instead: 2 log2(n) latency-bound
     // steps where a ring takes 2(n-1), at half the bus bandwidth (tuning.cc, ncclTopoGetAlgoTime);
     // it takes whichever it predicts faster, so small reductions over many ranks stay cheap.
-    if (collective == Collective::AllReduce && link.crossesNodes) {
-        const double tree = 2 * std::ceil(std::log2(double(ranks))) * link.latencyS + 2 * bytes / link.busBytesPerS;
-        return params.collectiveOverheadS + std::min(ring, tree);
-    }
-    return params.collectiveOverheadS + ring;
+    if (collective == Collective::AllReduce && link.crossesNodes)
+        best = std::min(best, fastestProtocolSeconds({ 2 * std::ceil(std::log2(double(ranks))), 2 * bytes, true }, link));
+    // Inside a node whose switch reduces, NVLink SHARP moves S(n+1)/n each way at the switch's rate.
+    if (collective == Collective::AllReduce && !link.crossesNodes && link.nvlsBytesPerS > 0)
+        best = std::min(best, kNvlinkSharpLatencyOffsetS + bytes * double(ranks + 1) / double(ranks) / link.nvlsBytesPerS);
+    return params.collectiveOverheadS + best;
 }
 
 } // namespace paraplan

@@ -21,6 +21,13 @@ struct LinkRate {
     double latencyS = 0;
     const Calibration* calibration = nullptr; // null: the model's figures alone
     bool crossesNodes = false;                // which measured series applies
+    // NCCL's tuner picks the fastest of what the group's links offer (nccl_tuning.h): its LL and
+    // LL128 protocols (false: Simple alone, the protocol the bus bandwidth and latency stand for),
+    // and inside an NVSwitch node that reduces in the switch, NVLink SHARP's all-reduce at this
+    // rate per GPU (0: none).
+    bool lowLatencyProtocols = false;
+    bool ll128 = false;
+    double nvlsBytesPerS = 0;
 };
 
 // Seconds for one collective of `bytes` over `ranks` ranks (0 when ranks < 2 or bytes <= 0). A

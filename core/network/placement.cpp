@@ -3,6 +3,7 @@
 #include "core/network/placement.h"
 
 #include "core/network/cluster_topology.h"
+#include "core/network/nccl_tuning.h"
 #include "core/spec/units.h"
 
 #include <algorithm>
@@ -29,7 +30,7 @@ GroupPlacement placed(const Fabric& fabric, const Scenario& scenario, const Para
     placement.group = group;
     placement.pricing
         = fabric.priceGroups(groupShape(group, degrees, scenario.parallel.placement.order), scenario.parallel.placement);
-    placement.rate = rateOf(*placement.pricing, params, calibration);
+    placement.rate = rateOf(*placement.pricing, scenario.cluster, params, calibration);
     return placement;
 }
 
@@ -40,10 +41,16 @@ const FabricLimit& GroupPlacement::limit(const EfficiencyParams& params) const
     return networkRate(*pricing, params) < nodeRate(*pricing, params) ? pricing->network : pricing->node;
 }
 
-LinkRate rateOf(const GroupSetPricing& pricing, const EfficiencyParams& params, const Calibration* calibration)
+LinkRate rateOf(const GroupSetPricing& pricing, const ClusterSpec& cluster, const EfficiencyParams& params,
+                const Calibration* calibration)
 {
     const double bus = std::min(nodeRate(pricing, params), networkRate(pricing, params));
-    return { std::isfinite(bus) ? bus : 0.0, usToSeconds(pricing.latencyUs), calibration, pricing.crossesNodes };
+    LinkRate rate{ std::isfinite(bus) ? bus : 0.0, usToSeconds(pricing.latencyUs), calibration, pricing.crossesNodes };
+    rate.lowLatencyProtocols = true;
+    rate.ll128 = hasNvlinkInNode(cluster);
+    if (!pricing.crossesNodes && hasNvlinkSharp(cluster) && std::isfinite(pricing.node.GBps))
+        rate.nvlsBytesPerS = GBpsToBytesPerS(pricing.node.GBps) * nvlinkSharpEfficiency(cluster.gpu.architecture);
+    return rate;
 }
 
 GroupPlacements placeGroups(const Scenario& scenario, const ParallelDegrees& degrees, const EfficiencyParams& params,

@@ -27,10 +27,11 @@ struct GroupPlacement {
     [[nodiscard]] const FabricLimit& limit(const EfficiencyParams& params) const;
 };
 
-// Bus bandwidth and per-hop latency of a priced group set (0 bandwidth: nothing to send), with the
-// calibration whose measurements of the group's size and locality replace them where they apply.
-[[nodiscard]] LinkRate rateOf(const GroupSetPricing& pricing, const EfficiencyParams& params,
-                              const Calibration* calibration);
+// Bus bandwidth and per-hop latency of a priced group set (0 bandwidth: nothing to send), what else
+// NCCL can run there on the cluster's hardware (its protocols, NVLink SHARP), and the calibration
+// whose measurements of the group's size and locality replace them where they apply.
+[[nodiscard]] LinkRate rateOf(const GroupSetPricing& pricing, const ClusterSpec& cluster,
+                              const EfficiencyParams& params, const Calibration* calibration);
 
 struct GroupPlacements {
     std::shared_ptr<const Fabric> fabric;

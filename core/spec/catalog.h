@@ -14,8 +14,7 @@
 namespace paraplan {
 
 struct GpuPreset {
-    GpuSpec spec;
-    std::string architecture;
+    GpuSpec spec; // spec.architecture is required of a preset
     std::string source;
 };
 

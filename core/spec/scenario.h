@@ -106,6 +106,9 @@ struct TrainingSpec {
 struct GpuSpec {
     std::string id; // catalog id, empty for a custom GPU
     std::string name;
+    // The GPU generation ("ampere", "hopper", "blackwell", "cdna3"): what the switch and NCCL can
+    // do with it (NVLink SHARP needs Hopper or later); empty for a custom GPU that does not say.
+    std::string architecture;
     double peakBf16Tflops = 0; // dense tensor-core peak, also used for fp16
     double peakFp8Tflops = 0;  // 0 = no fp8 tensor cores
     double peakFp4Tflops = 0;  // dense FP4 (NVFP4 / MXFP4) tensor cores; 0 = none
@@ -130,6 +133,9 @@ struct LinkSpec {
     LinkKind kind = LinkKind::NvSwitch;
     double GBpsPerGpu = 0; // 1e9 bytes/s per direction per GPU
     double latencyUs = 0;
+    // NCCL may reduce inside the NVSwitch (NVLink SHARP) where the switch can (core/network/
+    // nccl_tuning.h); false is NCCL_NVLS_ENABLE=0. Read only for the intra-node link.
+    bool nvls = true;
 
     bool operator==(const LinkSpec&) const = default;
 };

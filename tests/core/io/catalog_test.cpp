@@ -146,7 +146,7 @@ TEST(BuiltinCatalog, EveryEntryNamesItsSourceAndName)
     for (const auto& g : builtinCatalog().gpus) {
         EXPECT_FALSE(g.source.empty()) << g.spec.id;
         EXPECT_FALSE(g.spec.name.empty()) << g.spec.id;
-        EXPECT_FALSE(g.architecture.empty()) << g.spec.id;
+        EXPECT_FALSE(g.spec.architecture.empty()) << g.spec.id;
     }
     for (const auto& c : builtinCatalog().clusters) {
         EXPECT_FALSE(c.source.empty()) << c.spec.preset;

@@ -375,7 +375,7 @@ TEST(ScenarioReaderUnknownFields, IntraNodeFarMissListsKnownFields)
 {
     json doc = base();
     doc["cluster"]["intra_node"] = json::parse(R"({"switch_model": "NVSwitch3"})");
-    expectKnownFieldList(doc, "cluster.intra_node.switch_model", { "kind", "GBps_per_gpu", "latency_us" });
+    expectKnownFieldList(doc, "cluster.intra_node.switch_model", { "kind", "GBps_per_gpu", "latency_us", "nvls" });
 }
 
 TEST(ScenarioReaderUnknownFields, InterNodeNearMissSuggestsKind)
@@ -1311,6 +1311,40 @@ TEST(ScenarioWriter, RoundTripsEveryField)
         EXPECT_EQ(second.model, first.model);
         EXPECT_EQ(second.parallel.schedule, first.parallel.schedule);
     }
+}
+
+// cluster.gpu.architecture and cluster.intra_node.nvls (issue #10): what NVLink SHARP needs, read,
+// written back, and refused where it means nothing.
+TEST(ScenarioReaderNvlinkSharp, ArchitectureAndTheSwitchOffRoundTrip)
+{
+    const paraplan::Scenario preset = paraplan::io::readScenarioText(
+        R"({"model": {"preset": "llama3.1-8b"}, "training": {"seq_len": 4096, "global_batch": 64},
+            "cluster": {"preset": "dgx-h100", "nodes": 1, "intra_node": {"nvls": false}}})",
+        paraplan::io::builtinCatalog());
+    EXPECT_EQ(preset.cluster.gpu.architecture, "hopper");
+    EXPECT_FALSE(preset.cluster.intraNode.nvls);
+    const json written = paraplan::io::toJson(preset);
+    EXPECT_EQ(written["cluster"]["intra_node"]["nvls"], false);
+    EXPECT_EQ(paraplan::io::readScenario(written, paraplan::io::builtinCatalog()).cluster, preset.cluster);
+
+    const paraplan::Scenario custom = paraplan::io::readScenarioText(
+        R"({"model": {"preset": "llama3.1-8b"}, "training": {"seq_len": 4096, "global_batch": 64},
+            "cluster": {"nodes": 1, "gpus_per_node": 8,
+                        "gpu": {"name": "X", "architecture": "blackwell", "peak_tflops": {"bf16": 2000},
+                                "hbm_gib": 180, "hbm_GBps": 8000, "sms": 148},
+                        "intra_node": {"kind": "nvswitch", "GBps_per_gpu": 900, "latency_us": 3},
+                        "inter_node": {"kind": "infiniband", "GBps_per_gpu": 50, "latency_us": 8}}})",
+        paraplan::io::builtinCatalog());
+    EXPECT_EQ(custom.cluster.gpu.architecture, "blackwell");
+    EXPECT_TRUE(custom.cluster.intraNode.nvls);
+    const json customWritten = paraplan::io::toJson(custom);
+    EXPECT_EQ(customWritten["cluster"]["gpu"]["architecture"], "blackwell");
+    EXPECT_FALSE(customWritten["cluster"]["intra_node"].contains("nvls"));
+    EXPECT_EQ(paraplan::io::readScenario(customWritten, paraplan::io::builtinCatalog()).cluster, custom.cluster);
+
+    json doc = base();
+    doc["cluster"]["inter_node"] = json::parse(R"({"nvls": true})");
+    expectKnownFieldList(doc, "cluster.inter_node.nvls", { "kind", "GBps_per_gpu", "latency_us" });
 }
 
 // parallel.schedule (issue #14): every name of the contract, absent means what vpp implies.

@@ -137,7 +137,9 @@ TEST(CalibratedEvaluation, AMeasuredTpAllReduceReplacesTheModelsForThatGroupAlon
     const Result slowTp = evaluateWith(s, allReduceAt(8, false, 10));
     // 10 GB/s instead of NVLink's few hundred: TP communication many times longer.
     EXPECT_GT(slowTp.time.tpComm, 10 * modelled.time.tpComm);
-    EXPECT_DOUBLE_EQ(slowTp.time.compute, modelled.time.compute);
+    // The GEMMs keep their price; compute moves only by the host's issue time, which the modelled
+    // collectives (NVLink SHARP on this H100 node) left exposed and the slow measured ones cover.
+    EXPECT_NEAR(slowTp.time.compute, modelled.time.compute, 0.05 * modelled.time.compute);
     EXPECT_DOUBLE_EQ(slowTp.time.dpComm, modelled.time.dpComm);
     // Another group size or another locality is not what was measured: the model stands.
     EXPECT_DOUBLE_EQ(evaluateWith(s, allReduceAt(4, false, 10)).time.step, modelled.time.step);
