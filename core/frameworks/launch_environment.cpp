@@ -195,6 +195,11 @@ void processSettings(const LaunchContext& context, const ClusterTraits& traits, 
                                         "(NVLink SHARP); the fullest stage leaves room for its buffers (")
                                 + fill + " of HBM used)" });
     }
+    if (cluster.interNode.sharp && usesVerbs(traits))
+        out.push_back({ "NCCL_COLLNET_ENABLE", "1",
+                        "the network's switches reduce (cluster.inter_node.sharp): all-reduces across nodes by "
+                        "CollNet over InfiniBand SHARP, which needs NCCL's SHARP plugin (nccl-rdma-sharp-plugins, "
+                        "HPC-X) on the nodes" });
     if (traits.intra == LinkKind::Pcie && context.scenario.cluster.gpusPerNode > 1) {
         if (traits.gpusShareSwitch)
             out.push_back({ "NCCL_P2P_LEVEL", "PXB",

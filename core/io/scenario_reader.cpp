@@ -203,6 +203,9 @@ LinkSpec readLink(ObjectReader& cluster, const char* key, const LinkSpec& base, 
     if (std::string_view(key) == "intra_node")
         if (std::optional<bool> nvls = in->boolean("nvls"))
             link.nvls = *nvls;
+    if (std::string_view(key) == "inter_node")
+        if (std::optional<bool> sharp = in->boolean("sharp"))
+            link.sharp = *sharp;
     in->rejectUnknownFields();
     if (!hasBase) {
         const char* hint = "give kind, GBps_per_gpu and latency_us, or choose a cluster.preset";

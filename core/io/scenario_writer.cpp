@@ -15,6 +15,8 @@ nlohmann::json linkJson(const LinkSpec& link)
         = { { "kind", toString(link.kind) }, { "GBps_per_gpu", link.GBpsPerGpu }, { "latency_us", link.latencyUs } };
     if (!link.nvls)
         json["nvls"] = false;
+    if (link.sharp)
+        json["sharp"] = true;
     return json;
 }
 

@@ -40,6 +40,18 @@ double fastestProtocolSeconds(const CollectiveShape& shape, const LinkRate& link
     return best;
 }
 
+// CollNet Direct: the node's members reduce-scatter over NVLink, each sends its 1/g share up
+// through its NIC once and takes the network's sum back once, then they all-gather inside the node.
+// NCCL pipelines the node and network halves, so the slower of the two sets the pace. The ring
+// moves 2S(n-1)/n through every NIC: SHARP up to halves it for one rank per node.
+double inNetworkReductionSeconds(double bytes, const LinkRate& link)
+{
+    const double g = double(std::max<int64_t>(link.ranksPerNode, 1));
+    const double network = bytes / g / link.sharpBytesPerS;
+    const double node = g > 1 && link.nodeBytesPerS > 0 ? 2 * bytes * (g - 1) / g / link.nodeBytesPerS : 0.0;
+    return kSharpLatencyOffsetS + std::max(network, node);
+}
+
 } // namespace
 
 double collectiveSeconds(Collective collective, double bytes, int64_t ranks, const LinkRate& link,
@@ -63,6 +75,8 @@ double collectiveSeconds(Collective collective, double bytes, int64_t ranks, con
     // Inside a node whose switch reduces, NVLink SHARP moves S(n+1)/n each way at the switch's rate.
     if (collective == Collective::AllReduce && !link.crossesNodes && link.nvlsBytesPerS > 0)
         best = std::min(best, kNvlinkSharpLatencyOffsetS + bytes * double(ranks + 1) / double(ranks) / link.nvlsBytesPerS);
+    if (collective == Collective::AllReduce && link.crossesNodes && link.sharpBytesPerS > 0)
+        best = std::min(best, inNetworkReductionSeconds(bytes, link));
     return params.collectiveOverheadS + best;
 }
 

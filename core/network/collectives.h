@@ -28,6 +28,12 @@ struct LinkRate {
     bool lowLatencyProtocols = false;
     bool ll128 = false;
     double nvlsBytesPerS = 0;
+    // Across nodes whose network reduces in its switches (CollNet over InfiniBand SHARP): each of a
+    // node's `ranksPerNode` members sends 1/ranksPerNode of the buffer up and takes the sum back at
+    // `sharpBytesPerS`, after reducing inside the node at `nodeBytesPerS` (0: no CollNet).
+    double sharpBytesPerS = 0;
+    double nodeBytesPerS = 0;
+    int64_t ranksPerNode = 1;
 };
 
 // Seconds for one collective of `bytes` over `ranks` ranks (0 when ranks < 2 or bytes <= 0). A

@@ -40,6 +40,13 @@ struct NcclProtocol {
 // (tuning.cc: NVLS 25 us over NVLink with no base, Simple ring 8.4 us base).
 inline constexpr double kNvlinkSharpLatencyOffsetS = 25e-6 - 8.4e-6;
 
+// CollNet Direct over InfiniBand SHARP (NCCL's SHARP plugin): the share of the NIC's ring bus
+// bandwidth its in-network all-reduce keeps (tuning.cc: x 0.85 on Hopper and later, where a
+// rank drives its own NIC), and its fixed latency less the Simple ring's base (31 us for CollNet
+// Direct over the network, against 8.4 us).
+inline constexpr double kSharpBandwidthShare = 0.85;
+inline constexpr double kSharpLatencyOffsetS = 31e-6 - 8.4e-6;
+
 // The cluster's switch reduces inside the node: a third-generation NVSwitch or later (Hopper and
 // Blackwell systems) and NCCL_NVLS_ENABLE not off (`cluster.intra_node.nvls`).
 [[nodiscard]] bool hasNvlinkSharp(const ClusterSpec& cluster);

@@ -50,6 +50,11 @@ LinkRate rateOf(const GroupSetPricing& pricing, const ClusterSpec& cluster, cons
     rate.ll128 = hasNvlinkInNode(cluster);
     if (!pricing.crossesNodes && hasNvlinkSharp(cluster) && std::isfinite(pricing.node.GBps))
         rate.nvlsBytesPerS = GBpsToBytesPerS(pricing.node.GBps) * nvlinkSharpEfficiency(cluster.gpu.architecture);
+    if (pricing.crossesNodes && cluster.interNode.sharp && std::isfinite(pricing.network.GBps)) {
+        rate.sharpBytesPerS = networkRate(pricing, params) * kSharpBandwidthShare;
+        rate.nodeBytesPerS = std::isfinite(pricing.node.GBps) ? nodeRate(pricing, params) : 0.0;
+        rate.ranksPerNode = std::max<int64_t>(pricing.membersPerNode, 1);
+    }
     return rate;
 }
 

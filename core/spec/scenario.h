@@ -136,6 +136,10 @@ struct LinkSpec {
     // NCCL may reduce inside the NVSwitch (NVLink SHARP) where the switch can (core/network/
     // nccl_tuning.h); false is NCCL_NVLS_ENABLE=0. Read only for the intra-node link.
     bool nvls = true;
+    // The network's switches reduce (InfiniBand SHARP on Quantum switches, NCCL's CollNet through
+    // its SHARP plugin): an all-reduce across nodes sends each rank's share up once. Off unless
+    // the scenario says so. Read only for the inter-node link.
+    bool sharp = false;
 
     bool operator==(const LinkSpec&) const = default;
 };

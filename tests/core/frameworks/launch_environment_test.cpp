@@ -180,6 +180,17 @@ TEST(LaunchEnvironment, PcieRoceGetsItsGidIndexAndNoNvls)
     EXPECT_TRUE(anyNoteHas(bundle.notes, "NCCL_IB_TC"));
 }
 
+TEST(LaunchEnvironment, TheScenariosSwitchesAreWhatNcclIsToldToUse)
+{
+    nlohmann::json document = scenarioJson("");
+    EXPECT_FALSE(settingsOf(scenarioOf(document)).contains("NCCL_COLLNET_ENABLE"));
+    document["cluster"]["inter_node"] = { { "sharp", true } };
+    document["cluster"]["intra_node"] = { { "nvls", false } };
+    const std::map<std::string, std::string> settings = settingsOf(scenarioOf(document));
+    EXPECT_EQ(settings.at("NCCL_COLLNET_ENABLE"), "1");
+    EXPECT_EQ(settings.at("NCCL_NVLS_ENABLE"), "0");
+}
+
 TEST(LaunchEnvironment, NvlsStaysOffWhereMemoryIsTight)
 {
     // Mixtral fills 92.6 GiB of 80 on its fullest stage: no room for NVLink SHARP's buffers.

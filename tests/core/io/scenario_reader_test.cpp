@@ -1344,7 +1344,25 @@ TEST(ScenarioReaderNvlinkSharp, ArchitectureAndTheSwitchOffRoundTrip)
 
     json doc = base();
     doc["cluster"]["inter_node"] = json::parse(R"({"nvls": true})");
-    expectKnownFieldList(doc, "cluster.inter_node.nvls", { "kind", "GBps_per_gpu", "latency_us" });
+    expectKnownFieldList(doc, "cluster.inter_node.nvls", { "kind", "GBps_per_gpu", "latency_us", "sharp" });
+}
+
+// cluster.inter_node.sharp: the network reduces in its switches (InfiniBand SHARP), off by default.
+TEST(ScenarioReaderNvlinkSharp, TheNetworksInSwitchReductionRoundTrips)
+{
+    const paraplan::Scenario s = paraplan::io::readScenarioText(
+        R"({"model": {"preset": "llama3.1-8b"}, "training": {"seq_len": 4096, "global_batch": 64},
+            "cluster": {"preset": "dgx-h100", "nodes": 4, "inter_node": {"sharp": true}}})",
+        paraplan::io::builtinCatalog());
+    EXPECT_TRUE(s.cluster.interNode.sharp);
+    EXPECT_FALSE(s.cluster.intraNode.sharp);
+    const json written = paraplan::io::toJson(s);
+    EXPECT_EQ(written["cluster"]["inter_node"]["sharp"], true);
+    EXPECT_FALSE(written["cluster"]["intra_node"].contains("sharp"));
+    EXPECT_EQ(paraplan::io::readScenario(written, paraplan::io::builtinCatalog()).cluster, s.cluster);
+    json doc = base();
+    doc["cluster"]["intra_node"] = json::parse(R"({"sharp": true})");
+    expectKnownFieldList(doc, "cluster.intra_node.sharp", { "kind", "GBps_per_gpu", "latency_us", "nvls" });
 }
 
 // parallel.schedule (issue #14): every name of the contract, absent means what vpp implies.

@@ -152,3 +152,54 @@ TEST(NvlinkSharp, NeedsAThirdGenerationNvSwitchAndCanBeSwitchedOff)
     EXPECT_FALSE(hasNvlinkSharp(s.cluster));
     EXPECT_FALSE(hasNvlinkInNode(s.cluster));
 }
+
+// InfiniBand SHARP (CollNet Direct): a rank sends its node's 1/g share up once and takes the sum
+// back once, where a ring sends 2S(n-1)/n through every NIC.
+TEST(InNetworkReduction, HalvesTheRingsNetworkTrafficForOneRankPerNode)
+{
+    LinkRate ring{ 46e9, 8e-6, nullptr, true };
+    LinkRate sharp = ring;
+    sharp.sharpBytesPerS = 46e9 * kSharpBandwidthShare;
+    sharp.ranksPerNode = 1;
+    const double bytes = 2e9;
+    const double ringSeconds = collectiveSeconds(Collective::AllReduce, bytes, 64, ring, noOverhead());
+    const double sharpSeconds = collectiveSeconds(Collective::AllReduce, bytes, 64, sharp, noOverhead());
+    EXPECT_NEAR(sharpSeconds, kSharpLatencyOffsetS + bytes / (46e9 * 0.85), 1e-9);
+    EXPECT_NEAR(ringSeconds / sharpSeconds, 2 * 63.0 / 64 * 0.85, 0.02);
+    // Only all-reduces gain; a reduce-scatter keeps the ring's price.
+    EXPECT_DOUBLE_EQ(collectiveSeconds(Collective::ReduceScatter, bytes, 64, sharp, noOverhead()),
+                     collectiveSeconds(Collective::ReduceScatter, bytes, 64, ring, noOverhead()));
+}
+
+TEST(InNetworkReduction, SeveralRanksPerNodeReduceOverNvlinkFirst)
+{
+    LinkRate sharp{ 46e9, 8e-6, nullptr, true };
+    sharp.sharpBytesPerS = 46e9 * kSharpBandwidthShare;
+    sharp.nodeBytesPerS = 360e9;
+    sharp.ranksPerNode = 8;
+    const double bytes = 2e9;
+    // The network half: 1/8 of the buffer through each NIC; the node half: a reduce-scatter and an
+    // all-gather of 7/8 over NVLink. The slower sets the pace.
+    const double network = bytes / 8 / (46e9 * 0.85);
+    const double node = 2 * bytes * 7 / 8 / 360e9;
+    EXPECT_NEAR(collectiveSeconds(Collective::AllReduce, bytes, 64, sharp, noOverhead()),
+                kSharpLatencyOffsetS + std::max(network, node), 1e-9);
+}
+
+TEST(InNetworkReduction, IsPricedOnlyWhereTheScenarioSaysTheSwitchesReduce)
+{
+    Scenario s = test::scenarioFromJson(R"({
+      "model": { "preset": "llama3.1-8b" },
+      "training": { "seq_len": 4096, "global_batch": 64 },
+      "cluster": { "preset": "dgx-h100", "nodes": 4 },
+      "parallel": { "tp": 8 }
+    })");
+    const ParallelDegrees d{ .tp = 8, .dp = 4 };
+    EXPECT_EQ(placeGroup(s, d, CommGroup::DataParallel, EfficiencyParams{}).rate.sharpBytesPerS, 0);
+    s.cluster.interNode.sharp = true;
+    const GroupPlacement dp = placeGroup(s, d, CommGroup::DataParallel, EfficiencyParams{});
+    EXPECT_GT(dp.rate.sharpBytesPerS, 0);
+    EXPECT_EQ(dp.rate.ranksPerNode, 1);
+    // TP stays inside the node: nothing for the network's switches to reduce.
+    EXPECT_EQ(placeGroup(s, d, CommGroup::Tp, EfficiencyParams{}).rate.sharpBytesPerS, 0);
+}
