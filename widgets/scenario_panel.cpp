@@ -8,6 +8,7 @@
 #include "widgets/recompute_modules_button.h"
 
 #include "core/io/catalog_reader.h"
+#include "core/network/nccl_tuning.h"
 #include "core/rules/parallel_choices.h"
 #include "core/rules/parallel_rules.h"
 #include "core/rules/schedule_rules.h"
@@ -40,7 +41,7 @@ enum MergeKey { kModel = 1, kLayers, kHidden, kHeads, kKvHeads, kHeadDim, kFfn, 
                 kSeqLen, kGlobalBatch, kPrecision, kCluster, kNodes, kTp, kPp, kCp, kEp, kEtp, kVpp, kMicroBatch, kZero,
                 kRecompute, kDispatcher, kSequenceParallel, kOverlapGrads, kOverlapParams, kTpOverlap,
                 kSharedExpertOverlap, kA2aOverlap, kRecomputeModulesKey, kOptimizerStatesKey, kSchedule, kTrainTokens,
-                kAsyncCheckpoint };
+                kAsyncCheckpoint, kNvls, kSharp };
 
 // The optimizer-state layouts recipes use (Megatron-Bridge: the precision-aware optimizer's
 // 16-bit remainders for every bf16 run of its performance scripts, DeepSeek-V3's bf16 moments,
@@ -320,9 +321,23 @@ void ScenarioPanel::buildClusterGroup(QVBoxLayout* layout)
     m_nodes = integerField(1, 1000000, tr("nodes"), kNodes, [](Scenario& s, int v) { s.cluster.nodes = v; });
     m_clusterSummary = new QLabel(group);
     m_clusterSummary->setWordWrap(true);
+    m_nvls = new QCheckBox(tr("Reduce in the NVSwitch (NVLink SHARP)"), group);
+    m_nvls->setObjectName(QStringLiteral("nvls"));
+    connect(m_nvls, &QCheckBox::toggled, this, [this](bool on) {
+        edit(tr("NVLink SHARP"), kNvls, [&](Scenario& s) { s.cluster.intraNode.nvls = on; });
+    });
+    m_sharp = new QCheckBox(tr("Reduce in the network (InfiniBand SHARP)"), group);
+    m_sharp->setObjectName(QStringLiteral("sharp"));
+    m_sharp->setToolTip(tr("All-reduces across nodes run in the network's switches (NCCL's CollNet with its SHARP "
+                           "plugin): each GPU sends its share up once instead of a ring's twice"));
+    connect(m_sharp, &QCheckBox::toggled, this, [this](bool on) {
+        edit(tr("InfiniBand SHARP"), kSharp, [&](Scenario& s) { s.cluster.interNode.sharp = on; });
+    });
     form->addRow(tr("Preset"), m_clusterPreset);
     form->addRow(tr("Nodes"), m_nodes);
     form->addRow(m_clusterSummary);
+    form->addRow(QString(), m_nvls);
+    form->addRow(QString(), m_sharp);
     layout->addWidget(group);
 }
 
@@ -544,6 +559,18 @@ void ScenarioPanel::setScenario(const Scenario& scenario)
                                   .arg(c.gpuCount())
                                   .arg(formatGBps(c.intraNode.GBpsPerGpu))
                                   .arg(formatGBps(c.interNode.GBpsPerGpu)));
+
+    {
+        const QSignalBlocker blockNvls(m_nvls), blockSharp(m_sharp);
+        const bool capable = nvlinkSharpCapable(c);
+        m_nvls->setEnabled(capable);
+        m_nvls->setChecked(capable && c.intraNode.nvls);
+        m_nvls->setToolTip(capable ? tr("All-reduces inside a node run in the switch (NCCL_NVLS_ENABLE); off, they run "
+                                        "as rings, and NCCL's buffers for it are freed")
+                                   : tr("Needs a third-generation NVSwitch or later: Hopper or Blackwell GPUs on an "
+                                        "NVSwitch"));
+        m_sharp->setChecked(c.interNode.sharp);
+    }
 
     const ParallelSpec& p = scenario.parallel;
     const ParallelChoices choices = parallelChoices(scenario);

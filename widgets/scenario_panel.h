@@ -71,6 +71,7 @@ private:
     QDoubleSpinBox* m_trainTokens; // billions; 0: no token budget
     QCheckBox* m_asyncCheckpoint;
     QLabel *m_clusterSummary, *m_dp;
+    QCheckBox *m_nvls, *m_sharp; // reductions in the NVSwitch and in the network's switches
     ValueSlider *m_tp, *m_pp, *m_cp, *m_ep, *m_etp, *m_vpp, *m_microBatch;
     QFormLayout* m_choicesForm; // ZeRO, recomputation, dispatcher
     QComboBox* m_dispatcher;

@@ -28,11 +28,12 @@ double nvlinkSharpEfficiency(std::string_view architecture)
     return 0.0;
 }
 
-bool hasNvlinkSharp(const ClusterSpec& cluster)
+bool nvlinkSharpCapable(const ClusterSpec& cluster)
 {
-    return cluster.intraNode.kind == LinkKind::NvSwitch && cluster.intraNode.nvls
-        && nvlinkSharpEfficiency(cluster.gpu.architecture) > 0;
+    return cluster.intraNode.kind == LinkKind::NvSwitch && nvlinkSharpEfficiency(cluster.gpu.architecture) > 0;
 }
+
+bool hasNvlinkSharp(const ClusterSpec& cluster) { return nvlinkSharpCapable(cluster) && cluster.intraNode.nvls; }
 
 bool hasNvlinkInNode(const ClusterSpec& cluster)
 {

@@ -47,8 +47,10 @@ inline constexpr double kNvlinkSharpLatencyOffsetS = 25e-6 - 8.4e-6;
 inline constexpr double kSharpBandwidthShare = 0.85;
 inline constexpr double kSharpLatencyOffsetS = 31e-6 - 8.4e-6;
 
-// The cluster's switch reduces inside the node: a third-generation NVSwitch or later (Hopper and
-// Blackwell systems) and NCCL_NVLS_ENABLE not off (`cluster.intra_node.nvls`).
+// The cluster's switch can reduce inside the node: a third-generation NVSwitch or later (Hopper and
+// Blackwell systems).
+[[nodiscard]] bool nvlinkSharpCapable(const ClusterSpec& cluster);
+// It can, and NCCL_NVLS_ENABLE is not off (`cluster.intra_node.nvls`).
 [[nodiscard]] bool hasNvlinkSharp(const ClusterSpec& cluster);
 // NCCL enables LL128 over the cluster's intra-node links (NVLink or NVSwitch).
 [[nodiscard]] bool hasNvlinkInNode(const ClusterSpec& cluster);

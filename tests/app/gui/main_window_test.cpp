@@ -467,6 +467,38 @@ TEST_F(GuiTest, TokensToTrainAndAsynchronousCheckpointsPriceTheWholeRun)
     EXPECT_FALSE(goodputNow()->timeToTrainS);
 }
 
+TEST_F(GuiTest, TheSwitchesReductionsAreTheClustersToSwitch)
+{
+    ScenarioPanel* panel = window->panel();
+    auto* nvls = panel->findChild<QCheckBox*>(QStringLiteral("nvls"));
+    auto* sharp = panel->findChild<QCheckBox*>(QStringLiteral("sharp"));
+    ASSERT_TRUE(nvls && sharp);
+    // The built-in default runs on DGX H100: a third-generation NVSwitch reduces in the switch.
+    EXPECT_TRUE(nvls->isEnabled());
+    EXPECT_TRUE(nvls->isChecked());
+    EXPECT_FALSE(sharp->isChecked());
+
+    nvls->setChecked(false);
+    sharp->setChecked(true);
+    QApplication::processEvents();
+    EXPECT_FALSE(window->workbench()->scenario().cluster.intraNode.nvls);
+    EXPECT_TRUE(window->workbench()->scenario().cluster.interNode.sharp);
+    window->undoStack()->undo(); // one step per switch
+    EXPECT_FALSE(window->workbench()->scenario().cluster.interNode.sharp);
+    EXPECT_FALSE(sharp->isChecked());
+    window->undoStack()->undo();
+    EXPECT_TRUE(window->workbench()->scenario().cluster.intraNode.nvls);
+    EXPECT_TRUE(nvls->isChecked());
+
+    // An A100 node's second-generation NVSwitch cannot reduce: the box says so and stays off.
+    Scenario a100 = window->workbench()->scenario();
+    a100.cluster = io::builtinCatalog().findCluster("dgx-a100-80gb")->spec;
+    window->workbench()->setScenario(a100);
+    QApplication::processEvents();
+    EXPECT_FALSE(nvls->isEnabled());
+    EXPECT_FALSE(nvls->isChecked());
+}
+
 TEST_F(GuiTest, SettingsKeepRecentFilesAndTheWindow)
 {
     settings->addRecentFile(directory.filePath(QStringLiteral("a.paraplan.json")));
