@@ -182,6 +182,7 @@ struct Plan {
     bool fp8AllGather = false;
     bool moe = false;
     bool cudaGraphs = false;
+    bool compiledLoss = false;
     std::vector<std::string> notes;
 };
 
@@ -308,13 +309,16 @@ void notePythonConverterWithoutModel(Era era, Plan& plan)
               "model_spec is set, and an import reads bf16");
 }
 
-void planRecompute(const ParallelSpec& p, Plan& plan)
+void planRecompute(const ParallelSpec& p, Framework framework, Plan& plan)
 {
     plan.recompute = p.recompute;
-    if (p.recompute == Recompute::Selective)
+    const bool pricedPerOperator
+        = frameworkDefaults(framework).selectiveCheckpointing == SelectiveCheckpointing::PerOperator;
+    if (p.recompute == Recompute::Selective && !pricedPerOperator)
         plan.notes.push_back("parallel.recompute selective (" + moduleList(p.recomputeModules)
-            + "): torchtitan's selective checkpointing works per operator (saves matmul and attention "
-              "outputs, recomputes the rest); ParaPlan priced Megatron's modules");
+            + "): torchtitan's selective checkpointing works per operator (keeps the attention's and every "
+              "second matmul's outputs, recomputes the rest); ParaPlan priced " + toString(framework)
+            + "'s modules, which keep more");
 }
 
 void planParallel(const LaunchContext& c, Era era, Plan& plan)
@@ -330,7 +334,7 @@ void planParallel(const LaunchContext& c, Era era, Plan& plan)
     plan.sequenceParallel = p.sequenceParallel && d.tp > 1;
     planDataParallel(p, d.dp, plan);
     planPipeline(c, era, plan);
-    planRecompute(p, plan);
+    planRecompute(p, c.scenario.framework.name, plan);
     if (era == Era::Toml && d.tp > 1 && !p.sequenceParallel)
         plan.notes.emplace_back("parallel.sequence_parallel false: torchtitan before the Python configs always splits "
                                 "the norms' activations over the TP ranks (SequenceParallel in apply_tp); an import "
@@ -382,6 +386,7 @@ Plan planOf(const LaunchContext& c, Era era)
     notePythonConverterWithoutModel(era, plan);
     planParallel(c, era, plan);
     plan.cudaGraphs = s.framework.cudaGraphs;
+    plan.compiledLoss = s.framework.compiledLoss;
     return plan;
 }
 
@@ -462,8 +467,9 @@ std::string tomlText(const LaunchContext& c, const Plan& plan)
     out += "\n[activation_checkpoint]\nmode = " + quoted(toString(plan.recompute)) + "\n";
     if (plan.recompute == Recompute::Selective)
         out += "selective_ac_option = \"op\"\n";
-    if (plan.asyncTp) // async TP takes effect only under torch.compile (the key's own help text)
-        out += "\n[compile]\nenable = true\ncomponents = [\"model\", \"loss\"]\n";
+    if (plan.asyncTp || plan.compiledLoss) // async TP takes effect only under torch.compile (the key's own help text)
+        out += std::string("\n[compile]\nenable = true\ncomponents = ")
+            + (plan.compiledLoss ? "[\"model\", \"loss\"]" : "[\"model\"]") + "\n";
     if (plan.precision == Precision::Fp8 && plan.fp8Recipe != Fp8Recipe::Mxfp8) {
         const bool gather = plan.fp8AllGather && plan.fp8Recipe == Fp8Recipe::Tensorwise;
         out += std::string("\n[quantize.linear.float8]\nrecipe_name = ") + quoted(tomlRecipe(plan.fp8Recipe)) + "\n";
@@ -565,7 +571,9 @@ std::string pyText(const LaunchContext& c, const Plan& plan)
         plan.recompute == Recompute::None       ? "None"
             : plan.recompute == Recompute::Full ? "FullAC.Config()"
                                                 : "SelectiveAC.Config()");
-    set("compile.enable", pyBool(plan.asyncTp));
+    set("compile.enable", pyBool(plan.asyncTp || plan.compiledLoss));
+    if (plan.asyncTp && !plan.compiledLoss)
+        set("compile.components", "[\"model\"]");
     set("compile.enable_async_tensor_parallel", pyBool(plan.asyncTp));
     return out + "    return config\n";
 }
@@ -598,6 +606,7 @@ struct TitanSettings {
     std::optional<Setting<bool>> asyncTp, sequenceParallel, disableCudaGraphs;
     std::optional<Setting<std::vector<std::vector<std::string>>>> modelParts;
     std::optional<Setting<std::string>> acMode, acOption; // mode: none, selective, full, memory_budget
+    bool compiledLoss = false; // torch.compile takes the loss as well as the model
     bool float8 = false, mx = false, nvfp4 = false;
     std::string baseFunction; // Python: the call the config starts from
     std::optional<Setting<std::string>> float8Recipe, mxRecipe;
@@ -976,14 +985,13 @@ Imported toScenario(const TitanSettings& t, const nlohmann::json& base)
              "decoder_first_pipeline_num_layers", "decoder_last_pipeline_num_layers",
              "account_for_embedding_in_pipeline_split", "account_for_loss_in_pipeline_split", "placement" })
         parallel.erase(key);
-    if (recompute == Recompute::Selective)
-        parallel["recompute_modules"] = { "core_attn" };
     if (moe && b.model.isMoe() && tp > 1 && valueOr(t.etp, int64_t(1)) != tp)
         parallel["etp"] = 1;
     setPipeline(t, pp, start, parallel, layers, flavor != nullptr);
 
-    start.document["framework"]
-        = { { "name", "torchtitan" }, { "cuda_graphs", t.era == Era::Python && !valueOr(t.disableCudaGraphs, false) } };
+    start.document["framework"] = { { "name", "torchtitan" },
+        { "cuda_graphs", t.era == Era::Python && !valueOr(t.disableCudaGraphs, false) },
+        { "compiled_loss", t.compiledLoss } };
     (void)io::readScenario(start.document, io::builtinCatalog());
     return { std::move(start.document), false, std::move(notes) };
 }
@@ -1227,6 +1235,19 @@ TitanSettings readTomlSettings(const std::string& text)
     t.etp = r.integer("parallelism.expert_tensor_parallel_degree", 1, kMaxDegree);
     t.acMode = r.string("activation_checkpoint.mode");
     t.acOption = r.string("activation_checkpoint.selective_ac_option");
+    // torch.compile of the loss (docs/cost-model.md, "The loss"): training.compile took the model
+    // and the loss from 2025-02-20 (d1f62be7; before it the loss ran eager), [compile] takes the
+    // components listed, "model" and "loss" unless it says (08b8b244, 2025-08-20).
+    if (const auto compile = r.boolean("training.compile"); compile && compile->value) {
+        t.compiledLoss = true;
+        t.notes.emplace_back("training.compile: the loss compiled with the model, as torchtitan does since 2025-02-20; "
+                             "before, it ran eager (set framework.compiled_loss false for such a run)");
+    }
+    if (const auto compile = r.boolean("compile.enable"); compile && compile->value) {
+        const std::vector<std::string> components = r.strings("compile.components");
+        t.compiledLoss
+            = components.empty() || std::find(components.begin(), components.end(), "loss") != components.end();
+    }
     for (const std::string& converter : r.strings("model.converters")) {
         // "float8" and "mx" are the names before the quantize.* ones.
         if (converter == "quantize.linear.float8" || converter == "quantize.grouped_mm.float8" || converter == "float8")
@@ -1495,6 +1516,19 @@ std::vector<PyStatement> pyStatements(const std::string& source)
     return statements;
 }
 
+std::vector<std::string> pyStrings(const PyValue& value, int line, const std::string& key)
+{
+    std::vector<std::string> names;
+    if (value.kind != PyValue::Kind::List)
+        io::failAtLine(line, key + ": expected a list of names");
+    for (const PyValue& name : value.items) {
+        if (name.kind != PyValue::Kind::String)
+            io::failAtLine(line, key + ": expected names (strings)");
+        names.push_back(name.text);
+    }
+    return names;
+}
+
 std::vector<std::vector<std::string>> pyStringLists(const PyValue& value, int line, const std::string& key)
 {
     std::vector<std::vector<std::string>> lists;
@@ -1572,7 +1606,13 @@ public:
             m_t.modelParts
                 = Setting<std::vector<std::vector<std::string>>> { pyStringLists(value, line, target), target, line };
         } else if (target == "compile.enable") {
-            // torch.compile is not priced; async TP (above) is what it enables that ParaPlan prices.
+            // What ParaPlan prices of torch.compile: the loss's memory when it takes the loss (its
+            // default components, "model" and "loss"), and async TP (above).
+            if (value.kind != PyValue::Kind::Boolean)
+                io::failAtLine(line, target + ": expected True or False");
+            m_compile = value.boolean;
+        } else if (target == "compile.components") {
+            m_compileComponents = pyStrings(value, line, target);
         } else if (target == "model_spec") {
             modelSpec(value, line);
         } else if (target == "activation_checkpoint") {
@@ -1584,6 +1624,8 @@ public:
 
     void finish()
     {
+        const auto& parts = m_compileComponents;
+        m_t.compiledLoss = m_compile && (parts.empty() || std::find(parts.begin(), parts.end(), "loss") != parts.end());
         if (!m_ignored.empty())
             m_t.notes.push_back("not priced by ParaPlan, ignored: " + m_ignored);
     }
@@ -1647,6 +1689,8 @@ private:
 
     TitanSettings& m_t;
     std::string m_ignored;
+    bool m_compile = false;
+    std::vector<std::string> m_compileComponents;
 };
 
 // What a config built on a shipped one (config = llama3_70b()) does not set itself comes from that

@@ -249,6 +249,7 @@ Quantization fp8QuantizationSeconds(const LayerCostInput& in, const LayerGemms& 
     return q;
 }
 
+
 } // namespace
 
 LayerCosts transformerLayerCosts(const LayerCostInput& in)
@@ -283,6 +284,9 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
     LayerCosts costs;
     double tpForward = 0, tpBackward = 0;
     double mlpTpForward = 0; // of tpForward: the dense MLP's or the shared experts' collectives
+    // Of the forward's TP collectives, those whose outputs per-operator checkpointing does not keep:
+    // SP's all-gathers into the attention and the MLP, or the all-reduce after the projection.
+    double attentionTpUnkept = 0, mlpTpUnkept = 0;
     HiddenComm& hiddenForward = costs.forward.hidden;
     HiddenComm& hiddenBackward = costs.backward.hidden;
     if (in.degrees.tp > 1) {
@@ -299,6 +303,8 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
             const double gather = gatherOf(activation), scatter = scatterOf(activation);
             const double attentionGather = gatherOf(messages.attentionInput);
             const double attentionScatter = scatterOf(messages.attentionInput);
+            attentionTpUnkept = attentionGather;
+            mlpTpUnkept = mlpTp * gather;
             double& hidden = hiddenForward.tp;
             mlpTpForward = exposedTp(in, mlpTp * gather, mlp.up.forward, hidden)
                 + exposedTp(in, mlpTp * scatter, mlp.down.forward, hidden);
@@ -323,6 +329,7 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
                 = collective(in, Collective::AllReduce, messages.attentionInput, in.degrees.tp, in.tpLink);
             mlpTpForward = mlpTp * allReduce;
             tpForward = allReduce + mlpTpForward;
+            attentionTpUnkept = allReduce;
             tpBackward = behind(in, attentionAllReduce, qkv.weightGrad, hiddenBackward.tp)
                 + behind(in, mlpTp * allReduce, mlp.up.weightGrad, hiddenBackward.tp);
         }
@@ -367,6 +374,22 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
         costs.backward.cpComm += cpForward;
         costs.backward.epComm += mlp.epForward;
         costs.backward.hidden += costs.forward.hidden;
+    } else if (in.recompute == Recompute::Selective && in.selective == SelectiveCheckpointing::PerOperator) {
+        // torchtitan's per-operator policy replays the norms, residual sums and activation and the
+        // matmuls whose outputs it does not keep (perOperatorReplay); the attention kernel's output
+        // is kept. In an FP8 run the replayed GEMMs' input casts are left unpriced (a few percent).
+        const PerOperatorReplay share = perOperatorReplay(m);
+        double replay = qkv.forward * share.attentionKeyShare + proj.forward + elementwiseForward;
+        costs.backward.tpComm += attentionTpUnkept;
+        if (in.kind.moe) {
+            replay += mlp.forwardCompute;
+            costs.backward.tpComm += mlpTpForward;
+            costs.backward.epComm += mlp.epForward;
+        } else {
+            replay += mlp.up.forward * share.mlpUpShare + elementwise(r, traffic.mlpActivation);
+            costs.backward.tpComm += mlpTpUnkept;
+        }
+        costs.backward.recompute = replay;
     } else if (in.recompute == Recompute::Selective) {
         // The modules Megatron-Core checkpoints replay their forward before the backward needs it
         // (docs/cost-model.md, "Selective recomputation").

@@ -68,7 +68,8 @@ struct LayerCostInput {
     bool tpCommOverlap = false;
     bool flashAttention = true;
     Recompute recompute = Recompute::None; // resolved: never Auto
-    RecomputeModules recomputeModules;     // what Recompute::Selective replays
+    RecomputeModules recomputeModules;     // what Recompute::Selective replays under Megatron's modules
+    SelectiveCheckpointing selective = SelectiveCheckpointing::Modules; // the framework's Recompute::Selective
     DeviceRates rates;       // 16-bit: attention, logits, router and every memory-bound kernel
     DeviceRates linearRates; // the transformer blocks' linear layers: FP8 or FP4 in such a run, else `rates`
     std::optional<QuantizedFormat> quantized; // the format when the linear layers run in FP8 or FP4

@@ -57,6 +57,35 @@ bool keepsParamRemainders(const TrainingSpec& t, const PrecisionAwareOptimizer& 
     return o.paramRemainders && o.mainParams == StatePrecision::Fp32 && bf16Weights;
 }
 
+// What torchtitan's per-operator selective checkpointing keeps of one layer (docs/cost-model.md,
+// "Selective recomputation"): its policy saves the outputs of the attention kernel and of the
+// odd-numbered matmuls of the block (wq, wk, wv, wo, w1, w3, w2 in a Llama block: wq, wv, w1 and
+// w2), and the backward asks only for those it cannot rebuild from them: w2's output feeds only
+// the residual sum, whose gradient needs no values. With sequence parallelism the projection's
+// reduce-scatter, also on the save list, keeps its output (the residual stream the MLP's replay
+// starts from). A MoE layer's experts and token movement are on no save list: its MLP is replayed
+// whole from the layer's input.
+double perOperatorKeptBytes(const ModelSpec& model, const ActivationShape& shape, LayerKind kind)
+{
+    const double s = double(shape.seqLen), b = double(shape.microBatch), h = double(model.hidden);
+    const double t = double(shape.tp);
+    const double replicated = shape.sequenceParallel ? 1.0 / t : 1.0;
+    const double heads = double(model.heads) / t;
+    const double kvHeads = model.kvHeads >= shape.tp ? double(model.kvHeads) / t : 1.0;
+    const bool mla = model.mla.enabled();
+    const double qkHeadDim = mla ? double(model.mla.qkHeadDim()) : double(model.headDim());
+    const double vHeadDim = mla ? double(model.mla.vHeadDim) : double(model.headDim());
+    double bytes = 2 * s * b * h * replicated; // the checkpointed block's input
+    bytes += 2 * s * b * heads * qkHeadDim; // the query projection (first matmul)
+    bytes += 2 * s * b * (mla ? heads : kvHeads) * vHeadDim; // the value projection (third)
+    bytes += 2 * s * b * heads * vHeadDim + 4 * s * b * heads; // the attention's output and log-sum-exp
+    if (shape.sequenceParallel && shape.tp > 1)
+        bytes += 2 * s * b * h / t; // the projection's reduce-scattered output
+    if (!kind.moe)
+        bytes += 2 * s * b * double(model.ffnHidden) / t; // the MLP's first up projection (the gate)
+    return bytes;
+}
+
 } // namespace
 
 StateBytes stateBytes(const TrainingSpec& training)
@@ -91,6 +120,8 @@ double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape
 
     if (recompute == Recompute::Full)
         return 2 * sbh * replicated; // only the layer's input survives until its backward
+    if (recompute == Recompute::Selective && shape.selective == SelectiveCheckpointing::PerOperator)
+        return perOperatorKeptBytes(model, shape, kind);
     // What selective recomputation replays is not kept (docs/cost-model.md, "Selective recomputation").
     const auto replayed = [&](RecomputeModule module) {
         return recompute == Recompute::Selective && shape.recomputeModules.has(module);
@@ -260,6 +291,7 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
     shape.etp = d.etp;
     shape.linearInputBytes = fp8SavedInputBytes(training);
     shape.recomputeModules = layout.recomputeModules;
+    shape.selective = frameworkDefaults(framework.name).selectiveCheckpointing;
     shape.sequenceParallel = layout.sequenceParallel;
     shape.flashAttention = training.flashAttention;
 
@@ -271,7 +303,11 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
         layers += model.mtpLayerMix();
     // The largest layer on the stage: what full recomputation, ZeRO-3 and CUDA graphs hold one of.
     double largestActivations = 0, largestParameters = 0;
-    const bool holdsOneWhole = layout.recompute == Recompute::Full || layout.zeroStage >= 3 || framework.cudaGraphs;
+    // Checkpointing that replays a layer (full, or torchtitan's per operator) rebuilds all of it
+    // before its backward.
+    const bool replaysLayers = layout.recompute == Recompute::Full
+        || (layout.recompute == Recompute::Selective && shape.selective == SelectiveCheckpointing::PerOperator);
+    const bool holdsOneWhole = replaysLayers || layout.zeroStage >= 3 || framework.cudaGraphs;
     for (size_t k = 0; k < kLayerKinds && holdsOneWhole; ++k)
         if (layers.count[k] > 0) {
             const LayerKind kind = LayerKind::ofIndex(k);
@@ -280,13 +316,14 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
         }
     const double inFlight = inFlightMicroBatches(layout, stage);
     double activations = inFlight * mixActivationBytes(model, shape, layout.recompute, layers);
-    if (layout.recompute == Recompute::Full) // the layer being recomputed holds everything at once
+    if (replaysLayers) // the layer being recomputed holds everything at once
         activations += largestActivations;
     if (layout.holdsEmbedding(stage) && model.dropout) // embedding dropout mask per micro-batch in flight
         activations += inFlight * sbh * replicated;
-    if (last) // final norm input and the fp32 logits the loss keeps for its backward, again per MTP module
-        activations += double(1 + model.mtpLayers)
-            * (2 * sbh * replicated + 4 * double(shape.seqLen) * double(shape.microBatch) * double(model.vocab) / t);
+    if (last) { // final norm input and what the loss holds of the logits at its peak, again per MTP module
+        const double logits = double(shape.seqLen) * double(shape.microBatch) * double(model.vocab) / t;
+        activations += double(1 + model.mtpLayers) * (2 * sbh * replicated + lossBytesPerLogit(framework) * logits);
+    }
     memory.activations = activations;
 
     const double nccl = ncclBufferBytes(d);

@@ -62,7 +62,8 @@ struct ActivationShape {
     // Bytes a linear layer keeps per element of its input for the weight gradient: 2, or in an
     // FP8 / FP4 run the quantised copy Transformer Engine saves instead (fp8SavedInputBytes).
     double linearInputBytes = 2;
-    RecomputeModules recomputeModules; // what Recompute::Selective replays
+    RecomputeModules recomputeModules; // what Recompute::Selective replays under Megatron's modules
+    SelectiveCheckpointing selective = SelectiveCheckpointing::Modules; // the framework's Recompute::Selective
     bool sequenceParallel = false;
     bool flashAttention = true;
 };

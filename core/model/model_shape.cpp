@@ -211,6 +211,25 @@ double layersForwardFlops(const ModelSpec& model, int64_t seqLen, std::optional<
     return flops;
 }
 
+// torchtitan's per-operator replay (perOperatorReplay) in FLOPs: the up GEMM is two thirds of a
+// gated MLP's (gate and up beside down), half of a plain one's.
+double perOperatorReplayFlops(const ModelSpec& model, int64_t seqLen)
+{
+    const PerOperatorReplay share = perOperatorReplay(model);
+    const double upShareOfMlp = model.gatedMlp ? 2.0 / 3.0 : 0.5;
+    const LayerMix mix = model.everyLayerMix();
+    double flops = 0;
+    for (size_t k = 0; k < kLayerKinds; ++k) {
+        if (mix.count[k] == 0)
+            continue;
+        const LayerKind kind = LayerKind::ofIndex(k);
+        const LayerForwardFlops layer = layerForwardFlops(model, kind, seqLen);
+        const double mlp = kind.moe ? layer.mlp : layer.mlp * upShareOfMlp * share.mlpUpShare;
+        flops += double(mix.count[k]) * (layer.qkv * share.attentionKeyShare + layer.projection + mlp);
+    }
+    return flops;
+}
+
 } // namespace
 
 double modelFlopsPerSequence(const ModelSpec& model, int64_t seqLen)
@@ -220,13 +239,26 @@ double modelFlopsPerSequence(const ModelSpec& model, int64_t seqLen)
            + mtpHeadForwardFlops(model, seqLen));
 }
 
-double recomputeFlopsPerSequence(const ModelSpec& model, int64_t seqLen, Recompute recompute, RecomputeModules modules)
+PerOperatorReplay perOperatorReplay(const ModelSpec& model)
+{
+    PerOperatorReplay replay;
+    if (!model.mla.enabled()) {
+        const double q = double(model.heads), kv = double(model.kvHeads);
+        replay.attentionKeyShare = kv / (q + 2 * kv);
+    }
+    replay.mlpUpShare = model.gatedMlp ? 0.5 : 0.0;
+    return replay;
+}
+
+double recomputeFlopsPerSequence(const ModelSpec& model, int64_t seqLen, Recompute recompute, RecomputeModules modules,
+                                 SelectiveCheckpointing policy)
 {
     switch (recompute) {
     case Recompute::Full:
         return layersForwardFlops(model, seqLen, std::nullopt);
     case Recompute::Selective:
-        return layersForwardFlops(model, seqLen, modules);
+        return policy == SelectiveCheckpointing::PerOperator ? perOperatorReplayFlops(model, seqLen)
+                                                             : layersForwardFlops(model, seqLen, modules);
     case Recompute::None:
     case Recompute::Auto:
         break;

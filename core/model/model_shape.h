@@ -67,10 +67,21 @@ struct LayerForwardFlops {
 // Model FLOPs of a training step for one sequence: 3 x forward of every layer (MTP modules
 // included) and the logits.
 [[nodiscard]] double modelFlopsPerSequence(const ModelSpec& model, int64_t seqLen);
+// What torchtitan's per-operator checkpointing replays of a layer's GEMMs (docs/cost-model.md,
+// "Selective recomputation"): the key projection's columns of the fused QKV GEMM, the output
+// projection whole, and of the dense MLP's up GEMM the w3 half of a gated one; a MoE layer replays
+// its MLP whole. MLA's projections run in another order and are priced as kept.
+struct PerOperatorReplay {
+    double attentionKeyShare = 0; // of the fused QKV GEMM
+    double mlpUpShare = 0;        // of the dense up GEMM
+};
+[[nodiscard]] PerOperatorReplay perOperatorReplay(const ModelSpec& model);
+
 // FLOPs executed again by activation recomputation for one sequence: the whole forward of every
-// layer (full), or the attention-score part (selective: Megatron-core checkpoints the core
-// attention, fused or not).
+// layer (full), or with selective what the framework's policy replays: Megatron-Core's modules
+// (the attention scores for core_attn, fused or not), or torchtitan's per-operator GEMMs.
 [[nodiscard]] double recomputeFlopsPerSequence(const ModelSpec& model, int64_t seqLen, Recompute recompute,
-                                               RecomputeModules modules = {});
+                                               RecomputeModules modules = {},
+                                               SelectiveCheckpointing policy = SelectiveCheckpointing::Modules);
 
 } // namespace paraplan

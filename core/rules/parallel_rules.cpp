@@ -103,7 +103,9 @@ bool refusesRecomputing(const TrainingSpec& t, RecomputeModule module)
 
 std::optional<RecomputeModules> selectiveRecomputeModules(const Scenario& s)
 {
-    if (s.pins.recomputeModules)
+    // torchtitan's per-operator policy saves memory on every model; the modules play no part there.
+    if (s.pins.recomputeModules
+        || frameworkDefaults(s.framework.name).selectiveCheckpointing == SelectiveCheckpointing::PerOperator)
         return s.parallel.recomputeModules;
     const RecomputeModules applicable = applicableRecomputeModules(s.model);
     RecomputeModules modules = s.training.flashAttention ? RecomputeModules::none() : RecomputeModules();

@@ -67,7 +67,8 @@ enum class KvHeadSplit { Divided, Replicated, Impossible };
 // their recipes recompute (Megatron-Bridge: DeepSeek-V3 ['mla_up_proj'], GPT-OSS ['layernorm',
 // 'moe_act']): the norms that are modules of their own, the experts' activation, MLA's up
 // projections, none that delayed FP8 scaling refuses. Nothing, where selective would save no
-// memory (a dense model with fused attention).
+// memory (a dense model with fused attention). On a framework whose selective checkpointing is
+// per operator (torchtitan) the scenario's modules, which play no part: selective always saves there.
 [[nodiscard]] std::optional<RecomputeModules> selectiveRecomputeModules(const Scenario& scenario);
 // What selective replays when recompute is auto: selectiveRecomputeModules, else the scenario's.
 [[nodiscard]] RecomputeModules autoRecomputeModules(const Scenario& scenario);

@@ -622,7 +622,14 @@ void checkRecomputeAndOptimizer(Checker& c, const Scenario& s)
                                                    "moe_act and shared_experts need experts, shared_experts shared ones, mlp "
                                                    "dense layers, layernorm a norm outside the linear layers as MLA and MoE "
                                                    "layers have); those do nothing."));
-    if (s.pins.recomputeModules && (p.recompute == Recompute::None || p.recompute == Recompute::Full))
+    const bool perOperator
+        = frameworkDefaults(s.framework.name).selectiveCheckpointing == SelectiveCheckpointing::PerOperator;
+    if (s.pins.recomputeModules && perOperator)
+        c.warning("recompute_modules_not_in_framework", path,
+                  QT_TRANSLATE_NOOP("Diagnostics", "%1's selective checkpointing keeps and replays by operator, not by "
+                                                   "Megatron's modules; recompute_modules do nothing there."),
+                  { DiagnosticArg{ toString(s.framework.name) } });
+    else if (s.pins.recomputeModules && (p.recompute == Recompute::None || p.recompute == Recompute::Full))
         c.warning("recompute_modules_unused", path,
                   QT_TRANSLATE_NOOP("Diagnostics", "recompute_modules choose what selective recomputation replays; with "
                                                    "recompute \"%1\" they do nothing."),

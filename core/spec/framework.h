@@ -16,8 +16,24 @@ struct FrameworkSpec {
     // Transformer Engine's make_graphed_callables, torch.compile's reduce-overhead): the host
     // launches a layer with one call instead of kernel by kernel.
     bool cudaGraphs = false;
+    // The loss compiled with torch.compile (torchtitan's training.compile since 2025-02-20, its
+    // compile.components "loss" since 2025-08-20): the compiler keeps the bf16 logits instead of an
+    // fp32 copy and fuses the backward into one kernel (lossBytesPerLogit). Megatron's loss is a
+    // fused kernel of its own, which this leaves as it is.
+    bool compiledLoss = false;
 
     bool operator==(const FrameworkSpec&) const = default;
+};
+
+// What `recompute: "selective"` checkpoints (docs/cost-model.md, "Selective recomputation").
+enum class SelectiveCheckpointing {
+    // Megatron-Core's --recompute-modules: the scenario's recompute_modules, each a submodule
+    // replayed whole or one output discarded.
+    Modules,
+    // torchtitan's per-operator policy (activation_checkpoint.selective_ac_option "op"): the block
+    // is checkpointed whole, and only the outputs of the attention kernel and of every second
+    // matmul are kept; everything else is replayed.
+    PerOperator,
 };
 
 // What a framework does unless the scenario says otherwise; each entry's source is in
@@ -30,9 +46,19 @@ struct FrameworkDefaults {
     // Pipeline sends split over the TP ranks, each sending 1/tp of the activation (Megatron's
     // scatter/gather optimisation, SC21 section 4.1), rather than every TP rank sending all of it.
     bool scatterGatherSends;
+    SelectiveCheckpointing selectiveCheckpointing;
+    // Bytes the loss holds per logit of the last stage at its peak ("Memory", "The loss"): 4 for
+    // Megatron's fused vocab-parallel cross-entropy (the fp32 logits, its gradient written in
+    // place), 12 for PyTorch's cross_entropy on an fp32 upcast (the log-softmax output, the
+    // gradient coming into it and the one it returns, all fp32 while its backward runs).
+    double lossBytesPerLogit;
 };
 
 [[nodiscard]] FrameworkDefaults frameworkDefaults(Framework framework);
+
+// Bytes the loss holds per logit of the last stage at its peak under `framework`: its default, or
+// a compiled PyTorch loss's.
+[[nodiscard]] double lossBytesPerLogit(const FrameworkSpec& framework);
 
 [[nodiscard]] const char* toString(Framework framework);
 

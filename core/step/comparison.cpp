@@ -50,7 +50,8 @@ double computeRateTflops(const Scenario& s, const Result& r)
     // FLOPs one GPU executes per step over the critical stage's compute time.
     const double flops = double(s.training.globalBatch)
         * (modelFlopsPerSequence(s.model, s.training.seqLen)
-           + recomputeFlopsPerSequence(s.model, s.training.seqLen, r.recomputeChosen, r.parallel.recomputeModules))
+           + recomputeFlopsPerSequence(s.model, s.training.seqLen, r.recomputeChosen, r.parallel.recomputeModules,
+                                       frameworkDefaults(s.framework.name).selectiveCheckpointing))
         / double(r.gpus);
     const double seconds = r.time.compute + r.time.recompute;
     return seconds > 0 ? flopsPerSToTflops(flops / seconds) : 0;

@@ -181,7 +181,9 @@ Result evaluate(const Scenario& scenario, const EvaluateOptions& options)
     const double sequences = double(tr.globalBatch);
     const double modelFlops = sequences * modelFlopsPerSequence(scenario.model, tr.seqLen);
     const double hardwareFlops = modelFlops
-        + sequences * recomputeFlopsPerSequence(scenario.model, tr.seqLen, r.recomputeChosen, r.parallel.recomputeModules);
+        + sequences
+            * recomputeFlopsPerSequence(scenario.model, tr.seqLen, r.recomputeChosen, r.parallel.recomputeModules,
+                                        frameworkDefaults(scenario.framework.name).selectiveCheckpointing);
     const double gpus = double(r.gpus);
     r.modelTflopsPerGpu = flopsPerSToTflops(modelFlops / t.step / gpus);
     r.hardwareTflopsPerGpu = flopsPerSToTflops(hardwareFlops / t.step / gpus);

@@ -166,6 +166,7 @@ LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const Dev
     in.flashAttention = s.training.flashAttention;
     in.recompute = L.recompute;
     in.recomputeModules = L.recomputeModules;
+    in.selective = frameworkDefaults(s.framework.name).selectiveCheckpointing;
     in.rates = sixteenBitRates(rates, s.cluster.gpu);
     in.linearRates = rates;
     in.quantized = quantizedFormat(s.training);

@@ -175,6 +175,58 @@ TEST(TorchtitanTomlImport, ReadsTorchtitansLlama3Configs)
     }
 }
 
+// selective_ac_option "op" is torchtitan's per-operator checkpointing: an import names no Megatron
+// modules, and on framework torchtitan ParaPlan prices torchtitan's policy (it keeps far less than
+// Megatron-Core's selective). An export of a Megatron-Core prediction says its selective was not
+// torchtitan's.
+TEST(TorchtitanTomlImport, SelectiveIsTorchtitansPerOperatorPolicy)
+{
+    const nlohmann::json base = io::toJson(exportScenarios()[0].scenario);
+    const Imported imported = importTorchtitanToml(fileText(kTitanData + "llama3_8b.toml"), base);
+    EXPECT_FALSE(imported.document.at("parallel").contains("recompute_modules"));
+    const Scenario titan = readImported(imported);
+    ASSERT_EQ(titan.parallel.recompute, Recompute::Selective);
+    ASSERT_EQ(titan.framework.name, Framework::Torchtitan);
+    Scenario megatron = titan;
+    megatron.framework.name = Framework::MegatronCore;
+    EXPECT_LT(predictionOf(titan).memory.activations, 0.8 * predictionOf(megatron).memory.activations);
+    const auto pricedModules
+        = [](const LaunchBundle& bundle) { return anyNoteHas(bundle.notes, "'s modules, which keep more"); };
+    EXPECT_FALSE(pricedModules(exported(titan, ExportFormat::TorchtitanToml)));
+    EXPECT_TRUE(pricedModules(exported(megatron, ExportFormat::TorchtitanToml)));
+}
+
+// torch.compile takes the loss when [compile] lists it ("model" and "loss" by default): the
+// scenario says framework.compiled_loss, which keeps 4 bytes a logit where eager PyTorch keeps 12.
+// The flag survives the scenario's writer and torchtitan's export.
+TEST(TorchtitanTomlImport, ACompiledLossIsTheFrameworks)
+{
+    const nlohmann::json base = io::toJson(exportScenarios()[0].scenario);
+    const Scenario eager // [compile] enable=false
+        = readImported(importTorchtitanToml(fileText(kTitanData + "llama3_8b.toml"), base));
+    const Scenario compiled
+        = readImported(importTorchtitanToml(fileText(kTitanData + "llama3_405b_24e9105.toml"), base)); // enable=true
+    EXPECT_FALSE(eager.framework.compiledLoss);
+    EXPECT_TRUE(compiled.framework.compiledLoss);
+    EXPECT_EQ(lossBytesPerLogit(eager.framework), 12.0);
+    EXPECT_EQ(lossBytesPerLogit(compiled.framework), 4.0);
+    EXPECT_TRUE(io::readScenario(io::toJson(compiled), io::builtinCatalog()).framework.compiledLoss);
+
+    const std::string withLoss = onlyFile(exported(compiled, ExportFormat::TorchtitanToml));
+    EXPECT_EQ(parsedToml(withLoss).at("compile").at("components").as_array().size(), 2u);
+    Scenario asyncTpOnly = compiled;
+    asyncTpOnly.framework.compiledLoss = false;
+    asyncTpOnly.parallel.tpCommOverlap = true;
+    const toml::value modelOnly = parsedToml(onlyFile(exported(asyncTpOnly, ExportFormat::TorchtitanToml)));
+    EXPECT_EQ(modelOnly.at("compile").at("components").as_array().size(), 1u);
+    EXPECT_FALSE(readImported(importTorchtitanToml(toml::format(modelOnly), base)).framework.compiledLoss);
+    // The Python form: compile.enable with its default components, or compile.components naming the model alone.
+    for (const Scenario* s : std::initializer_list<const Scenario*>{ &compiled, &asyncTpOnly }) {
+        const std::string py = onlyFile(exported(*s, ExportFormat::TorchtitanPy));
+        EXPECT_EQ(readImported(importTorchtitanPy(py, base)).framework.compiledLoss, s->framework.compiledLoss) << py;
+    }
+}
+
 // pytorch/torchtitan @ 24e91056a3ae395aec8dcca8c67aa4f16f3da3d0, llama3_405b.toml: the older names,
 // converters = ["float8"] and a [float8] section, with async TP under torch.compile; and the same
 // file @ 238fa995, still naming the converter "float8" beside a [quantize.linear.float8] section.

@@ -276,3 +276,75 @@ TEST(StageMemory, CudaGraphsKeepTheirBuffersAndPool)
     one.flashAttention = t.flashAttention;
     EXPECT_DOUBLE_EQ(extra, 32 * 4 * sbh + layerActivationBytes(m, one, Recompute::None, m.layerKind(0)));
 }
+
+// torchtitan's per-operator selective checkpointing (parallelize_llama.py @ 9dec370, _save_list and
+// _custom_policy) on Llama 3.1 8B as its H100 runs shape it (seq 8192, local batch 2, no TP): of a
+// block it keeps the input x, wq's and wv's outputs (the odd matmuls the backward needs), the
+// attention's output with its fp32 log-sum-exp, and w1's; per token 2h + 2h + 2·8·128 + 2h + 4·32
+// + 2·14336 bytes.
+TEST(Activations, PerOperatorCheckpointingKeepsTheAttentionAndEveryOtherMatmul)
+{
+    const ModelSpec& m = test::modelPreset("llama3.1-8b");
+    ActivationShape x = shape(8192, 2, 1, false);
+    x.flashAttention = true;
+    x.selective = SelectiveCheckpointing::PerOperator;
+    const double tokens = 8192.0 * 2;
+    const double perToken = 2 * 4096 + 2 * 4096 + 2 * 8 * 128 + 2 * 4096 + 4 * 32 + 2 * 14336;
+    EXPECT_DOUBLE_EQ(layerActivationBytes(m, x, Recompute::Selective, m.layerKind(0)), tokens * perToken);
+    // Well under Megatron's selective (everything but the attention core), above full recomputation.
+    ActivationShape modules = x;
+    modules.selective = SelectiveCheckpointing::Modules;
+    EXPECT_LT(layerActivationBytes(m, x, Recompute::Selective, m.layerKind(0)),
+              0.5 * layerActivationBytes(m, modules, Recompute::Selective, m.layerKind(0)));
+    EXPECT_GT(layerActivationBytes(m, x, Recompute::Selective, m.layerKind(0)),
+              layerActivationBytes(m, x, Recompute::Full, m.layerKind(0)));
+}
+
+// With TP 8 and sequence parallelism the input is the rank's sequence shard, the projections and
+// the attention its 4 query heads and 1 KV head, and the projection's reduce-scattered output
+// (on the save list, the residual stream the MLP's replay starts from) is kept as well.
+TEST(Activations, PerOperatorCheckpointingUnderTensorParallelism)
+{
+    const ModelSpec& m = test::modelPreset("llama3.1-8b");
+    ActivationShape x = shape(8192, 1, 8, true);
+    x.flashAttention = true;
+    x.selective = SelectiveCheckpointing::PerOperator;
+    const double perToken
+        = 2 * 4096 / 8 + 2 * 4 * 128 + 2 * 1 * 128 + 2 * 4 * 128 + 4 * 4 + 2 * 4096 / 8 + 2 * 14336 / 8;
+    EXPECT_DOUBLE_EQ(layerActivationBytes(m, x, Recompute::Selective, m.layerKind(0)), 8192.0 * perToken);
+}
+
+// The framework's selective checkpointing reaches the stage: the same layout keeps less under
+// torchtitan than under Megatron-Core, and the last stage's loss holds 12 bytes per logit there
+// (PyTorch's cross_entropy on an fp32 upcast) against Megatron's 4.
+TEST(StageMemory, TheFrameworkDecidesWhatSelectiveKeepsAndWhatTheLossHolds)
+{
+    const ModelSpec& m = test::modelPreset("llama3.1-8b");
+    TrainingSpec t;
+    t.seqLen = 8192;
+    t.microBatch = 1;
+    ParallelLayout layout;
+    layout.degrees.dp = 8;
+    layout.assignLayers(m, { m.layers });
+    layout.microBatches = 1;
+    layout.recompute = Recompute::Full;
+    FrameworkSpec titan;
+    titan.name = Framework::Torchtitan;
+    const double logits = 8192.0 * double(m.vocab);
+    EXPECT_DOUBLE_EQ(stageMemory(m, t, titan, layout, 0).activations - stageMemory(m, t, {}, layout, 0).activations,
+                     (12.0 - 4.0) * logits);
+    layout.recompute = Recompute::Selective;
+    EXPECT_LT(stageMemory(m, t, titan, layout, 0).activations + 8 * logits,
+              stageMemory(m, t, {}, layout, 0).activations);
+    EXPECT_EQ(frameworkDefaults(Framework::Torchtitan).selectiveCheckpointing, SelectiveCheckpointing::PerOperator);
+    for (Framework f :
+         { Framework::MegatronCore, Framework::MegatronLm, Framework::MegatronDeepSpeed, Framework::Nemo })
+        EXPECT_EQ(frameworkDefaults(f).lossBytesPerLogit, 4.0);
+    // Compiled, torchtitan's loss keeps the bf16 logits and their bf16 gradient: Megatron's 4 bytes.
+    layout.recompute = Recompute::Full;
+    titan.compiledLoss = true;
+    EXPECT_DOUBLE_EQ(stageMemory(m, t, titan, layout, 0).activations, stageMemory(m, t, {}, layout, 0).activations);
+    FrameworkSpec megatron;
+    megatron.compiledLoss = true;
+    EXPECT_EQ(lossBytesPerLogit(megatron), 4.0);
+}

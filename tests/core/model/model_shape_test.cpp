@@ -86,3 +86,25 @@ TEST(Flops, AttentionScoresAreCountedInFull)
     const ModelSpec m = gptModel(1, 4096, 32, 32000);
     EXPECT_DOUBLE_EQ(layerForwardFlops(m, m.layerKind(0), 8192).attentionScores, 4.0 * 8192 * 8192 * 4096);
 }
+
+// torchtitan's per-operator checkpointing replays the key projection's columns of QKV, the output
+// projection and a gated MLP's w3: with Llama 3 8B's shapes (32 heads, 8 KV heads, h 4096, f
+// 14336) per layer and token 2·(h·kv·d + h·h + h·f) FLOPs, where d = h/heads.
+TEST(ModelShape, PerOperatorCheckpointingReplaysTheUnkeptMatmuls)
+{
+    ModelSpec m;
+    m.layers = 32;
+    m.hidden = 4096;
+    m.heads = 32;
+    m.kvHeads = 8;
+    m.ffnHidden = 14336;
+    m.vocab = 128256;
+    m.gatedMlp = true;
+    const double tokens = 8192, h = 4096, headDim = 128;
+    const double perLayer = 2 * tokens * (h * 8 * headDim + h * h + h * 14336.0);
+    EXPECT_NEAR(recomputeFlopsPerSequence(m, 8192, Recompute::Selective, {}, SelectiveCheckpointing::PerOperator),
+                32 * perLayer, 1e-9 * 32 * perLayer);
+    // Megatron's core_attn replays the attention scores instead.
+    EXPECT_NE(recomputeFlopsPerSequence(m, 8192, Recompute::Selective, RecomputeModules{}),
+              recomputeFlopsPerSequence(m, 8192, Recompute::Selective, {}, SelectiveCheckpointing::PerOperator));
+}

@@ -317,3 +317,92 @@ TEST(PrecisionAwareOptimizer, ReadPricedAndRuled)
                                                         "precision_aware_optimizer": { "exp_avg": "int8" })"),
                  io::ReadError);
 }
+
+namespace {
+
+LayerCostInput titanLayer(const ModelSpec& m, int64_t tp, SelectiveCheckpointing selective, Recompute recompute)
+{
+    LayerCostInput in;
+    in.model = &m;
+    in.kind = kDenseLayer;
+    in.seqLen = 8192;
+    in.microBatch = 2;
+    in.degrees = { .tp = tp };
+    in.sequenceParallel = tp > 1;
+    in.recompute = recompute;
+    in.selective = selective;
+    in.rates = in.linearRates = deviceRates(test::h100Gpu(), Precision::Bf16, EfficiencyParams{});
+    in.tpLink = { 360e9, 2e-6 };
+    return in;
+}
+
+} // namespace
+
+// torchtitan's per-operator policy replays the key projection (a sixth of Llama 3 8B's fused QKV
+// GEMM: 8 of 32 + 2 x 8 heads), the output projection and the gated MLP's w3 (half the up GEMM),
+// with the norms and the activation; it never replays the attention kernel, the query and value
+// projections, w1 or w2.
+TEST(PerOperatorCheckpointing, ReplaysTheUnkeptMatmulsButNotTheAttention)
+{
+    const ModelSpec m = scenarioOf("llama3.1-8b", "{}").model;
+    const LayerCostInput in = titanLayer(m, 1, SelectiveCheckpointing::PerOperator, Recompute::Selective);
+    const LayerCosts perOperator = transformerLayerCosts(in);
+    const DeviceRates& r = in.rates;
+    const double tokens = 8192.0 * 2;
+    const double qkv = gemmSeconds(r, tokens, 6144, 4096), projection = gemmSeconds(r, tokens, 4096, 4096);
+    const double up = gemmSeconds(r, tokens, 2 * 14336, 4096), down = gemmSeconds(r, tokens, 4096, 14336);
+    const double replayedGemms = qkv / 6 + projection + up / 2;
+    EXPECT_GT(perOperator.backward.recompute, replayedGemms);
+    // Below the forward less what it keeps: the attention kernel and the other GEMMs.
+    const LayerCosts none
+        = transformerLayerCosts(titanLayer(m, 1, SelectiveCheckpointing::PerOperator, Recompute::None));
+    const LayerCosts full
+        = transformerLayerCosts(titanLayer(m, 1, SelectiveCheckpointing::PerOperator, Recompute::Full));
+    EXPECT_LT(perOperator.backward.recompute, none.forward.compute - (qkv * 5 / 6 + up / 2 + down));
+    EXPECT_LT(perOperator.backward.recompute, 0.5 * full.backward.recompute);
+    EXPECT_DOUBLE_EQ(perOperator.backward.compute, none.backward.compute);
+}
+
+// Under TP with sequence parallelism the all-gathers into the attention and into the MLP are not
+// on the save list: the replay gathers again. The reduce-scatters' outputs are kept.
+TEST(PerOperatorCheckpointing, GathersTheSequenceAgainUnderTensorParallelism)
+{
+    const ModelSpec m = scenarioOf("llama3.1-8b", "{}").model;
+    const LayerCostInput in = titanLayer(m, 8, SelectiveCheckpointing::PerOperator, Recompute::Selective);
+    const LayerCosts perOperator = transformerLayerCosts(in);
+    const LayerCosts none
+        = transformerLayerCosts(titanLayer(m, 8, SelectiveCheckpointing::PerOperator, Recompute::None));
+    const LayerShard shard(m, in.seqLen, in.microBatch, in.degrees, true, in.rates.activationBytes);
+    const double gather = collectiveSeconds(Collective::AllGather, layerMessages(m, shard).tpActivation, 8, in.tpLink,
+                                            in.rates.params);
+    EXPECT_NEAR(perOperator.backward.tpComm - none.backward.tpComm, 2 * gather, 1e-12);
+    // Megatron's default selective (core_attn) replays no communication.
+    const LayerCosts modules
+        = transformerLayerCosts(titanLayer(m, 8, SelectiveCheckpointing::Modules, Recompute::Selective));
+    EXPECT_DOUBLE_EQ(modules.backward.tpComm, none.backward.tpComm);
+}
+
+// On torchtitan selective is its per-operator policy: the search tries it on a dense model with
+// fused attention (where Megatron's modules would save nothing), and naming modules earns a warning.
+TEST(RecomputeModules, TorchtitansSelectiveIsAlwaysWorthTryingAndTakesNoModules)
+{
+    Scenario s = test::scenarioFromJson(R"({
+      "model": { "preset": "llama3.1-8b" },
+      "training": { "seq_len": 8192, "global_batch": 64 },
+      "cluster": { "preset": "dgx-h100", "nodes": 1 },
+      "framework": { "name": "torchtitan" },
+      "parallel": { "tp": 1, "zero_stage": 3 }
+    })");
+    EXPECT_TRUE(selectiveRecomputeModules(s).has_value());
+    s.framework.name = Framework::MegatronCore;
+    EXPECT_FALSE(selectiveRecomputeModules(s).has_value());
+
+    Scenario named = test::scenarioFromJson(R"({
+      "model": { "preset": "llama3.1-8b" },
+      "training": { "seq_len": 8192, "global_batch": 64 },
+      "cluster": { "preset": "dgx-h100", "nodes": 1 },
+      "framework": { "name": "torchtitan" },
+      "parallel": { "tp": 1, "zero_stage": 3, "recompute": "selective", "recompute_modules": ["mlp"] }
+    })");
+    EXPECT_TRUE(hasCode(validateScenario(named), "recompute_modules_not_in_framework"));
+}
