@@ -1286,6 +1286,46 @@
         <source>restart_s is %1; give the seconds a restart takes between 0 and 1e6, or omit it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Recomputed modules the framework does not use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oversubscribed core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flows collide on hashed uplinks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s selective checkpointing keeps and replays by operator, not by Megatron&apos;s modules; recompute_modules do nothing there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>core_oversubscription is %1; give what a zone&apos;s leaves send up over its spines&apos; bandwidth to the core, 1 or more (1 = non-blocking).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tiers is %1; give 2 (leaves and spines) or 3 (zones of pods_per_zone pods joined by a core level), or leave it out for the default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pods_per_zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flows_per_connection is %1; give the flows (QPs) each connection spreads over, 1 (NCCL&apos;s default) to 1024.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 groups&apos; flows collide on %2, which ECMP hashes them onto: the busiest uplink carries %3x an even share and the slowest group runs at %4 GB/s. Spread each connection over more flows (flows_per_connection, NCCL_IB_QPS_PER_CONNECTION), route adaptively, or keep this traffic inside a pod.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 groups cross the oversubscribed core between zones of %2 nodes: they run at %3 GB/s instead of %4 GB/s alone (%5x slower). Keep these groups inside a zone, or lower the core&apos;s oversubscription.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EngineLadder</name>
@@ -5582,6 +5622,34 @@ predicted</source>
     </message>
     <message>
         <source>Tokens to train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reduce in the NVSwitch (NVLink SHARP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink SHARP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reduce in the network (InfiniBand SHARP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-reduces across nodes run in the network&apos;s switches (NCCL&apos;s CollNet with its SHARP plugin): each GPU sends its share up once instead of a ring&apos;s twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>InfiniBand SHARP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-reduces inside a node run in the switch (NCCL_NVLS_ENABLE); off, they run as rings, and NCCL&apos;s buffers for it are freed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs a third-generation NVSwitch or later: Hopper or Blackwell GPUs on an NVSwitch</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1286,6 +1286,46 @@
         <source>restart_s is %1; give the seconds a restart takes between 0 and 1e6, or omit it.</source>
         <translation>restart_s 为 %1；请给出 0 到 1e6 之间的重启耗时（秒），或省略该字段。</translation>
     </message>
+    <message>
+        <source>Recomputed modules the framework does not use</source>
+        <translation>框架不使用的重计算模块</translation>
+    </message>
+    <message>
+        <source>Oversubscribed core</source>
+        <translation>超额订阅的核心层</translation>
+    </message>
+    <message>
+        <source>Flows collide on hashed uplinks</source>
+        <translation>哈希到上行链路的流发生冲突</translation>
+    </message>
+    <message>
+        <source>%1&apos;s selective checkpointing keeps and replays by operator, not by Megatron&apos;s modules; recompute_modules do nothing there.</source>
+        <translation>%1 的选择性检查点按算子保存和重放，而不是按 Megatron 的模块；recompute_modules 在那里不起作用。</translation>
+    </message>
+    <message>
+        <source>core_oversubscription is %1; give what a zone&apos;s leaves send up over its spines&apos; bandwidth to the core, 1 or more (1 = non-blocking).</source>
+        <translation>core_oversubscription 为 %1；请给出一个区域的叶交换机上行流量与其脊交换机通往核心层带宽之比，至少为 1（1 = 无阻塞）。</translation>
+    </message>
+    <message>
+        <source>tiers is %1; give 2 (leaves and spines) or 3 (zones of pods_per_zone pods joined by a core level), or leave it out for the default.</source>
+        <translation>tiers 为 %1；请给出 2（叶和脊）或 3（由核心层连接、每区 pods_per_zone 个 pod 的区域），或省略以使用默认值。</translation>
+    </message>
+    <message>
+        <source>pods_per_zone</source>
+        <translation>pods_per_zone</translation>
+    </message>
+    <message>
+        <source>flows_per_connection is %1; give the flows (QPs) each connection spreads over, 1 (NCCL&apos;s default) to 1024.</source>
+        <translation>flows_per_connection 为 %1；请给出每个连接分散到的流（QP）数，1（NCCL 的默认值）到 1024。</translation>
+    </message>
+    <message>
+        <source>%1 groups&apos; flows collide on %2, which ECMP hashes them onto: the busiest uplink carries %3x an even share and the slowest group runs at %4 GB/s. Spread each connection over more flows (flows_per_connection, NCCL_IB_QPS_PER_CONNECTION), route adaptively, or keep this traffic inside a pod.</source>
+        <translation>%1 组的流在 %2 上冲突（ECMP 把它们哈希到这些链路上）：最忙的上行链路承载均匀份额的 %3 倍，最慢的组只有 %4 GB/s。请把每个连接分散到更多的流（flows_per_connection、NCCL_IB_QPS_PER_CONNECTION）、使用自适应路由，或让这些流量留在一个 pod 内。</translation>
+    </message>
+    <message>
+        <source>%1 groups cross the oversubscribed core between zones of %2 nodes: they run at %3 GB/s instead of %4 GB/s alone (%5x slower). Keep these groups inside a zone, or lower the core&apos;s oversubscription.</source>
+        <translation>%1 组跨越 %2 节点区域之间超额订阅的核心层：它们只有 %3 GB/s，而单独时为 %4 GB/s（慢 %5 倍）。请让这些组留在一个区域内，或降低核心层的超额订阅比。</translation>
+    </message>
 </context>
 <context>
     <name>EngineLadder</name>
@@ -5583,6 +5623,34 @@ predicted</source>
     <message>
         <source>Tokens to train</source>
         <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>Reduce in the NVSwitch (NVLink SHARP)</source>
+        <translation>在 NVSwitch 中规约（NVLink SHARP）</translation>
+    </message>
+    <message>
+        <source>NVLink SHARP</source>
+        <translation>NVLink SHARP</translation>
+    </message>
+    <message>
+        <source>Reduce in the network (InfiniBand SHARP)</source>
+        <translation>在网络中规约（InfiniBand SHARP）</translation>
+    </message>
+    <message>
+        <source>All-reduces across nodes run in the network&apos;s switches (NCCL&apos;s CollNet with its SHARP plugin): each GPU sends its share up once instead of a ring&apos;s twice</source>
+        <translation>跨节点的 all-reduce 在网络交换机中执行（NCCL 的 CollNet 及其 SHARP 插件）：每个 GPU 只上送一次自己的份额，而环形算法要两次</translation>
+    </message>
+    <message>
+        <source>InfiniBand SHARP</source>
+        <translation>InfiniBand SHARP</translation>
+    </message>
+    <message>
+        <source>All-reduces inside a node run in the switch (NCCL_NVLS_ENABLE); off, they run as rings, and NCCL&apos;s buffers for it are freed</source>
+        <translation>节点内的 all-reduce 在交换机中执行（NCCL_NVLS_ENABLE）；关闭时按环执行，NCCL 为它保留的缓冲区随之释放</translation>
+    </message>
+    <message>
+        <source>Needs a third-generation NVSwitch or later: Hopper or Blackwell GPUs on an NVSwitch</source>
+        <translation>需要第三代或更新的 NVSwitch：NVSwitch 上的 Hopper 或 Blackwell GPU</translation>
     </message>
 </context>
 <context>

@@ -93,6 +93,18 @@ void readNetworkFields(ObjectReader& in, NetworkSpec& network)
         network.latencyUs = *v;
     if (auto v = in.number("spine_latency_us"))
         network.spineLatencyUs = *v;
+    if (auto v = in.integer("tiers"))
+        network.tiers = *v;
+    if (auto v = in.integer("pods_per_zone"))
+        network.podsPerZone = *v;
+    if (auto v = in.number("core_oversubscription"))
+        network.coreOversubscription = *v;
+    if (auto v = in.number("core_latency_us"))
+        network.coreLatencyUs = *v;
+    if (auto v = in.choice("load_balancing", { "auto", "adaptive", "ecmp" }))
+        network.uplinkBalancing = UplinkBalancing(*v);
+    if (auto v = in.integer("flows_per_connection"))
+        network.flowsPerConnection = *v;
 }
 
 TopologySpec readTopology(ObjectReader& in, TopologySpec base)
@@ -142,14 +154,32 @@ nlohmann::json toJson(const TopologySpec& topology)
     nlohmann::json nodes = nlohmann::json::array();
     for (const NodeSpec& node : topology.nodes)
         nodes.push_back(toJson(node));
-    const NetworkSpec& n = topology.network;
-    return { { "nodes", nodes },
-             { "network",
-               { { "kind", toString(n.kind) },
-                 { "nodes_per_leaf", n.nodesPerLeaf },
-                 { "oversubscription", n.oversubscription },
-                 { "latency_us", n.latencyUs },
-                 { "spine_latency_us", n.spineLatencyUs } } } };
+    return { { "nodes", nodes }, { "network", toJson(topology.network) } };
+}
+
+nlohmann::json toJson(const NetworkSpec& n)
+{
+    nlohmann::json out = { { "kind", toString(n.kind) },
+                           { "nodes_per_leaf", n.nodesPerLeaf },
+                           { "oversubscription", n.oversubscription },
+                           { "latency_us", n.latencyUs },
+                           { "spine_latency_us", n.spineLatencyUs } };
+    // The tiers' fields only where they differ from the default, so networks described before
+    // them are written as they were.
+    const NetworkSpec defaults;
+    if (n.tiers != defaults.tiers)
+        out["tiers"] = n.tiers;
+    if (n.podsPerZone != defaults.podsPerZone)
+        out["pods_per_zone"] = n.podsPerZone;
+    if (n.coreOversubscription != defaults.coreOversubscription)
+        out["core_oversubscription"] = n.coreOversubscription;
+    if (n.coreLatencyUs != defaults.coreLatencyUs)
+        out["core_latency_us"] = n.coreLatencyUs;
+    if (n.uplinkBalancing != defaults.uplinkBalancing)
+        out["load_balancing"] = toString(n.uplinkBalancing);
+    if (n.flowsPerConnection != defaults.flowsPerConnection)
+        out["flows_per_connection"] = n.flowsPerConnection;
+    return out;
 }
 
 } // namespace paraplan::io

@@ -19,6 +19,7 @@ void readNetworkFields(ObjectReader& in, NetworkSpec& network);
 
 [[nodiscard]] nlohmann::json toJson(const TopologySpec& topology);
 [[nodiscard]] nlohmann::json toJson(const NodeSpec& node);
+[[nodiscard]] nlohmann::json toJson(const NetworkSpec& network);
 
 // Latency of a node link when the JSON leaves it out: an NVSwitch path is two NVLink hops of
 // 1.5 us (3 us GPU to GPU, as the cluster summaries say), a PCIe hop 1 us, a socket link 2 us.

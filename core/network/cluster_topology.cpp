@@ -24,12 +24,12 @@ struct CacheKey {
     explicit CacheKey(const ClusterSpec& c)
         : topology(c.topology)
         , nodes(c.nodes)
+        , interKind(c.interNode.kind) // picks the uplinks' balancing of a topology that leaves it out
     {
         if (topology)
             return;
         gpusPerNode = c.gpusPerNode;
         intraKind = c.intraNode.kind;
-        interKind = c.interNode.kind;
         intraGBps = c.intraNode.GBpsPerGpu;
         intraLatency = c.intraNode.latencyUs;
         interGBps = c.interNode.GBpsPerGpu;
@@ -42,6 +42,22 @@ struct CacheKey {
             && interGBps == o.interGBps && interLatency == o.interLatency;
     }
 };
+
+// How the network's switches spread flows over their uplinks, unless the topology says: Ethernet
+// fabrics (RoCE, plain Ethernet, TCP) hash each flow (ECMP); InfiniBand routes adaptively (NCCL
+// switches adaptive routing on for InfiniBand ports, src/transport/net_ib/init.cc), as do
+// Slingshot, Omni-Path and EFA's SRD, which sprays packets over paths.
+UplinkBalancing uplinkBalancingOf(LinkKind inter)
+{
+    switch (inter) {
+    case LinkKind::RoCE:
+    case LinkKind::Ethernet:
+    case LinkKind::Tcp:
+        return UplinkBalancing::Ecmp;
+    default:
+        return UplinkBalancing::Adaptive;
+    }
+}
 
 } // namespace
 
@@ -68,7 +84,8 @@ TopologySpec summaryTopology(const ClusterSpec& cluster)
     // One switch per rail serves a scalable unit of 32 nodes (a 64-port leaf: 32 down, 32 up);
     // larger clusters join such pods through spines, rail-optimised and non-blocking, as NVIDIA's
     // SuperPOD reference architectures build them. A transfer between pods climbs: two more
-    // switch hops (NetworkSpec's spine latency).
+    // switch hops (NetworkSpec's spine latency). Beyond a zone of kTwoTierNicPorts NICs, zones
+    // are joined by a non-blocking core level (the network's default tiers; core/network/fabric.cpp).
     constexpr int64_t kNodesPerPod = 32;
     topology.network.kind = cluster.nodes > kNodesPerPod ? NetworkKind::RailOptimized : NetworkKind::SingleSwitch;
     topology.network.nodesPerLeaf = kNodesPerPod;
@@ -78,6 +95,14 @@ TopologySpec summaryTopology(const ClusterSpec& cluster)
 TopologySpec topologyOf(const ClusterSpec& cluster)
 {
     return cluster.topology ? *cluster.topology : summaryTopology(cluster);
+}
+
+TopologySpec pricedTopologyOf(const ClusterSpec& cluster)
+{
+    TopologySpec topology = topologyOf(cluster);
+    if (topology.network.uplinkBalancing == UplinkBalancing::Auto)
+        topology.network.uplinkBalancing = uplinkBalancingOf(cluster.interNode.kind);
+    return topology;
 }
 
 std::shared_ptr<const Fabric> fabricOf(const ClusterSpec& cluster)
@@ -94,7 +119,7 @@ std::shared_ptr<const Fabric> fabricOf(const ClusterSpec& cluster)
                 return recent.front().second;
             }
     }
-    auto fabric = std::make_shared<const Fabric>(topologyOf(cluster), cluster.nodes);
+    auto fabric = std::make_shared<const Fabric>(pricedTopologyOf(cluster), cluster.nodes);
     const std::lock_guard lock(mutex);
     recent.emplace_front(std::move(key), fabric);
     if (recent.size() > kKept)

@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <mutex>
 #include <queue>
+#include <tuple>
 #include <unordered_map>
 
 namespace paraplan {
@@ -126,6 +129,19 @@ Fabric::NodeKind buildKind(const NodeSpec& node)
     return kind;
 }
 
+// Nodes under one spine level, or 0 when the cluster needs no core: by default as many pods as a
+// two-tier fabric of radix-64 switches reaches (kTwoTierNicPorts NIC ports).
+int64_t fabricZoneNodes(const NetworkSpec& net, int64_t nicsPerNode, int64_t nodes)
+{
+    if (net.kind == NetworkKind::SingleSwitch || net.tiers == 2)
+        return 0;
+    const int64_t perLeaf = std::max<int64_t>(net.nodesPerLeaf, 1);
+    const int64_t portsPerPod = perLeaf * std::max<int64_t>(nicsPerNode, 1);
+    const int64_t pods = net.podsPerZone > 0 ? net.podsPerZone : std::max<int64_t>(kTwoTierNicPorts / portsPerPod, 1);
+    const int64_t zone = pods * perLeaf;
+    return zone < nodes ? zone : 0;
+}
+
 } // namespace
 
 Fabric::Fabric(const TopologySpec& topology, int64_t nodes)
@@ -157,20 +173,61 @@ Fabric::Fabric(const TopologySpec& topology, int64_t nodes)
         for (size_t r = 0; r < kind.nics.size(); ++r)
             m_links.push_back({ spec.devices[size_t(kind.nics[r])].nicGBps, 0, true, n, -1, int64_t(r), -1 });
     }
-    // Leaf uplinks: what the leaf's NICs could send, divided by the oversubscription.
-    m_uplinkBase = int64_t(m_links.size());
+    addUplinks();
+}
+
+void Fabric::addUplinks()
+{
+    m_uplinkBase = m_coreBase = int64_t(m_links.size());
     const NetworkSpec& net = m_topology.network;
-    if (net.kind != NetworkKind::SingleSwitch) {
-        const int64_t perLeaf = std::max<int64_t>(net.nodesPerLeaf, 1);
-        const int64_t leaves = (nodeCount() + perLeaf - 1) / perLeaf;
-        const int64_t uplinks = net.kind == NetworkKind::FatTree ? leaves : leaves * m_maxRails;
-        for (int64_t u = 0; u < uplinks; ++u)
-            m_links.push_back({ 0, 0, true, -1, -1, -1, u });
-        for (int64_t n = 0; n < nodeCount(); ++n)
-            for (size_t r = 0; r < m_kinds[size_t(kindOf(n))].nics.size(); ++r)
-                m_links[size_t(m_uplinkBase + leafOf(n, int64_t(r)))].GBps
-                    += m_links[size_t(portOf(n, int64_t(r)))].GBps / std::max(net.oversubscription, 1e-9);
+    if (net.kind == NetworkKind::SingleSwitch)
+        return;
+    const int64_t perLeaf = std::max<int64_t>(net.nodesPerLeaf, 1);
+    const int64_t leaves = (nodeCount() + perLeaf - 1) / perLeaf;
+    const int64_t uplinks = net.kind == NetworkKind::FatTree ? leaves : leaves * m_maxRails;
+    for (int64_t u = 0; u < uplinks; ++u)
+        m_links.push_back({ 0, 0, true, -1, -1, -1, u, -1, 1 });
+    m_zoneNodes = fabricZoneNodes(net, m_maxRails, nodeCount());
+    m_coreBase = int64_t(m_links.size());
+    const int64_t zones = m_zoneNodes > 0 ? (nodeCount() + m_zoneNodes - 1) / m_zoneNodes : 0;
+    for (int64_t z = 0; z < zones; ++z)
+        m_links.push_back({ 0, 0, true, -1, -1, -1, -1, z, 1 });
+    // What the NICs below could send, divided by each tier's oversubscription; the uplinks run at
+    // the NICs' speed, so each NIC stands for 1/oversubscription of an uplink port.
+    const double leafShare = 1 / std::max(net.oversubscription, 1e-9);
+    const double coreShare = leafShare / std::max(net.coreOversubscription, 1e-9);
+    std::vector<double> ports(m_links.size() - size_t(m_uplinkBase), 0.0);
+    for (int64_t n = 0; n < nodeCount(); ++n)
+        for (size_t r = 0; r < m_kinds[size_t(kindOf(n))].nics.size(); ++r) {
+            const double nic = m_links[size_t(portOf(n, int64_t(r)))].GBps;
+            const int64_t leaf = m_uplinkBase + leafOf(n, int64_t(r));
+            m_links[size_t(leaf)].GBps += nic * leafShare;
+            ports[size_t(leaf - m_uplinkBase)] += leafShare;
+            if (zones > 0) {
+                const int64_t core = m_coreBase + zoneOf(n);
+                m_links[size_t(core)].GBps += nic * coreShare;
+                ports[size_t(core - m_uplinkBase)] += coreShare;
+            }
+        }
+    // The last zone may hold fewer nodes than a zone: its spines still reach the core as a whole
+    // zone's would, since fabrics are cabled for whole units (the SuperPOD RA, "Network Fabrics").
+    for (int64_t z = 0; z < zones; ++z) {
+        const double present = double(std::min((z + 1) * m_zoneNodes, nodeCount()) - z * m_zoneNodes);
+        const double whole = double(m_zoneNodes) / present;
+        m_links[size_t(m_coreBase + z)].GBps *= whole;
+        ports[size_t(m_coreBase + z - m_uplinkBase)] *= whole;
     }
+    for (size_t u = 0; u < ports.size(); ++u)
+        m_links[size_t(m_uplinkBase) + u].ports = std::max<int64_t>(std::llround(ports[u]), 1);
+}
+
+bool Fabric::uplinksCanBind() const
+{
+    const NetworkSpec& net = m_topology.network;
+    if (net.kind == NetworkKind::SingleSwitch)
+        return false;
+    return net.oversubscription > 1 || (m_zoneNodes > 0 && net.coreOversubscription > 1)
+        || net.uplinkBalancing == UplinkBalancing::Ecmp;
 }
 
 int64_t Fabric::nicOf(int64_t kind, int64_t localGpu) const { return m_kinds[size_t(kind)].nicOfGpu[size_t(localGpu)]; }
@@ -209,17 +266,22 @@ double Fabric::route(const Flow& flow, Visit&& visit) const
     visit(portOf(a, railA), false);
     const NetworkSpec& net = m_topology.network;
     const bool climbs = net.kind != NetworkKind::SingleSwitch && leafOf(a, railA) != leafOf(b, railB);
-    if (climbs) {
+    const bool toCore = climbs && m_zoneNodes > 0 && zoneOf(a) != zoneOf(b);
+    if (climbs)
         visit(int32_t(m_uplinkBase + leafOf(a, railA)), false);
-        visit(int32_t(m_uplinkBase + leafOf(b, railB)), true);
+    if (toCore) {
+        visit(int32_t(m_coreBase + zoneOf(a)), false);
+        visit(int32_t(m_coreBase + zoneOf(b)), true);
     }
+    if (climbs)
+        visit(int32_t(m_uplinkBase + leafOf(b, railB)), true);
     visit(portOf(b, railB), true);
     const int64_t baseB = m_nodeLinkBase[size_t(b)];
     for (auto hop = in.hops.rbegin(); hop != in.hops.rend(); ++hop)
         visit(int32_t(baseB + hop->link), !hop->reverse);
     // The network's latency is quoted GPU to GPU (what nccl-tests and the cluster summaries give), so
     // it already holds the PCIe and hand-over hops at either end.
-    return net.latencyUs + (climbs ? net.spineLatencyUs : 0.0);
+    return net.latencyUs + (climbs ? net.spineLatencyUs : 0.0) + (toCore ? net.coreLatencyUs : 0.0);
 }
 
 struct Fabric::FlowScratch {
@@ -328,10 +390,13 @@ struct Fabric::Walk {
     std::vector<double> load;
     std::vector<int64_t> lastGroup;
     std::vector<int32_t> sharing;
+    std::vector<int32_t> flows; // flows per slot, counted where ECMP hashes them (unfocused only)
     int64_t nodeLinks = 0, nodeLinkBase = 0, portBase = 0; // when focused
 
     Walk(const Fabric& fabric, int64_t focusNode)
     {
+        if (focusNode < 0 && fabric.m_topology.network.uplinkBalancing == UplinkBalancing::Ecmp)
+            flows.assign(2 * fabric.m_links.size(), 0);
         size_t links = fabric.m_links.size();
         if (focusNode >= 0) {
             nodeLinkBase = fabric.m_nodeLinkBase[size_t(focusNode)];
@@ -353,6 +418,8 @@ struct Fabric::Walk {
     {
         const size_t s = slot(link, reverse);
         load[s] += amount;
+        if (!flows.empty())
+            ++flows[s];
         if (lastGroup[s] != group) {
             lastGroup[s] = group;
             ++sharing[s];
@@ -362,6 +429,36 @@ struct Fabric::Walk {
 private:
     bool focused = false;
 };
+
+std::vector<Fabric::Collision> Fabric::collisionsOf(const Walk& walk) const
+{
+    const size_t first = 2 * size_t(m_uplinkBase);
+    std::vector<Collision> collisions(2 * m_links.size() - first);
+    if (walk.flows.empty())
+        return collisions;
+    // Each connection's traffic is hashed as flowsPerConnection flows; the busiest uplink of a
+    // bundle carries expectedBusiestUplink of them, where an even spread would put flows / ports.
+    // Bundles alike share one expectation, of the busiest uplink of all of them.
+    const int64_t perConnection = std::max<int64_t>(m_topology.network.flowsPerConnection, 1);
+    auto bundleOf = [&](size_t s) { return std::pair{ int64_t(walk.flows[s]) * perConnection, m_links[s / 2].ports }; };
+    std::map<std::pair<int64_t, int64_t>, int64_t> alike;
+    for (size_t s = first; s < walk.flows.size(); ++s)
+        if (walk.flows[s] > 0)
+            ++alike[bundleOf(s)];
+    std::map<std::pair<int64_t, int64_t>, Collision> collisionOf;
+    for (const auto& [bundle, count] : alike) {
+        const auto [flows, ports] = bundle;
+        const double busiest = expectedBusiestUplink(flows, ports, count), even = double(flows) / double(ports);
+        // A flow takes one uplink whole, so against the bundle as one pipe the busiest uplink's
+        // flows run busiest / even times slower; of that, what a flow per uplink would not cost
+        // (busiest / max(even, 1)) is the collisions' doing.
+        collisionOf[bundle] = { std::max(1.0, busiest / even), std::max(1.0, busiest / std::max(even, 1.0)) };
+    }
+    for (size_t s = first; s < walk.flows.size(); ++s)
+        if (walk.flows[s] > 0)
+            collisions[s - first] = collisionOf[bundleOf(s)];
+    return collisions;
+}
 
 GroupSetPricing Fabric::price(const std::vector<std::vector<int64_t>>& groups, TrafficPattern pattern) const
 {
@@ -394,6 +491,7 @@ GroupSetPricing Fabric::price(const std::vector<std::vector<int64_t>>& groups, T
                 });
             }
     }
+    const std::vector<Collision> collisions = collisionsOf(walk);
     std::vector<double> ownNode(groups.size(), kInfinity); // each group's slowest own first link
     for (const auto& [flow, group] : counted) {
         const int64_t g = group; // a lambda captures a structured binding only from clang 16 on (Debian 12 has 14)
@@ -406,14 +504,20 @@ GroupSetPricing Fabric::price(const std::vector<std::vector<int64_t>>& groups, T
             if (!onFocus(link))
                 return;
             const size_t s = walk.slot(link, reverse);
-            const double rate = l.GBps / walk.load[s];
+            const bool uplink = link >= m_uplinkBase;
+            const Collision collision = uplink ? collisions[s - 2 * size_t(m_uplinkBase)] : Collision{};
+            const double rate = l.GBps / (walk.load[s] * collision.slowdown);
             FabricLimit& limit = l.network ? pricing.network : pricing.node;
-            if (rate < limit.GBps) {
+            // An uplink whose flows each have a port of their own runs at their NICs' pace: it takes
+            // the limit only when truly slower, not by rounding.
+            const bool slower = !uplink || collision.excess > 1 ? rate < limit.GBps : rate < limit.GBps * (1 - 1e-12);
+            if (slower) {
                 limit.GBps = rate;
                 limit.group = g;
                 limit.link = { link, reverse };
                 limit.load = walk.load[s];
                 limit.sharing = walk.sharing[s];
+                limit.collisions = collision.excess;
             }
         });
         pricing.latencyUs = std::max(pricing.latencyUs, latency);
@@ -483,9 +587,10 @@ std::shared_ptr<const GroupSetPricing> Fabric::priceGroups(const GroupShape& sha
     }
     // Priced outside the lock: two threads may both price a new shape, and get the same answer.
     // When every node plays the same part, node 0 and the groups that touch it tell it all; the
-    // network's uplinks then never bind either, unless they are oversubscribed.
+    // network's uplinks then never bind either, unless a tier is oversubscribed or ECMP may
+    // load them unevenly.
     const bool symmetric = nodeCount() > 1 && allNodesAlike() && !placement.table && isNodeAligned(shape, m_gpusPerNode)
-        && (m_topology.network.kind == NetworkKind::SingleSwitch || m_topology.network.oversubscription <= 1);
+        && !uplinksCanBind();
     GroupSetPricing priced = symmetric ? price(rankGroups(shape, 0, m_gpusPerNode), shape.pattern, 0)
                                        : price(gpuGroups(shape, placement), shape.pattern, -1);
     priced.groupCount = groupCount(shape);
@@ -512,12 +617,104 @@ std::string Fabric::describe(int32_t link) const
     }
     if (l.rail >= 0)
         return "NIC " + nicName(l.node, l.rail) + " of node " + std::to_string(l.node);
+    if (l.zone >= 0)
+        return "the core uplinks of zone " + std::to_string(l.zone) + " (nodes " + std::to_string(l.zone * m_zoneNodes)
+            + "–" + std::to_string(std::min((l.zone + 1) * m_zoneNodes, nodeCount()) - 1) + ")";
     const int64_t perLeaf = std::max<int64_t>(m_topology.network.nodesPerLeaf, 1);
     if (m_topology.network.kind == NetworkKind::FatTree)
         return "the spine uplinks of leaf switch " + std::to_string(l.leaf) + " (nodes " + std::to_string(l.leaf * perLeaf)
             + "–" + std::to_string(std::min((l.leaf + 1) * perLeaf, nodeCount()) - 1) + ")";
     const int64_t pod = l.leaf / std::max<int64_t>(m_maxRails, 1), rail = l.leaf % std::max<int64_t>(m_maxRails, 1);
     return "the spine uplinks of rail " + std::to_string(rail) + "'s switch in pod " + std::to_string(pod);
+}
+
+namespace {
+
+// Sums of E[max] = Σ_m P(max > m) stop when the term falls below this.
+constexpr double kEcmpNegligible = 1e-9;
+
+// The exact computation's work grows with flows × uplinks × the caps tried; above this the Poisson
+// approximation, accurate once the uplinks are many, takes over.
+constexpr int64_t kEcmpExactFlows = 256;
+constexpr int64_t kEcmpExactWork = 1 << 13; // flows × uplinks
+
+// P(no uplink carries more than `cap` of `flows` flows), exactly: the flows on one uplink are
+// Binomial(s, 1/b) of the s spread over b uplinks, and the rest spread over the other b − 1.
+double ecmpChanceAtMost(int64_t flows, int64_t uplinks, int64_t cap)
+{
+    std::vector<double> within(size_t(flows) + 1), next(size_t(flows) + 1);
+    for (int64_t s = 0; s <= flows; ++s)
+        within[size_t(s)] = s <= cap ? 1.0 : 0.0; // one uplink
+    for (int64_t b = 2; b <= uplinks; ++b) {
+        const double p = 1.0 / double(b), odds = p / (1 - p);
+        for (int64_t s = 0; s <= flows; ++s) {
+            double term = std::pow(1 - p, double(s)), sum = 0; // n = 0 flows on the new uplink
+            for (int64_t n = 0; n <= std::min(cap, s); ++n) {
+                sum += term * within[size_t(s - n)];
+                term *= double(s - n) / double(n + 1) * odds;
+            }
+            next[size_t(s)] = sum;
+        }
+        std::swap(within, next);
+    }
+    return within[size_t(flows)];
+}
+
+double ecmpExact(int64_t flows, int64_t uplinks, int64_t bundles, int64_t floorLoad)
+{
+    double expected = double(floorLoad);
+    for (int64_t cap = floorLoad; cap < flows; ++cap) {
+        const double above = 1 - std::pow(ecmpChanceAtMost(flows, uplinks, cap), double(bundles));
+        expected += above;
+        if (above < kEcmpNegligible)
+            break;
+    }
+    return expected;
+}
+
+// Each uplink's load taken as an independent Poisson(flows / uplinks).
+double ecmpPoisson(int64_t flows, int64_t uplinks, int64_t bundles, int64_t floorLoad)
+{
+    const double lambda = double(flows) / double(uplinks), bins = double(uplinks) * double(bundles);
+    double expected = 0, cdf = 0, logPmf = -lambda; // log P(a port holds m flows), from m = 0
+    for (int64_t m = 0; m < flows; ++m) {
+        if (m > 0)
+            logPmf += std::log(lambda / double(m));
+        cdf = std::min(1.0, cdf + std::exp(logPmf));
+        const double above = cdf > 0 ? -std::expm1(bins * std::log(cdf)) : 1.0;
+        expected += above;
+        if (above < kEcmpNegligible && double(m) > lambda)
+            break;
+    }
+    return std::max(expected, double(floorLoad));
+}
+
+} // namespace
+
+double expectedBusiestUplink(int64_t flows, int64_t uplinks, int64_t bundles)
+{
+    if (flows <= 1 || uplinks <= 1)
+        return double(std::max<int64_t>(flows, 0));
+    bundles = std::max<int64_t>(bundles, 1);
+    // Remembered: a search prices the same few counts over and over (up to ~10 ms each, exactly).
+    static std::mutex mutex;
+    static std::map<std::tuple<int64_t, int64_t, int64_t>, double> known;
+    const auto key = std::tuple{ flows, uplinks, bundles };
+    {
+        const std::lock_guard lock(mutex);
+        if (const auto it = known.find(key); it != known.end())
+            return it->second;
+    }
+    const int64_t floorLoad = (flows + uplinks - 1) / uplinks;
+    const bool exact = flows <= kEcmpExactFlows && flows * uplinks <= kEcmpExactWork;
+    const double busiest = std::min(exact ? ecmpExact(flows, uplinks, bundles, floorLoad)
+                                          : ecmpPoisson(flows, uplinks, bundles, floorLoad),
+                                    double(flows));
+    const std::lock_guard lock(mutex);
+    if (known.size() > 4096)
+        known.clear();
+    known.emplace(key, busiest);
+    return busiest;
 }
 
 } // namespace paraplan

@@ -26,7 +26,24 @@
 // - all-to-all sends 1/(n−1) from each member to each other member; a point-to-point pair one unit.
 // A link carrying load L of a collective that puts U on it per rank gives each rank GBps / L; the
 // group's bus bandwidth is the least of that over the links its traffic crosses.
+//
+// Above the NICs: leaf (or rail) switches whose uplinks climb to spines, and in clusters larger than
+// a zone (NetworkSpec::tiers, podsPerZone) a core level above the zones' spines. Each tier's uplinks
+// are one link of what the NICs below send over its oversubscription; where switches hash flows
+// onto them (ECMP) the busiest uplink of the bundle sets its pace (expectedBusiestUplink).
 namespace paraplan {
+
+// ECMP hash collisions as balls into bins: a switch hashes each flow onto one of its equal-cost
+// uplinks, independently and uniformly, so some uplinks carry more flows than their share. A
+// collective waits for its slowest transfer, so what counts is the busiest uplink of all the
+// switches its flows climb through at once (docs/cost-model.md, "Placement on the topology").
+//
+// The expected number of flows on the busiest uplink when `flows` flows are hashed onto `uplinks`
+// uplinks, the busiest taken over `bundles` switches alike (each with its own `flows`): exact for
+// small counts, by the Poisson approximation of the bins' loads (Mitzenmacher & Upfal,
+// "Probability and Computing", §5.4) for large ones. At least ⌈flows / uplinks⌉; `flows` when
+// there is one uplink or one flow.
+[[nodiscard]] double expectedBusiestUplink(int64_t flows, int64_t uplinks, int64_t bundles);
 
 struct LinkUse {
     int32_t link = -1;
@@ -40,6 +57,9 @@ struct FabricLimit {
     LinkUse link;        // the link that sets it
     double load = 0;     // units on that link from every group
     int32_t sharing = 0; // groups whose traffic crosses that link
+    // ECMP on that link: its busiest uplink's flows over what an even spread would put on one
+    // (at least one flow each); 1 without collisions or under adaptive routing.
+    double collisions = 1;
     // What the limiting group would get alone over its members' own links (the first link out of
     // each sender; for the network, the NICs it uses): the limit's slowdown is ownGBps / GBps.
     double ownGBps = std::numeric_limits<double>::infinity();
@@ -106,6 +126,10 @@ public:
     [[nodiscard]] int64_t localLinkOf(int32_t link) const { return m_links[size_t(link)].local; }
     // For NIC ports: the node and the rail; -1 otherwise.
     [[nodiscard]] int64_t railOfLink(int32_t link) const { return m_links[size_t(link)].rail; }
+    // For core uplinks: the zone they leave; -1 otherwise (leaf uplinks have neither rail nor zone).
+    [[nodiscard]] int64_t zoneOfLink(int32_t link) const { return m_links[size_t(link)].zone; }
+    // Nodes under one spine level when the network has a core, else 0.
+    [[nodiscard]] int64_t zoneNodes() const { return m_zoneNodes; }
     // The device id of a node's NIC on `rail`.
     [[nodiscard]] const std::string& nicName(int64_t node, int64_t rail) const;
 
@@ -130,6 +154,8 @@ private:
         int64_t local = -1; // node links: index into the kind's links
         int64_t rail = -1;  // NIC ports
         int64_t leaf = -1;  // leaf uplinks
+        int64_t zone = -1;  // core uplinks
+        int64_t ports = 1;  // leaf and core uplinks: the equal-cost links ECMP hashes flows onto
     };
     struct Flow {
         int64_t from, to; // global GPU indices
@@ -151,6 +177,17 @@ private:
     double route(const Flow& flow, Visit&& visit) const;
     [[nodiscard]] int64_t leafOf(int64_t node, int64_t rail) const;
     [[nodiscard]] int32_t portOf(int64_t node, int64_t rail) const;
+    [[nodiscard]] int64_t zoneOf(int64_t node) const { return m_zoneNodes > 0 ? node / m_zoneNodes : 0; }
+    void addUplinks(); // the leaves' spine uplinks and the zones' core uplinks
+    struct Collision {
+        double slowdown = 1; // the busiest uplink against the bundle as one pipe (prices the link)
+        double excess = 1;   // the part of it that one flow per uplink would not cost (reported)
+    };
+    // ECMP on each uplink slot (1, 1 under adaptive routing), by the flows that cross it in `walk`.
+    [[nodiscard]] std::vector<Collision> collisionsOf(const Walk& walk) const;
+    // What the links that leave the node-local fabric may share and overload: an oversubscribed
+    // tier, or uplinks that ECMP can load unevenly.
+    [[nodiscard]] bool uplinksCanBind() const;
 
     TopologySpec m_topology;
     int64_t m_gpusPerNode = 0;
@@ -159,6 +196,8 @@ private:
     std::vector<int64_t> m_nodeLinkBase; // first global link of each node
     std::vector<int64_t> m_portBase;     // first NIC port of each node
     int64_t m_uplinkBase = 0;
+    int64_t m_coreBase = 0;  // first core uplink (one per zone), after the leaves' uplinks
+    int64_t m_zoneNodes = 0; // nodes under one spine level; 0 when nothing climbs to a core
     int64_t m_maxRails = 0;
     std::vector<Link> m_links;
 

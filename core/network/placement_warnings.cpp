@@ -76,6 +76,22 @@ void warnNetworkLimit(Diagnostics& out, const Fabric& fabric, CommGroup group, c
                                              "NICs, or keep this traffic inside the nodes."),
             { { std::to_string(limit.sharing) }, { toString(group) }, { fabric.nicName(fabric.nodeOfLink(link), rail) },
               { std::to_string(fabric.nodeOfLink(link)) }, rate, alone, number(limit.slowdown()) }));
+    else if (limit.collisions >= kSlowGroupFactor)
+        out.push_back(makeDiagnostic(
+            Severity::Warning, "ecmp_collisions", "cluster.topology.network.load_balancing",
+            QT_TRANSLATE_NOOP("Diagnostics", "%1 groups' flows collide on %2, which ECMP hashes them onto: the busiest "
+                                             "uplink carries %3x an even share and the slowest group runs at %4 GB/s. "
+                                             "Spread each connection over more flows (flows_per_connection, "
+                                             "NCCL_IB_QPS_PER_CONNECTION), route adaptively, or keep this traffic "
+                                             "inside a pod."),
+            { { toString(group) }, { fabric.describe(link) }, number(limit.collisions), rate }));
+    else if (fabric.zoneOfLink(link) >= 0)
+        out.push_back(makeDiagnostic(
+            Severity::Warning, "oversubscribed_core", "cluster.topology.network.core_oversubscription",
+            QT_TRANSLATE_NOOP("Diagnostics", "%1 groups cross the oversubscribed core between zones of %2 nodes: they "
+                                             "run at %3 GB/s instead of %4 GB/s alone (%5x slower). Keep these groups "
+                                             "inside a zone, or lower the core's oversubscription."),
+            { { toString(group) }, { std::to_string(fabric.zoneNodes()) }, rate, alone, number(limit.slowdown()) }));
     else
         out.push_back(makeDiagnostic(
             Severity::Warning, "oversubscribed_spine", "cluster.topology.network",
@@ -106,7 +122,9 @@ void addPlacementWarnings(Diagnostics& diagnostics, const GroupPlacements& group
         if (placement.pricing->groupCount == 0 || sameAsDense(groups, group))
             continue;
         const FabricLimit& limit = placement.limit(params);
-        if (!limit.found() || limit.slowdown() < kSlowGroupFactor)
+        // ECMP collisions slow a group even alone, so they are weighed against an even spread.
+        const bool slowed = limit.slowdown() >= kSlowGroupFactor || limit.collisions >= kSlowGroupFactor;
+        if (!limit.found() || !slowed)
             continue;
         if (&limit == &placement.pricing->node)
             warnNodeLimit(diagnostics, *groups.fabric, group, limit, params.ncclIntraNodeEfficiency);

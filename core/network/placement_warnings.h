@@ -8,7 +8,8 @@
 
 // Warnings that name a group whose collectives run well below what its GPUs' own links allow,
 // and the link that holds it back: a TP group across PCIe switches through the CPU, DP groups
-// sharing one NIC, an oversubscribed spine (seed 000's placement lessons).
+// sharing one NIC, an oversubscribed spine (seed 000's placement lessons) or core, flows that
+// ECMP hashes unevenly onto a switch's uplinks.
 namespace paraplan {
 
 // How much slower than its own links a group must run before it is worth a warning.

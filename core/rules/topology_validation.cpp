@@ -166,7 +166,33 @@ bool checkNetwork(Checker& c, const NetworkSpec& n)
                 { num(n.oversubscription) });
         ok = false;
     }
-    for (const auto& [value, key] : { std::pair{ n.latencyUs, ".latency_us" }, std::pair{ n.spineLatencyUs, ".spine_latency_us" } })
+    if (!(n.coreOversubscription >= 1) || n.coreOversubscription > 1000) {
+        c.error("topology_invalid_network", "cluster.topology.network.core_oversubscription",
+                QT_TRANSLATE_NOOP("Diagnostics", "core_oversubscription is %1; give what a zone's leaves send up over "
+                                                 "its spines' bandwidth to the core, 1 or more (1 = non-blocking)."),
+                { num(n.coreOversubscription) });
+        ok = false;
+    }
+    if (n.tiers != 0 && n.tiers != 2 && n.tiers != 3) {
+        c.error("topology_invalid_network", "cluster.topology.network.tiers",
+                QT_TRANSLATE_NOOP("Diagnostics", "tiers is %1; give 2 (leaves and spines) or 3 (zones of pods_per_zone "
+                                                 "pods joined by a core level), or leave it out for the default."),
+                { num(n.tiers) });
+        ok = false;
+    }
+    if (n.podsPerZone != 0)
+        ok &= c.count("topology_invalid_network", "cluster.topology.network.pods_per_zone", n.podsPerZone, 1,
+                      QT_TRANSLATE_NOOP("Diagnostics", "pods_per_zone"));
+    if (n.flowsPerConnection < 1 || n.flowsPerConnection > 1024) {
+        c.error("topology_invalid_network", "cluster.topology.network.flows_per_connection",
+                QT_TRANSLATE_NOOP("Diagnostics", "flows_per_connection is %1; give the flows (QPs) each connection "
+                                                 "spreads over, 1 (NCCL's default) to 1024."),
+                { num(n.flowsPerConnection) });
+        ok = false;
+    }
+    for (const auto& [value, key] : { std::pair{ n.latencyUs, ".latency_us" },
+                                      std::pair{ n.spineLatencyUs, ".spine_latency_us" },
+                                      std::pair{ n.coreLatencyUs, ".core_latency_us" } })
         if (!(value >= 0) || value > 1e6) {
             c.error("topology_invalid_network", std::string("cluster.topology.network") + key,
                     QT_TRANSLATE_NOOP("Diagnostics", "The network latency is %1; give it between 0 and 1e6 microseconds."),

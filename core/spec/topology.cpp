@@ -73,6 +73,19 @@ const char* toString(NetworkKind kind)
     return "single_switch";
 }
 
+const char* toString(UplinkBalancing balancing)
+{
+    switch (balancing) {
+    case UplinkBalancing::Auto:
+        return "auto";
+    case UplinkBalancing::Adaptive:
+        return "adaptive";
+    case UplinkBalancing::Ecmp:
+        return "ecmp";
+    }
+    return "auto";
+}
+
 std::vector<std::vector<LinkNeighbour>> linkNeighbours(const NodeSpec& node)
 {
     std::vector<std::vector<LinkNeighbour>> neighbours(node.devices.size());

@@ -70,12 +70,37 @@ struct LinkNeighbour {
 // joining a device to itself, is left out (validation reports it).
 [[nodiscard]] std::vector<std::vector<LinkNeighbour>> linkNeighbours(const NodeSpec& node);
 
+// How a switch spreads flows over its equal-cost uplinks. Adaptive routing (InfiniBand's, which
+// NCCL switches on; Slingshot's; EFA's packet spraying) balances packets, so the uplinks act as one
+// pipe; ECMP (Ethernet, RoCE) hashes each flow onto one uplink, where flows can collide.
+enum class UplinkBalancing {
+    Auto,     // from the cluster's inter-node kind (core/network/cluster_topology.cpp)
+    Adaptive,
+    Ecmp,
+};
+
+// Switch ports a two-tier fat tree of radix-64 switches connects (k²/2 for radix k: 64 leaves of 32
+// down and 32 up, 32 spines): NVIDIA's Quantum-2 QM9700 and Spectrum-4 SN5600 have 64 ports, and
+// the DGX SuperPOD reference architectures stop their leaf-spine fabric at 8 scalable units
+// (2,048 GPUs, one NIC each) and add a core level from 16 (docs/cost-model.md, "Placement on the
+// topology").
+inline constexpr int64_t kTwoTierNicPorts = 2048;
+
 struct NetworkSpec {
     NetworkKind kind = NetworkKind::SingleSwitch;
     int64_t nodesPerLeaf = 32; // fat tree: nodes per leaf switch; rail-optimised: nodes per pod
     double oversubscription = 1; // leaf downlink over uplink bandwidth (1 = non-blocking)
     double latencyUs = 8;        // GPU to GPU across nodes through one switch, PCIe hops included (InfiniBand)
     double spineLatencyUs = 1;   // added when the path climbs to a spine
+    // Switch levels above the NICs (fat tree and rail-optimised only): 0 = two up to a zone of
+    // kTwoTierNicPorts NIC ports, three beyond; 2 = leaves and spines however large; 3 = zones of
+    // `podsPerZone` pods joined by a core level.
+    int64_t tiers = 0;
+    int64_t podsPerZone = 0;         // leaves (pods) under one spine level; 0 = as many as kTwoTierNicPorts allow
+    double coreOversubscription = 1; // what a zone's leaves send up over its spines' bandwidth to the core
+    double coreLatencyUs = 1;        // added when the path climbs to the core
+    UplinkBalancing uplinkBalancing = UplinkBalancing::Auto;
+    int64_t flowsPerConnection = 1; // flows (QPs) ECMP hashes a connection over (NCCL_IB_QPS_PER_CONNECTION)
 };
 
 struct TopologySpec {
@@ -89,5 +114,6 @@ struct TopologySpec {
 [[nodiscard]] const char* toString(DeviceKind kind);
 [[nodiscard]] const char* toString(NodeLinkKind kind);
 [[nodiscard]] const char* toString(NetworkKind kind);
+[[nodiscard]] const char* toString(UplinkBalancing balancing);
 
 } // namespace paraplan

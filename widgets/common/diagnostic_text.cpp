@@ -52,6 +52,7 @@ constexpr Title kTitles[] = {
     { "recompute_discard_with_delayed_fp8", QT_TRANSLATE_NOOP("Diagnostics", "Recomputation refused by delayed FP8 scaling") },
     { "recompute_module_not_in_model", QT_TRANSLATE_NOOP("Diagnostics", "Recomputed modules the model lacks") },
     { "recompute_modules_unused", QT_TRANSLATE_NOOP("Diagnostics", "Recomputed modules without selective recomputation") },
+    { "recompute_modules_not_in_framework", QT_TRANSLATE_NOOP("Diagnostics", "Recomputed modules the framework does not use") },
     { "precision_aware_optimizer_needs_sharding", QT_TRANSLATE_NOOP("Diagnostics", "Precision-aware optimizer needs ZeRO") },
     { "pipeline_exceeds_layers", QT_TRANSLATE_NOOP("Diagnostics", "More pipeline stages than layers") },
     { "vpp_requires_pp", QT_TRANSLATE_NOOP("Diagnostics", "Interleaving needs pipeline parallelism") },
@@ -97,6 +98,8 @@ constexpr Title kTitles[] = {
     { "slow_group_link", QT_TRANSLATE_NOOP("Diagnostics", "A link holds a group back") },
     { "shared_nic", QT_TRANSLATE_NOOP("Diagnostics", "Groups share a NIC") },
     { "oversubscribed_spine", QT_TRANSLATE_NOOP("Diagnostics", "Oversubscribed spine") },
+    { "oversubscribed_core", QT_TRANSLATE_NOOP("Diagnostics", "Oversubscribed core") },
+    { "ecmp_collisions", QT_TRANSLATE_NOOP("Diagnostics", "Flows collide on hashed uplinks") },
 };
 
 } // namespace

@@ -208,3 +208,43 @@ TEST(TopologyWriter, PresetTopologyIsWrittenByName)
     EXPECT_FALSE(written["parallel"].contains("placement"));
     EXPECT_EQ(readDocument(written).cluster.topology->preset, "dgx-h100");
 }
+
+TEST(TopologyWriter, RoundTripsTheNetworksTiers)
+{
+    json doc = topologyBase();
+    doc["cluster"]["topology"] = { { "nodes", json::array({ smallNode() }) },
+                                   { "network",
+                                     { { "kind", "rail_optimized" },
+                                       { "tiers", 3 },
+                                       { "pods_per_zone", 8 },
+                                       { "core_oversubscription", 7 },
+                                       { "core_latency_us", 2 },
+                                       { "load_balancing", "ecmp" },
+                                       { "flows_per_connection", 16 } } } };
+    const Scenario first = readDocument(doc);
+    const NetworkSpec& n = first.cluster.topology->network;
+    EXPECT_EQ(n.tiers, 3);
+    EXPECT_EQ(n.podsPerZone, 8);
+    EXPECT_EQ(n.coreOversubscription, 7);
+    EXPECT_EQ(n.coreLatencyUs, 2);
+    EXPECT_EQ(n.uplinkBalancing, UplinkBalancing::Ecmp);
+    EXPECT_EQ(n.flowsPerConnection, 16);
+    const json written = io::toJson(first);
+    EXPECT_EQ(written["cluster"]["topology"]["network"]["load_balancing"], "ecmp");
+    EXPECT_EQ(io::toJson(readDocument(written)), written);
+    // A network that leaves them out is written as before they existed.
+    doc["cluster"]["topology"]["network"] = { { "kind", "fat_tree" } };
+    const json plain = io::toJson(readDocument(doc))["cluster"]["topology"]["network"];
+    EXPECT_FALSE(plain.contains("tiers") || plain.contains("load_balancing") || plain.contains("core_oversubscription"));
+}
+
+TEST(TopologyReader, BadTierFieldsNameThePath)
+{
+    json doc = topologyBase();
+    doc["cluster"]["topology"] = { { "network", { { "load_balancing", "hash" } } } };
+    EXPECT_EQ(readErrorPath(doc), "cluster.topology.network.load_balancing");
+    doc["cluster"]["topology"] = { { "network", { { "tiers", 2.5 } } } };
+    EXPECT_EQ(readErrorPath(doc), "cluster.topology.network.tiers");
+    doc["cluster"]["topology"] = { { "network", { { "core_oversubscription", "7:1" } } } };
+    EXPECT_EQ(readErrorPath(doc), "cluster.topology.network.core_oversubscription");
+}
