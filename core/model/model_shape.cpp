@@ -184,9 +184,10 @@ double mtpHeadForwardFlops(const ModelSpec& model, int64_t seqLen)
 
 namespace {
 
-// Forward FLOPs of every layer, the MTP modules' included: of all of each, or of what selective
-// recomputation replays (`selective`: its modules; the elementwise ones replay no GEMM).
-double layersForwardFlops(const ModelSpec& model, int64_t seqLen, std::optional<RecomputeModules> selective)
+// Σ over every layer, the MTP modules' included, of `part` of its forward FLOPs: part(kind, flops
+// of one layer of that kind).
+template <typename Part>
+double overEveryLayer(const ModelSpec& model, int64_t seqLen, Part part)
 {
     const LayerMix mix = model.everyLayerMix();
     double flops = 0;
@@ -194,11 +195,18 @@ double layersForwardFlops(const ModelSpec& model, int64_t seqLen, std::optional<
         if (mix.count[k] == 0)
             continue;
         const LayerKind kind = LayerKind::ofIndex(k);
-        const LayerForwardFlops layer = layerForwardFlops(model, kind, seqLen);
-        if (!selective) {
-            flops += double(mix.count[k]) * layer.total();
-            continue;
-        }
+        flops += double(mix.count[k]) * part(kind, layerForwardFlops(model, kind, seqLen));
+    }
+    return flops;
+}
+
+// Forward FLOPs of every layer: of all of each, or of what selective recomputation replays
+// (`selective`: its modules; the elementwise ones replay no GEMM).
+double layersForwardFlops(const ModelSpec& model, int64_t seqLen, std::optional<RecomputeModules> selective)
+{
+    return overEveryLayer(model, seqLen, [&](LayerKind kind, const LayerForwardFlops& layer) {
+        if (!selective)
+            return layer.total();
         double replayed = selective->has(RecomputeModule::CoreAttn) ? layer.attentionScores : 0.0;
         if (selective->has(RecomputeModule::MlaUpProj))
             replayed += layer.mlaUp;
@@ -206,9 +214,8 @@ double layersForwardFlops(const ModelSpec& model, int64_t seqLen, std::optional<
             replayed += layer.mlp;
         else if (kind.moe && selective->has(RecomputeModule::SharedExperts))
             replayed += layer.sharedExperts;
-        flops += double(mix.count[k]) * replayed;
-    }
-    return flops;
+        return replayed;
+    });
 }
 
 // torchtitan's per-operator replay (perOperatorReplay) in FLOPs: the up GEMM is two thirds of a
@@ -217,17 +224,10 @@ double perOperatorReplayFlops(const ModelSpec& model, int64_t seqLen)
 {
     const PerOperatorReplay share = perOperatorReplay(model);
     const double upShareOfMlp = model.gatedMlp ? 2.0 / 3.0 : 0.5;
-    const LayerMix mix = model.everyLayerMix();
-    double flops = 0;
-    for (size_t k = 0; k < kLayerKinds; ++k) {
-        if (mix.count[k] == 0)
-            continue;
-        const LayerKind kind = LayerKind::ofIndex(k);
-        const LayerForwardFlops layer = layerForwardFlops(model, kind, seqLen);
+    return overEveryLayer(model, seqLen, [&](LayerKind kind, const LayerForwardFlops& layer) {
         const double mlp = kind.moe ? layer.mlp : layer.mlp * upShareOfMlp * share.mlpUpShare;
-        flops += double(mix.count[k]) * (layer.qkv * share.attentionKeyShare + layer.projection + mlp);
-    }
-    return flops;
+        return layer.qkv * share.attentionKeyShare + layer.projection + mlp;
+    });
 }
 
 } // namespace
