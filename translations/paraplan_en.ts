@@ -6096,6 +6096,18 @@ The step time and the bubble include every one of them.</source>
         <source>Network: rail-optimised, pods of %1 nodes · %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> · zones of %1 nodes under a core, %2:1 oversubscribed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · zones of %1 nodes under a core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · ECMP, %1 flows a connection</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>paraplan::widgets::TopologySidePanel</name>

@@ -6097,6 +6097,18 @@ The step time and the bubble include every one of them.</source>
         <source>Network: rail-optimised, pods of %1 nodes · %2</source>
         <translation>网络：轨道优化，每个 pod %1 个节点 · %2</translation>
     </message>
+    <message>
+        <source> · zones of %1 nodes under a core, %2:1 oversubscribed</source>
+        <translation> · 每区 %1 个节点，位于核心层之下，%2:1 超额订阅</translation>
+    </message>
+    <message>
+        <source> · zones of %1 nodes under a core</source>
+        <translation> · 每区 %1 个节点，位于核心层之下</translation>
+    </message>
+    <message>
+        <source> · ECMP, %1 flows a connection</source>
+        <translation> · ECMP，每个连接 %1 条流</translation>
+    </message>
 </context>
 <context>
     <name>paraplan::widgets::TopologySidePanel</name>

@@ -129,8 +129,8 @@ Fabric::NodeKind buildKind(const NodeSpec& node)
     return kind;
 }
 
-// Nodes under one spine level, or 0 when the cluster needs no core: by default as many pods as a
-// two-tier fabric of radix-64 switches reaches (kTwoTierNicPorts NIC ports).
+} // namespace
+
 int64_t fabricZoneNodes(const NetworkSpec& net, int64_t nicsPerNode, int64_t nodes)
 {
     if (net.kind == NetworkKind::SingleSwitch || net.tiers == 2)
@@ -141,8 +141,6 @@ int64_t fabricZoneNodes(const NetworkSpec& net, int64_t nicsPerNode, int64_t nod
     const int64_t zone = pods * perLeaf;
     return zone < nodes ? zone : 0;
 }
-
-} // namespace
 
 Fabric::Fabric(const TopologySpec& topology, int64_t nodes)
     : m_topology(topology)

@@ -69,6 +69,10 @@ struct FabricLimit {
     [[nodiscard]] double slowdown() const { return found() && GBps > 0 ? ownGBps / GBps : 1.0; }
 };
 
+// Nodes under one spine level, or 0 when the cluster needs no core: by default as many pods as a
+// two-tier fabric of radix-64 switches reaches (kTwoTierNicPorts NIC ports).
+[[nodiscard]] int64_t fabricZoneNodes(const NetworkSpec& net, int64_t nicsPerNode, int64_t nodes);
+
 struct GroupSetPricing {
     int64_t groupSize = 0;
     int64_t groupCount = 0;

@@ -29,6 +29,7 @@ public:
 
     [[nodiscard]] int type() const override { return Type; }
     void setHighlight(const QString& label);
+    [[nodiscard]] const QString& caption() const { return m_caption; }
 
     [[nodiscard]] QPointF attachPoint(const QPointF& toward) const override;
     [[nodiscard]] QPointF centre() const override;

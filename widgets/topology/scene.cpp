@@ -10,6 +10,8 @@
 #include "widgets/topology/network_item.h"
 #include "widgets/topology/node_frame.h"
 
+#include "core/network/fabric.h"
+
 #include <QGraphicsSimpleTextItem>
 
 #include <algorithm>
@@ -75,6 +77,7 @@ void TopologyScene::build(const TopologySpec& topology, int64_t nodes, const Top
     m_network = nullptr;
     m_moreNodes = nullptr;
     m_topology = topology;
+    m_clusterNodes = nodes;
     m_palette = palette;
     setBackgroundBrush(palette.theme.background);
     m_kinds = kindsOfNodes(topology, nodes, kMaxDrawnNodes);
@@ -213,13 +216,34 @@ QString TopologyScene::networkCaption() const
     case NetworkKind::SingleSwitch:
         return tr("Network: one non-blocking switch · %1").arg(latency);
     case NetworkKind::FatTree:
-        return net.oversubscription > 1
-            ? tr("Network: fat tree, leaves of %1 nodes, %2:1 oversubscribed · %3").arg(net.nodesPerLeaf).arg(number(net.oversubscription)).arg(latency)
-            : tr("Network: fat tree, leaves of %1 nodes · %2").arg(net.nodesPerLeaf).arg(latency);
+        return (net.oversubscription > 1
+                    ? tr("Network: fat tree, leaves of %1 nodes, %2:1 oversubscribed · %3")
+                          .arg(net.nodesPerLeaf)
+                          .arg(number(net.oversubscription))
+                          .arg(latency)
+                    : tr("Network: fat tree, leaves of %1 nodes · %2").arg(net.nodesPerLeaf).arg(latency))
+            + upperTiersCaption();
     case NetworkKind::RailOptimized:
-        return tr("Network: rail-optimised, pods of %1 nodes · %2").arg(net.nodesPerLeaf).arg(latency);
+        return tr("Network: rail-optimised, pods of %1 nodes · %2").arg(net.nodesPerLeaf).arg(latency)
+            + upperTiersCaption();
     }
     return {};
+}
+
+// What lies above the leaves or pods: a core over zones (stated, or the default for a cluster
+// larger than a two-tier fabric reaches) and how the switches spread flows where that was stated.
+QString TopologyScene::upperTiersCaption() const
+{
+    const NetworkSpec& net = m_topology.network;
+    const int64_t nics = m_topology.nodes.empty() ? 1 : m_topology.nodes.front().nicCount();
+    QString caption;
+    if (const int64_t zone = fabricZoneNodes(net, nics, m_clusterNodes); zone > 0)
+        caption += net.coreOversubscription > 1
+            ? tr(" · zones of %1 nodes under a core, %2:1 oversubscribed").arg(zone).arg(number(net.coreOversubscription))
+            : tr(" · zones of %1 nodes under a core").arg(zone);
+    if (net.uplinkBalancing == UplinkBalancing::Ecmp)
+        caption += tr(" · ECMP, %1 flows a connection").arg(net.flowsPerConnection);
+    return caption;
 }
 
 void TopologyScene::buildNetwork(const std::vector<QRectF>& rows, std::vector<QLineF> bandBars)

@@ -62,8 +62,10 @@ private:
     // Labels where they overlap nothing; identical labels that would collide become one "· N links".
     void placeLabels(const std::vector<LinkItem*>& links);
     [[nodiscard]] QString networkCaption() const;
+    [[nodiscard]] QString upperTiersCaption() const;
 
     TopologySpec m_topology;
+    int64_t m_clusterNodes = 0; // the cluster's, of which at most kMaxDrawnNodes are drawn
     TopologyPalette m_palette;
     std::vector<int64_t> m_kinds;   // kind of each drawn node
     QSizeF m_cell;                  // the grid's cell: the largest node frame

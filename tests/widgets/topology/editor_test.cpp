@@ -147,6 +147,27 @@ TEST_F(TopologyEditorTest, DrawsASummaryClusterThroughTheTopologyItStandsFor)
     EXPECT_TRUE(scene()->moreNodesNote()->text().contains(QStringLiteral("4 more nodes")));
 }
 
+// A large cluster's network says what lies above its pods: the default core over zones of 2,048
+// NIC ports (256 eight-NIC nodes), and an ECMP fabric's flows per connection where stated.
+TEST_F(TopologyEditorTest, TheNetworksCaptionNamesTheCoreAndTheHashing)
+{
+    Scenario large = defaultScenario();
+    ASSERT_TRUE(large.cluster.topology);
+    auto topology = std::make_shared<TopologySpec>(*large.cluster.topology);
+    topology->network.uplinkBalancing = UplinkBalancing::Ecmp;
+    topology->network.flowsPerConnection = 16;
+    large.cluster.topology = topology;
+    large.cluster.nodes = 512;
+    open(large);
+    ASSERT_NE(scene()->network(), nullptr);
+    const QString caption = scene()->network()->caption();
+    EXPECT_TRUE(caption.contains(QStringLiteral("zones of 256 nodes under a core"))) << caption.toStdString();
+    EXPECT_TRUE(caption.contains(QStringLiteral("ECMP, 16 flows a connection"))) << caption.toStdString();
+    // Eight nodes need no core.
+    open(defaultScenario());
+    EXPECT_FALSE(scene()->network()->caption().contains(QStringLiteral("core")));
+}
+
 TEST_F(TopologyEditorTest, AddingADeviceTurnsTheSummaryIntoAnEditedTopology)
 {
     Scenario summary = defaultScenario();
