@@ -28,15 +28,16 @@ double protocolSeconds(const CollectiveShape& shape, const NcclProtocol& protoco
          + shape.busBytes / (link.busBytesPerS * protocol.bandwidthShare);
 }
 
-// The fastest protocol NCCL may run the shape with over this link.
+// The fastest protocol NCCL may run the shape with over this link (Simple, listed first, always).
 double fastestProtocolSeconds(const CollectiveShape& shape, const LinkRate& link)
 {
-    double best = protocolSeconds(shape, ncclProtocols().front(), link);
+    const std::array<NcclProtocol, 3>& protocols = ncclProtocols();
+    double best = protocolSeconds(shape, protocols.front(), link);
     if (!link.lowLatencyProtocols)
         return best;
-    for (const NcclProtocol& protocol : ncclProtocols())
-        if (!protocol.nvlinkOnly || link.ll128)
-            best = std::min(best, protocolSeconds(shape, protocol, link));
+    for (auto protocol = protocols.begin() + 1; protocol != protocols.end(); ++protocol)
+        if (!protocol->nvlinkOnly || link.ll128)
+            best = std::min(best, protocolSeconds(shape, *protocol, link));
     return best;
 }
 
