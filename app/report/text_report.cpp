@@ -241,7 +241,8 @@ std::string renderSearch(const Scenario& s, const SearchResult& search)
         + std::to_string(s.training.globalBatch) + "\n";
     out += "Grid points " + std::to_string(search.gridPoints) + ": " + std::to_string(search.ruleAbiding)
         + " abide by the rules, " + std::to_string(search.memoryPriced) + " memory-priced, " + std::to_string(search.fits)
-        + " fit in memory, " + std::to_string(search.simulated) + " simulated in full; " + fixed(search.elapsedS, 3)
+        + " fit in memory, " + std::to_string(search.bounded) + " bounded, " + std::to_string(search.simulated)
+        + " simulated in full; " + fixed(search.elapsedS, 3)
         + " s.\n\n";
     if (search.ruleAbiding == 0) {
         out += "No configuration abides by the rules: the GPU count, the global batch and the model's heads, layers "

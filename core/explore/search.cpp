@@ -407,14 +407,15 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
             t.join();
     };
 
-    // Pass 1: memory for every candidate, and for those that fit a lower bound on the step from
-    // their per-stage work (no schedule simulation yet).
+    // Pass 1: memory for every candidate, and for those that fit a floor on the step from their
+    // layers' own work (stepWorkFloor: no tails, no schedule simulation yet).
     std::atomic<size_t> next{ 0 };
     std::atomic<int64_t> memoryPriced{ 0 };
     std::vector<std::vector<Bounded>> fitting(threads);
+    std::vector<WorkerCache> caches(threads);
     inParallel([&](unsigned index) {
         Scenario local = scenario;
-        WorkerCache cache;
+        WorkerCache& cache = caches[index];
         SharedBounds shared;
         int64_t priced = 0;
         constexpr size_t kChunk = 256;
@@ -434,17 +435,15 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
                     previousFits = peakMemoryOf(local, plan) <= plan.capacityBytes;
                 if (!previousFits)
                     continue;
-                if (const std::optional<double> bound = shared.find(candidates[i], plan.layout)) {
-                    fitting[index].push_back({ *bound, i });
+                if (const std::optional<double> floor = shared.find(candidates[i], plan.layout)) {
+                    fitting[index].push_back({ *floor, i });
                     continue;
                 }
                 const GroupPlacements& groups = cache.groups(local, plan.layout, options.params, calibration);
-                const StepTiming timing = stepTiming(local, plan, rates,
-                                                     cache.layerCosts(local, plan.layout, rates, groups),
-                                                     groups, options.params);
-                const double bound = stepLowerBound(plan, timing, options.params);
-                shared.keep(candidates[i], plan.layout, bound);
-                fitting[index].push_back({ bound, i });
+                const double floor
+                    = stepWorkFloor(local, plan, cache.layerCosts(local, plan.layout, rates, groups), options.params);
+                shared.keep(candidates[i], plan.layout, floor);
+                fitting[index].push_back({ floor, i });
             }
         }
         memoryPriced += priced;
@@ -452,33 +451,62 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
     std::vector<Bounded> order;
     for (auto& list : fitting)
         order.insert(order.end(), list.begin(), list.end());
-    std::sort(order.begin(), order.end(), [](const Bounded& a, const Bounded& b) {
+    const auto lower = [](const Bounded& a, const Bounded& b) {
         return a.lowerBound != b.lowerBound ? a.lowerBound < b.lowerBound : a.candidate < b.candidate;
-    });
+    };
+    std::sort(order.begin(), order.end(), lower);
 
-    // Pass 2: simulate in order of the bound; once a bound is no better than the K-th best step
-    // found, nothing after it can enter the top K (branch and bound: the ranking stays exact).
+    // Pass 2, branch and bound (the ranking stays exact): candidates are taken in order of their
+    // floor and given the full lower bound (stepLowerBound); those are simulated in order of that
+    // bound. Whatever comes next, floor or bound, once it is no better than the K-th best step
+    // found, nothing after it can enter the top K: floor <= bound <= step.
     std::mutex mutex;
     std::vector<Ranked> best;
+    std::vector<Bounded> bounded; // a min-heap on the full bound
+    const auto higher = [&](const Bounded& a, const Bounded& b) { return lower(b, a); };
     auto kthStep = [&] { return best.size() < k ? HUGE_VAL : best.back().step; };
     next = 0;
-    inParallel([&](unsigned) {
+    inParallel([&](unsigned index) {
         Scenario local = scenario;
+        WorkerCache& cache = caches[index];
         EvaluateOptions evaluateOptions;
         evaluateOptions.params = options.params;
         evaluateOptions.calibration = options.calibration;
         evaluateOptions.diagnostics = false;
-        for (size_t i = next.fetch_add(1); i < order.size(); i = next.fetch_add(1)) {
-            {
-                std::lock_guard lock(mutex);
-                if (order[i].lowerBound >= kthStep())
-                    return;
+        std::unique_lock lock(mutex);
+        for (;;) {
+            const size_t i = next;
+            const bool floorFirst = i < order.size() && (bounded.empty() || lower(order[i], bounded.front()));
+            if (floorFirst ? order[i].lowerBound >= kthStep() : bounded.empty() || bounded.front().lowerBound >= kthStep())
+                return;
+            if (floorFirst) {
+                next = i + 1;
+                lock.unlock();
+                applyCandidate(local, candidates[order[i].candidate]);
+                StepPlan plan = planStep(local);
+                (void)resolveRecompute(local, plan);
+                const GroupPlacements& groups = cache.groups(local, plan.layout, options.params, calibration);
+                const StepTiming timing = stepTiming(local, plan, rates,
+                                                     cache.layerCosts(local, plan.layout, rates, groups), groups,
+                                                     options.params);
+                const double bound = stepLowerBound(plan, timing, options.params);
+                lock.lock();
+                ++result.bounded;
+                if (bound < kthStep()) {
+                    bounded.push_back({ bound, order[i].candidate });
+                    std::push_heap(bounded.begin(), bounded.end(), higher);
+                }
+                continue;
             }
-            applyCandidate(local, candidates[order[i].candidate]);
+            std::pop_heap(bounded.begin(), bounded.end(), higher);
+            const size_t candidate = bounded.back().candidate;
+            bounded.pop_back();
+            lock.unlock();
+            applyCandidate(local, candidates[candidate]);
             const Result r = evaluate(local, evaluateOptions);
-            std::lock_guard lock(mutex);
+            lock.lock();
             ++result.simulated;
-            keepBest(best, { r.time.step, order[i].candidate }, k);
+            keepBest(best, { r.time.step, candidate }, k);
         }
     });
 

@@ -42,7 +42,8 @@ struct SearchResult {
     int64_t gridPoints = 0;   // every point of the grid, the rules' integer tests included
     int64_t ruleAbiding = 0;  // of which abide by the rules
     int64_t memoryPriced = 0; // of which had their memory priced
-    int64_t fits = 0;         // of which fit in memory (each given a lower bound on its step)
+    int64_t fits = 0;         // of which fit in memory (each given a floor on its step, stepWorkFloor)
+    int64_t bounded = 0;      // of which given the full lower bound (the floor did not rule them out)
     int64_t simulated = 0;    // of which simulated in full (the bound did not rule them out)
     double elapsedS = 0;
     std::vector<SearchEntry> best; // fastest first

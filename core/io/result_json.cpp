@@ -201,6 +201,7 @@ nlohmann::json toJson(const SearchResult& search)
              { "grid_points", search.gridPoints },
              { "rule_abiding", search.ruleAbiding },
              { "memory_priced", search.memoryPriced },
+             { "bounded", search.bounded },
              { "simulated", search.simulated },
              { "elapsed_s", finite(search.elapsedS) },
              { "results", results } };

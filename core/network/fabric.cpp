@@ -292,7 +292,7 @@ struct Fabric::FlowScratch {
 };
 
 void Fabric::flowsOf(const std::vector<int64_t>& group, TrafficPattern pattern, FlowScratch& scratch,
-                     GroupSetPricing* shape, int64_t focusNode) const
+                     GroupSetPricing* shape, Scope scope) const
 {
     std::vector<Flow>& flows = scratch.flows;
     std::vector<int64_t>& members = scratch.members;
@@ -324,17 +324,18 @@ void Fabric::flowsOf(const std::vector<int64_t>& group, TrafficPattern pattern, 
         flows.push_back({ group.front(), group.back(), 1.0 });
         return;
     }
-    auto onFocus = [&](int64_t gpu) { return focusNode < 0 || gpu / m_gpusPerNode == focusNode; };
+    auto onFocus = [&](int64_t gpu) { return scope.focusNode < 0 || gpu / m_gpusPerNode == scope.focusNode; };
+    auto sameNode = [&](int64_t a, int64_t b) { return a / m_gpusPerNode == b / m_gpusPerNode; };
     if (pattern == TrafficPattern::AllToAll) {
         const double share = 1.0 / double(n - 1);
         for (int64_t from : members)
             for (int64_t to : members)
-                if (from != to && (onFocus(from) || onFocus(to)))
+                if (from != to && (onFocus(from) || onFocus(to)) && !(scope.uplinksOnly && sameNode(from, to)))
                     flows.push_back({ from, to, share });
         return;
     }
     if (runs.size() == 1) {
-        for (size_t k = 0; k < n && onFocus(members[0]); ++k)
+        for (size_t k = 0; k < n && onFocus(members[0]) && !scope.uplinksOnly; ++k)
             flows.push_back({ members[k], members[(k + 1) % n], 1.0 });
         return;
     }
@@ -371,7 +372,7 @@ void Fabric::flowsOf(const std::vector<int64_t>& group, TrafficPattern pattern, 
             if (!here && !onFocus(members[nextEntry]))
                 continue;
             // Walk the node from the entry member round to the one before it, then leave.
-            for (size_t step = 0; here && step + 1 < size; ++step) {
+            for (size_t step = 0; here && !scope.uplinksOnly && step + 1 < size; ++step) {
                 const size_t k = begin + (entry - begin + step) % size;
                 const size_t next = begin + (entry - begin + step + 1) % size;
                 flows.push_back({ members[k], members[next], share });
@@ -388,30 +389,40 @@ struct Fabric::Walk {
     std::vector<double> load;
     std::vector<int64_t> lastGroup;
     std::vector<int32_t> sharing;
-    std::vector<int32_t> flows; // flows per slot, counted where ECMP hashes them (unfocused only)
-    int64_t nodeLinks = 0, nodeLinkBase = 0, portBase = 0; // when focused
+    std::vector<int32_t> flows; // flows per slot, counted where ECMP hashes them (all nodes' traffic only)
 
-    Walk(const Fabric& fabric, int64_t focusNode)
+    Walk(const Fabric& fabric, Scope scope) : m_scope(scope)
     {
-        if (focusNode < 0 && fabric.m_topology.network.uplinkBalancing == UplinkBalancing::Ecmp)
-            flows.assign(2 * fabric.m_links.size(), 0);
         size_t links = fabric.m_links.size();
-        if (focusNode >= 0) {
-            nodeLinkBase = fabric.m_nodeLinkBase[size_t(focusNode)];
-            nodeLinks = int64_t(fabric.m_topology.nodes[size_t(fabric.kindOf(focusNode))].links.size());
-            portBase = fabric.m_portBase[size_t(focusNode)];
-            links = size_t(nodeLinks) + fabric.m_kinds[size_t(fabric.kindOf(focusNode))].nics.size();
+        if (scope.focusNode >= 0) {
+            m_nodeLinkBase = fabric.m_nodeLinkBase[size_t(scope.focusNode)];
+            m_nodeLinks = int64_t(fabric.m_topology.nodes[size_t(fabric.kindOf(scope.focusNode))].links.size());
+            m_portBase = fabric.m_portBase[size_t(scope.focusNode)];
+            links = size_t(m_nodeLinks) + fabric.m_kinds[size_t(fabric.kindOf(scope.focusNode))].nics.size();
+        } else if (scope.uplinksOnly) {
+            m_uplinkBase = fabric.m_uplinkBase;
+            links -= size_t(m_uplinkBase);
         }
+        if (scope.focusNode < 0 && fabric.m_topology.network.uplinkBalancing == UplinkBalancing::Ecmp)
+            flows.assign(2 * links, 0);
         load.assign(2 * links, 0.0);
         lastGroup.assign(2 * links, -1);
         sharing.assign(2 * links, 0);
-        focused = focusNode >= 0;
     }
     [[nodiscard]] size_t slot(int32_t link, bool reverse) const
     {
-        const int64_t index = !focused ? link : link < portBase ? link - nodeLinkBase : nodeLinks + (link - portBase);
+        const int64_t index = m_scope.focusNode >= 0
+            ? (link < m_portBase ? link - m_nodeLinkBase : m_nodeLinks + (link - m_portBase))
+            : link - m_uplinkBase;
         return 2 * size_t(index) + (reverse ? 1 : 0);
     }
+    // The first slot of an uplink (the uplinks come last among the fabric's links), and the link of a
+    // slot, where the walk counts all nodes' traffic.
+    [[nodiscard]] size_t firstUplinkSlot(const Fabric& fabric) const
+    {
+        return 2 * size_t(fabric.m_uplinkBase - m_uplinkBase);
+    }
+    [[nodiscard]] size_t linkOf(size_t slot) const { return size_t(m_uplinkBase) + slot / 2; }
     void add(int32_t link, bool reverse, double amount, int64_t group)
     {
         const size_t s = slot(link, reverse);
@@ -425,20 +436,22 @@ struct Fabric::Walk {
     }
 
 private:
-    bool focused = false;
+    Scope m_scope;
+    int64_t m_nodeLinks = 0, m_nodeLinkBase = 0, m_portBase = 0; // focused on a node
+    int64_t m_uplinkBase = 0;                                   // the uplinks alone
 };
 
 std::vector<Fabric::Collision> Fabric::collisionsOf(const Walk& walk) const
 {
-    const size_t first = 2 * size_t(m_uplinkBase);
-    std::vector<Collision> collisions(2 * m_links.size() - first);
     if (walk.flows.empty())
-        return collisions;
+        return {};
+    const size_t first = walk.firstUplinkSlot(*this);
+    std::vector<Collision> collisions(walk.flows.size() - first);
     // Each connection's traffic is hashed as flowsPerConnection flows; the busiest uplink of a
     // bundle carries expectedBusiestUplink of them, where an even spread would put flows / ports.
     // Bundles alike share one expectation, of the busiest uplink of all of them.
     const int64_t perConnection = std::max<int64_t>(m_topology.network.flowsPerConnection, 1);
-    auto bundleOf = [&](size_t s) { return std::pair{ int64_t(walk.flows[s]) * perConnection, m_links[s / 2].ports }; };
+    auto bundleOf = [&](size_t s) { return std::pair{ int64_t(walk.flows[s]) * perConnection, m_links[walk.linkOf(s)].ports }; };
     std::map<std::pair<int64_t, int64_t>, int64_t> alike;
     for (size_t s = first; s < walk.flows.size(); ++s)
         if (walk.flows[s] > 0)
@@ -460,26 +473,29 @@ std::vector<Fabric::Collision> Fabric::collisionsOf(const Walk& walk) const
 
 GroupSetPricing Fabric::price(const std::vector<std::vector<int64_t>>& groups, TrafficPattern pattern) const
 {
-    return price(groups, pattern, -1);
+    return price(groups, pattern, Scope::everyLink());
 }
 
 GroupSetPricing Fabric::price(const std::vector<std::vector<int64_t>>& groups, TrafficPattern pattern,
-                              int64_t focusNode) const
+                              Scope scope) const
 {
     GroupSetPricing pricing;
     pricing.groupCount = int64_t(groups.size());
     if (groups.empty() || m_gpusPerNode == 0)
         return pricing;
+    const int64_t focusNode = scope.focusNode;
     const bool focused = focusNode >= 0;
     auto counts = [&](const Flow& flow) {
         return !focused || flow.from / m_gpusPerNode == focusNode || flow.to / m_gpusPerNode == focusNode;
     };
-    auto onFocus = [&](int32_t link) { return !focused || m_links[size_t(link)].node == focusNode; };
-    Walk walk(*this, focusNode);
+    auto onFocus = [&](int32_t link) {
+        return scope.uplinksOnly ? link >= m_uplinkBase : !focused || m_links[size_t(link)].node == focusNode;
+    };
+    Walk walk(*this, scope);
     FlowScratch scratch;
     std::vector<std::pair<Flow, int64_t>> counted; // each flow that counts, with its group
     for (size_t g = 0; g < groups.size(); ++g) {
-        flowsOf(groups[g], pattern, scratch, &pricing, focusNode);
+        flowsOf(groups[g], pattern, scratch, &pricing, scope);
         for (const Flow& flow : scratch.flows)
             if (counts(flow)) {
                 counted.push_back({ flow, int64_t(g) });
@@ -503,7 +519,7 @@ GroupSetPricing Fabric::price(const std::vector<std::vector<int64_t>>& groups, T
                 return;
             const size_t s = walk.slot(link, reverse);
             const bool uplink = link >= m_uplinkBase;
-            const Collision collision = uplink ? collisions[s - 2 * size_t(m_uplinkBase)] : Collision{};
+            const Collision collision = uplink && !collisions.empty() ? collisions[s - walk.firstUplinkSlot(*this)] : Collision{};
             const double rate = l.GBps / (walk.load[s] * collision.slowdown);
             FabricLimit& limit = l.network ? pricing.network : pricing.node;
             // An uplink whose flows each have a port of their own runs at their NICs' pace: it takes
@@ -528,7 +544,10 @@ GroupSetPricing Fabric::price(const std::vector<std::vector<int64_t>>& groups, T
         pricing.network.members = groups[size_t(pricing.network.group)];
     // The network limit's group alone: how much of its limit is other groups' traffic.
     if (pricing.network.found() && groups.size() > 1)
-        pricing.network.ownGBps = price({ groups[size_t(pricing.network.group)] }, pattern, focusNode).network.GBps;
+        // The uplinks alone do not hold the group's NICs: it is priced over every link then.
+        pricing.network.ownGBps
+            = price({ groups[size_t(pricing.network.group)] }, pattern, scope.uplinksOnly ? Scope::everyLink() : scope)
+                  .network.GBps;
     else if (pricing.network.found())
         pricing.network.ownGBps = pricing.network.GBps;
     return pricing;
@@ -540,15 +559,15 @@ std::vector<LinkLoad> Fabric::linkLoads(const std::vector<std::vector<int64_t>>&
     std::vector<LinkLoad> loads;
     if (group < 0 || group >= int64_t(groups.size()) || m_gpusPerNode == 0)
         return loads;
-    Walk walk(*this, -1);
+    Walk walk(*this, Scope::everyLink());
     FlowScratch scratch;
     for (size_t g = 0; g < groups.size(); ++g) {
-        flowsOf(groups[g], pattern, scratch, nullptr, -1);
+        flowsOf(groups[g], pattern, scratch, nullptr, Scope::everyLink());
         for (const Flow& flow : scratch.flows)
             route(flow, [&](int32_t link, bool reverse) { walk.add(link, reverse, flow.amount, int64_t(g)); });
     }
     std::unordered_map<size_t, size_t> index; // slot -> entry in `loads`
-    flowsOf(groups[size_t(group)], pattern, scratch, nullptr, -1);
+    flowsOf(groups[size_t(group)], pattern, scratch, nullptr, Scope::everyLink());
     for (const Flow& flow : scratch.flows)
         route(flow, [&](int32_t link, bool reverse) {
             const size_t s = walk.slot(link, reverse);
@@ -575,6 +594,20 @@ std::vector<std::vector<int64_t>> Fabric::gpuGroups(const GroupShape& shape, con
     return groups;
 }
 
+void Fabric::takeSlowerUplinks(GroupSetPricing& nodes, const GroupSetPricing& uplinks)
+{
+    nodes.latencyUs = std::max(nodes.latencyUs, uplinks.latencyUs);
+    if (!uplinks.network.found())
+        return;
+    // As price() settles it within one pass: uplinks whose flows each have a port of their own run
+    // at their NICs' pace and take the limit only when truly slower, not by rounding.
+    const double nics = nodes.network.found() ? nodes.network.GBps : kInfinity;
+    const bool slower = uplinks.network.collisions > 1 ? uplinks.network.GBps < nics
+                                                       : uplinks.network.GBps < nics * (1 - 1e-12);
+    if (slower)
+        nodes.network = uplinks.network;
+}
+
 std::shared_ptr<const GroupSetPricing> Fabric::priceGroups(const GroupShape& shape, const RankPlacement& placement) const
 {
     const MemoKey key{ shape, placement.table ? placement.table->fingerprint : 0, bool(placement.table) };
@@ -584,13 +617,15 @@ std::shared_ptr<const GroupSetPricing> Fabric::priceGroups(const GroupShape& sha
             return it->second;
     }
     // Priced outside the lock: two threads may both price a new shape, and get the same answer.
-    // When every node plays the same part, node 0 and the groups that touch it tell it all; the
-    // network's uplinks then never bind either, unless a tier is oversubscribed or ECMP may
-    // load them unevenly.
-    const bool symmetric = nodeCount() > 1 && allNodesAlike() && !placement.table && isNodeAligned(shape, m_gpusPerNode)
-        && !uplinksCanBind();
-    GroupSetPricing priced = symmetric ? price(rankGroups(shape, 0, m_gpusPerNode), shape.pattern, 0)
-                                       : price(gpuGroups(shape, placement), shape.pattern, -1);
+    // When every node plays the same part, node 0 and the groups that touch it tell all of the
+    // nodes' links and NICs. The uplinks above them never bind unless a tier is oversubscribed or
+    // ECMP may load them unevenly; then they are priced apart, over the traffic between nodes of
+    // every group.
+    const bool symmetric = nodeCount() > 1 && allNodesAlike() && !placement.table && isNodeAligned(shape, m_gpusPerNode);
+    GroupSetPricing priced = symmetric ? price(rankGroups(shape, 0, m_gpusPerNode), shape.pattern, Scope::node(0))
+                                       : price(gpuGroups(shape, placement), shape.pattern, Scope::everyLink());
+    if (symmetric && priced.crossesNodes && uplinksCanBind())
+        takeSlowerUplinks(priced, price(gpuGroups(shape, placement), shape.pattern, Scope::uplinks()));
     priced.groupCount = groupCount(shape);
     auto pricing = std::make_shared<const GroupSetPricing>(priced);
     const std::lock_guard lock(m_memoMutex);

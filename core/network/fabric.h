@@ -167,14 +167,23 @@ private:
     };
     struct Walk;        // per-pricing loads, see fabric.cpp
     struct FlowScratch; // buffers flowsOf reuses from group to group
+    // The links one pricing counts: all; one node's links and NIC ports, which stand for every node
+    // when all nodes play the same part; or the uplinks above the NICs alone, which only traffic
+    // between nodes reaches.
+    struct Scope {
+        int64_t focusNode = -1;
+        bool uplinksOnly = false;
+        [[nodiscard]] static Scope everyLink() { return {}; }
+        [[nodiscard]] static Scope node(int64_t node) { return { node, false }; }
+        [[nodiscard]] static Scope uplinks() { return { -1, true }; }
+    };
 
-    // Prices as price() does; with focusNode >= 0 it counts only the traffic on that node's links
-    // and NICs, which stands for every node when all nodes play the same part.
+    // Prices as price() does, counting only the traffic on the scope's links.
     [[nodiscard]] GroupSetPricing price(const std::vector<std::vector<int64_t>>& groups, TrafficPattern pattern,
-                                        int64_t focusNode) const;
-    // The flows of one group (with focusNode >= 0, only those to or from that node).
+                                        Scope scope) const;
+    // The flows of one group that reach the scope's links (to or from its node; between nodes).
     void flowsOf(const std::vector<int64_t>& group, TrafficPattern pattern, FlowScratch& scratch,
-                 GroupSetPricing* shape, int64_t focusNode) const;
+                 GroupSetPricing* shape, Scope scope) const;
     [[nodiscard]] bool allNodesAlike() const;
     // Calls visit(link, reverse) for each link of the flow's route; returns its latency.
     template <typename Visit>
@@ -187,8 +196,12 @@ private:
         double slowdown = 1; // the busiest uplink against the bundle as one pipe (prices the link)
         double excess = 1;   // the part of it that one flow per uplink would not cost (reported)
     };
-    // ECMP on each uplink slot (1, 1 under adaptive routing), by the flows that cross it in `walk`.
+    // ECMP on each uplink slot of `walk` (1, 1 under adaptive routing), by the flows that cross it;
+    // indexed from the walk's first uplink slot, empty where the walk counts no flows.
     [[nodiscard]] std::vector<Collision> collisionsOf(const Walk& walk) const;
+    // Node 0's pricing of a set of groups, its network limit and latency joined by those of every
+    // group's traffic on the uplinks (price() with Scope::uplinks()).
+    static void takeSlowerUplinks(GroupSetPricing& nodes, const GroupSetPricing& uplinks);
     // What the links that leave the node-local fabric may share and overload: an oversubscribed
     // tier, or uplinks that ECMP can load unevenly.
     [[nodiscard]] bool uplinksCanBind() const;

@@ -73,6 +73,50 @@ void waitForHost(PassCost& pass, double hostSeconds)
         pass.compute += hostSeconds - busy;
 }
 
+// One micro-batch through a virtual stage's own layers, with the embedding on the first and the
+// output layer and MTP modules after the last: the passes before any DP traffic or host wait.
+LayerCosts chunkWork(const ModelSpec& model, const LayerCostSet& costs, const LayerMix& mix, bool first, bool last)
+{
+    LayerMix layersRun = mix;
+    if (last) // the MTP modules follow the last layer
+        layersRun += model.mtpLayerMix();
+    LayerCosts work = costs.of(layersRun);
+    if (first) {
+        work.forward += costs.embedding.forward;
+        work.backward += costs.embedding.backward;
+    }
+    if (last) {
+        work.forward += costs.output.forward;
+        work.backward += costs.output.backward;
+        work.forward += costs.mtpHead.forward.scaled(double(model.mtpLayers));
+        work.backward += costs.mtpHead.backward.scaled(double(model.mtpLayers));
+    }
+    return work;
+}
+
+// The seconds of a pass no schedule can hide: all of it, but DualPipe's overlapped pairs may hide
+// their all-to-all.
+double certainSeconds(const ParallelLayout& L, const PassCost& pass)
+{
+    const bool pairsOverlap = L.schedule == PipelineSchedule::DualPipe || L.schedule == PipelineSchedule::DualPipeV;
+    return pairsOverlap ? pass.total() - pass.epComm : pass.total();
+}
+
+// Every stage runs its micro-batches' work and then its tail; the slowest rank lags them by the
+// expected maximum of the ranks' jitter (evaluator), and the step pays its fixed overhead.
+// `chunkSeconds(vs)`: one micro-batch's forward and backward on virtual stage vs; `tail(stage)`.
+template <typename ChunkSeconds, typename Tail>
+double slowestStageBound(const ParallelLayout& L, const EfficiencyParams& params, ChunkSeconds&& chunkSeconds, Tail&& tail)
+{
+    double bound = 0;
+    for (int64_t stage = 0; stage < L.degrees.pp; ++stage) {
+        double work = 0;
+        L.forEachChunkOn(stage, [&](int64_t vs, double share) { work += share * chunkSeconds(vs); });
+        bound = std::max(bound, double(L.microBatches) * work + tail(stage));
+    }
+    return bound * (1 + stragglerLag(params.rankJitter, L.degrees.ranks())) + params.stepOverheadS;
+}
+
 } // namespace
 
 StepPlan planStep(const Scenario& s)
@@ -235,23 +279,10 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
             timing.backward[size_t(vs)] = timing.backward[size_t(vs - 1)];
             continue;
         }
-        LayerMix layersRun = mix;
-        if (last) // the MTP modules follow the last layer
-            layersRun += s.model.mtpLayerMix();
-        const int64_t layers = layersRun.total();
-        const LayerCosts work = costs.of(layersRun);
+        const int64_t layers = mix.total() + (last ? s.model.mtpLayers : 0);
+        const LayerCosts work = chunkWork(s.model, costs, mix, vs == 0, last);
         PassCost forward = work.forward;
         PassCost backward = work.backward;
-        if (vs == 0) {
-            forward += costs.embedding.forward;
-            backward += costs.embedding.backward;
-        }
-        if (last) {
-            forward += costs.output.forward;
-            backward += costs.output.backward;
-            forward += costs.mtpHead.forward.scaled(double(s.model.mtpLayers));
-            backward += costs.mtpHead.backward.scaled(double(s.model.mtpLayers));
-        }
         // ZeRO-2 reduce-scatters gradients every micro-batch; ZeRO-3 also gathers the weights for
         // the forward and again for the backward. Each hides behind its pass when overlapped.
         if (L.zeroStage >= 2) {
@@ -380,21 +411,45 @@ PipelineInput pipelineInput(const StepPlan& plan, const StepTiming& timing)
 double stepLowerBound(const StepPlan& plan, const StepTiming& timing, const EfficiencyParams& params)
 {
     const ParallelLayout& L = plan.layout;
-    const ParallelDegrees& d = L.degrees;
-    // DualPipe's overlapped pairs may hide their all-to-all: only the rest is certain there.
-    const bool pairsOverlap = L.schedule == PipelineSchedule::DualPipe || L.schedule == PipelineSchedule::DualPipeV;
-    const auto certain = [&](const PassCost& pass) { return pairsOverlap ? pass.total() - pass.epComm : pass.total(); };
-    double bound = 0;
-    for (int64_t stage = 0; stage < d.pp; ++stage) {
-        double work = 0;
-        L.forEachChunkOn(stage, [&](int64_t vs, double share) {
-            work += share * (certain(timing.forward[size_t(vs)]) + certain(timing.backward[size_t(vs)]));
+    return slowestStageBound(
+        L, params,
+        [&](int64_t vs) {
+            return certainSeconds(L, timing.forward[size_t(vs)]) + certainSeconds(L, timing.backward[size_t(vs)]);
+        },
+        [&](int64_t stage) {
+            return timing.tailDp[size_t(stage)] + timing.optimizer[size_t(stage)] + timing.weightCast[size_t(stage)];
         });
-        bound = std::max(bound, double(L.microBatches) * work + timing.tailDp[size_t(stage)]
-                                    + timing.optimizer[size_t(stage)] + timing.weightCast[size_t(stage)]);
-    }
-    // The slowest rank lags the mean end by the expected maximum of the ranks' jitter (evaluator).
-    return bound * (1 + stragglerLag(params.rankJitter, d.ranks())) + params.stepOverheadS;
+}
+
+double stepWorkFloor(const Scenario& s, const StepPlan& plan, const LayerCostSet& costs, const EfficiencyParams& params)
+{
+    // chunkWork's chunk in seconds, priced per kind of layer once: the search asks this of half a
+    // million configurations, each of up to a few hundred virtual stages.
+    const ParallelLayout& L = plan.layout;
+    const auto seconds = [&](const LayerCosts& c) { return certainSeconds(L, c.forward) + certainSeconds(L, c.backward); };
+    std::array<double, kLayerKinds> perLayer{};
+    for (size_t k = 0; k < kLayerKinds; ++k)
+        perLayer[k] = seconds(costs.layer[k]);
+    const auto layersSeconds = [&](const LayerMix& mix) {
+        double sum = 0;
+        for (size_t k = 0; k < kLayerKinds; ++k)
+            sum += double(mix.count[k]) * perLayer[k];
+        return sum;
+    };
+    const double firstExtra = seconds(costs.embedding);
+    const double lastExtra = layersSeconds(s.model.mtpLayerMix()) + seconds(costs.output)
+        + double(s.model.mtpLayers) * seconds(costs.mtpHead);
+    const int64_t lastChunk = L.degrees.virtualStages() - 1;
+    const double floor = slowestStageBound(
+        L, params,
+        [&](int64_t vs) {
+            return layersSeconds(L.virtualMix(size_t(vs))) + (vs == 0 ? firstExtra : 0.0)
+                + (vs == lastChunk ? lastExtra : 0.0);
+        },
+        [](int64_t) { return 0.0; });
+    // Summed in another order than stepTiming's, the floor may round a few ulps above the bound.
+    constexpr double kRoundingMargin = 1e-12;
+    return floor * (1 - kRoundingMargin);
 }
 
 } // namespace paraplan

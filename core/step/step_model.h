@@ -84,5 +84,10 @@ struct StepTiming {
 // A step time no schedule can beat: every stage must at least run its own work and its tail, and
 // the slowest rank lags them.
 [[nodiscard]] double stepLowerBound(const StepPlan& plan, const StepTiming& timing, const EfficiencyParams& params);
+// A floor under stepLowerBound from the layers' own passes alone, without the DP traffic, host
+// waits, tails and optimizer step stepTiming adds (each only adds): a few times cheaper, so a search
+// can give one to every configuration that fits and price the full bound only where it may matter.
+[[nodiscard]] double stepWorkFloor(const Scenario& scenario, const StepPlan& plan, const LayerCostSet& costs,
+                                   const EfficiencyParams& params);
 
 } // namespace paraplan

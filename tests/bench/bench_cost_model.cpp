@@ -116,6 +116,7 @@ void BM_SearchLlama405bOn16kH100(benchmark::State& state)
     state.counters["grid_points"] = double(last.gridPoints);
     state.counters["rule_abiding"] = double(last.ruleAbiding);
     state.counters["fit"] = double(last.fits);
+    state.counters["bounded"] = double(last.bounded);
     state.counters["simulated"] = double(last.simulated);
 }
 BENCHMARK(BM_SearchLlama405bOn16kH100)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();

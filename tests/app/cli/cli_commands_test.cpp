@@ -128,7 +128,7 @@ TEST(Search, JsonHasTheContractShape)
     ASSERT_EQ(r.code, kExitOk) << r.err;
     const nlohmann::json j = nlohmann::json::parse(r.out);
     for (const char* key : { "evaluated", "valid", "fits", "elapsed_s", "results", "grid_points", "rule_abiding",
-                             "memory_priced", "simulated" })
+                             "memory_priced", "bounded", "simulated" })
         EXPECT_TRUE(j.contains(key)) << key;
     ASSERT_EQ(j["results"].size(), 3u);
     for (const auto& entry : j["results"]) {

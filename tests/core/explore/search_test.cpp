@@ -173,9 +173,11 @@ TEST(Search, CountsEachStageApart)
     EXPECT_EQ(r.ruleAbiding, int64_t(enumerateCandidates(s).size()));
     EXPECT_EQ(r.memoryPriced, r.ruleAbiding); // every rule-abiding point has its memory priced
     EXPECT_GE(r.memoryPriced, r.fits);
-    EXPECT_GE(r.fits, r.simulated);
+    EXPECT_GE(r.fits, r.bounded);
+    EXPECT_GE(r.bounded, r.simulated);
     EXPECT_GE(r.simulated, int64_t(r.best.size())); // the winners were all simulated
-    EXPECT_LT(r.simulated, r.fits);                 // the bound spared most of the rest
+    EXPECT_LT(r.bounded, r.fits);                   // the floor spared some of the full bounds
+    EXPECT_LT(r.simulated, r.bounded);              // and the bound most of the simulations
 }
 
 // A hundred thousand layers give as many interleaving depths per split: billions of candidates,

@@ -77,6 +77,7 @@ TEST(SearchJson, KeepsTheOldCountsAndAddsEachStageAndTheTies)
     EXPECT_EQ(j["grid_points"], search.gridPoints);
     EXPECT_EQ(j["rule_abiding"], search.ruleAbiding);
     EXPECT_EQ(j["memory_priced"], search.memoryPriced);
+    EXPECT_EQ(j["bounded"], search.bounded);
     EXPECT_EQ(j["simulated"], search.simulated);
     ASSERT_EQ(j["results"].size(), 4u);
     for (size_t i = 0; i < 4; ++i) {

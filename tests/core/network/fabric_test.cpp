@@ -446,22 +446,43 @@ TEST(FabricTiers, EthernetHashesAndInfiniBandRoutesAdaptively)
     EXPECT_EQ(pricedTopologyOf(s.cluster).network.uplinkBalancing, UplinkBalancing::Adaptive);
 }
 
-TEST(FabricTiers, NoShortcutWhereUplinksCanBind)
+TEST(FabricTiers, WhereUplinksCanBindTheyArePricedOverEveryGroup)
 {
-    // Under ECMP the uplinks can bind, so node 0 no longer stands for all: the memoised price
-    // must be the full one.
+    // Under ECMP or an oversubscribed tier the uplinks can bind, so node 0 no longer stands for
+    // all: the memoised price takes node 0's links and NICs and every group's traffic between nodes
+    // on the uplinks, and must be the full pricing's.
     Scenario s = onCluster("dgx-h100", 64);
     s.cluster.topology = nullptr;
     s.cluster.interNode.kind = LinkKind::RoCE;
-    const auto fabric = fabricOf(s.cluster);
-    const ParallelDegrees wideEp{ .tp = 1, .ep = 64, .dp = 512 }, dpAcrossPods{ .tp = 8, .dp = 64 };
-    for (const ParallelDegrees& d : { wideEp, dpAcrossPods })
-        for (CommGroup group : { CommGroup::Ep, CommGroup::DataParallel }) {
-            const GroupShape shape = groupShape(group, d, kMegatronOrder);
-            const GroupSetPricing memo = *fabric->priceGroups(shape, {});
-            const GroupSetPricing full = fabric->price(fabric->gpuGroups(shape, {}), shape.pattern);
-            EXPECT_DOUBLE_EQ(memo.network.GBps, full.network.GBps) << toString(group);
-        }
+    Scenario oversubscribed = onCluster("dgx-h100", 64);
+    TopologySpec thin = pricedTopologyOf(oversubscribed.cluster);
+    thin.network.oversubscription = 4;
+    oversubscribed.cluster.topology = std::make_shared<const TopologySpec>(thin);
+    const ParallelDegrees wideEp{ .tp = 1, .ep = 64, .dp = 512 }, dpAcrossPods{ .tp = 8, .dp = 64 },
+        ppAcross{ .tp = 4, .dp = 16, .pp = 8 };
+    int uplinksBind = 0, nicsBind = 0; // both cases are met
+    for (const Scenario& cluster : { s, oversubscribed }) {
+        const auto fabric = fabricOf(cluster.cluster);
+        for (const ParallelDegrees& d : { wideEp, dpAcrossPods, ppAcross })
+            for (CommGroup group : { CommGroup::Tp, CommGroup::Ep, CommGroup::DataParallel, CommGroup::PipelineHop }) {
+                const GroupShape shape = groupShape(group, d, kMegatronOrder);
+                const GroupSetPricing memo = *fabric->priceGroups(shape, {});
+                const GroupSetPricing full = fabric->price(fabric->gpuGroups(shape, {}), shape.pattern);
+                const std::string what = std::string(toString(group)) + " over " + std::to_string(d.ranks());
+                EXPECT_DOUBLE_EQ(memo.network.GBps, full.network.GBps) << what;
+                EXPECT_DOUBLE_EQ(memo.network.collisions, full.network.collisions) << what;
+                EXPECT_DOUBLE_EQ(memo.network.ownGBps, full.network.ownGBps) << what;
+                EXPECT_EQ(fabric->railOfLink(memo.network.link.link), fabric->railOfLink(full.network.link.link)) << what;
+                EXPECT_DOUBLE_EQ(memo.node.GBps, full.node.GBps) << what;
+                EXPECT_DOUBLE_EQ(memo.latencyUs, full.latencyUs) << what;
+                EXPECT_EQ(memo.channels, full.channels) << what;
+                EXPECT_EQ(memo.nodesSpanned, full.nodesSpanned) << what;
+                if (full.network.found())
+                    ++(fabric->railOfLink(full.network.link.link) < 0 ? uplinksBind : nicsBind);
+            }
+    }
+    EXPECT_GT(uplinksBind, 0);
+    EXPECT_GT(nicsBind, 0);
 }
 
 TEST(FabricTiers, CollidingGroupsAreNamedInAWarning)

@@ -195,6 +195,47 @@ TEST(StepLowerBound, NeverAboveTheStepAndExactWithoutAPipeline)
     EXPECT_NEAR(stepLowerBound(p.plan, p.timing, params), r.time.step, 1e-9 * r.time.step);
 }
 
+// The search gives every configuration that fits this floor and the full bound only where the floor
+// may beat the best step found: the floor must never be above the bound, whatever the pipeline
+// (interleaved, DualPipe with MTP and its hidden all-to-all), ZeRO stage or FP8 recipe.
+TEST(StepWorkFloor, NeverAboveTheLowerBound)
+{
+    const EfficiencyParams params;
+    const Scenario deepSeek = test::scenarioFromJson(R"({
+      "model": { "preset": "deepseek-v3" },
+      "training": { "seq_len": 4096, "global_batch": 512, "micro_batch": 1, "precision": "fp8", "fp8_recipe": "delayed" },
+      "cluster": { "preset": "dgx-h100", "nodes": 32 },
+      "parallel": { "tp": 1, "pp": 8, "ep": 32, "schedule": "dualpipe", "zero_stage": 3, "recompute": "full" }
+    })");
+    ASSERT_TRUE(evaluate(deepSeek).valid);
+    for (const Scenario& s : { test::llama70bOnDgxH100(), test::gpt3OnDgxA100(), deepSeek }) {
+        const Priced p = price(s);
+        const DeviceRates rates = deviceRates(s.cluster.gpu, s.training.precision, params);
+        const GroupPlacements groups = placeGroups(s, p.plan.layout.degrees, params, nullptr);
+        const double floor = stepWorkFloor(s, p.plan, layerCostsFor(s, p.plan.layout, rates, groups), params);
+        EXPECT_GT(floor, 0);
+        EXPECT_LE(floor, stepLowerBound(p.plan, p.timing, params)) << s.model.name;
+    }
+}
+
+// One stage of large layers at ZeRO-1 waits for no host and adds no traffic to its passes: the bound
+// is the floor plus the tail (the DP reduction, the optimizer step), both lagged by the stragglers.
+TEST(StepWorkFloor, IsTheBoundWithoutTheTail)
+{
+    const EfficiencyParams params;
+    Scenario s = test::llama70bOnDgxH100();
+    s.parallel.degrees = { .tp = 8, .dp = 0, .pp = 1 };
+    s.parallel.recompute = Recompute::Full;
+    const Priced p = price(s);
+    const DeviceRates rates = deviceRates(s.cluster.gpu, s.training.precision, params);
+    const GroupPlacements groups = placeGroups(s, p.plan.layout.degrees, params, nullptr);
+    const double floor = stepWorkFloor(s, p.plan, layerCostsFor(s, p.plan.layout, rates, groups), params);
+    const double lag = 1 + stragglerLag(params.rankJitter, p.plan.layout.degrees.ranks());
+    const double tail = p.timing.tailDp[0] + p.timing.optimizer[0] + p.timing.weightCast[0];
+    ASSERT_GT(tail, 0);
+    EXPECT_NEAR(stepLowerBound(p.plan, p.timing, params) - floor, tail * lag, 1e-9 * floor);
+}
+
 TEST(StepTiming, TheOverlappedGradientReduceIsHiddenAndItsPriceIsTheSlowdown)
 {
     Scenario s = test::llama70bOnDgxH100();
