@@ -22,7 +22,7 @@
 //   CPU (host memory).
 // - From the network: InfiniBand or RoCE verbs with their HCAs (RoCE's GID index), sockets for
 //   Ethernet, whether NICs sit on rails (NCCL_CROSS_NIC).
-// - From the plan: tp or cp > 1 with Megatron's overlapped TP layers, the memory left for NVLS's
+// - From the plan: tp or cp > 1 with Megatron's overlapped TP layers, the memory left beside NVLS's
 //   buffers, the rank placement.
 //
 // Names: NCCL's from its sources, PyTorch's, CUDA's and UCX's from theirs
@@ -187,13 +187,13 @@ void processSettings(const LaunchContext& context, const ClusterTraits& traits, 
         if (used > kSafeMemoryFraction)
             out.push_back({ "NCCL_NVLS_ENABLE", "0",
                             std::string("the fullest stage fills ") + fill
-                                + " of HBM: NVLink SHARP's buffers, outside ParaPlan's memory figure, do not fit; "
-                                  "set cluster.intra_node.nvls false to price the step without it" });
+                                + " of HBM, NVLink SHARP's buffers included: too little room left for the allocator's "
+                                  "churn; set cluster.intra_node.nvls false to price the step and its memory without it" });
         else
             out.push_back({ "NCCL_NVLS_ENABLE", "1",
                             std::string("third-generation NVSwitch: reductions inside the node run in the switch "
-                                        "(NVLink SHARP); the fullest stage leaves room for its buffers (")
-                                + fill + " of HBM used)" });
+                                        "(NVLink SHARP); the fullest stage, its buffers included, fills ")
+                                + fill + " of HBM" });
     }
     if (cluster.interNode.sharp && usesVerbs(traits))
         out.push_back({ "NCCL_COLLNET_ENABLE", "1",

@@ -312,9 +312,7 @@ void notePythonConverterWithoutModel(Era era, Plan& plan)
 void planRecompute(const ParallelSpec& p, Framework framework, Plan& plan)
 {
     plan.recompute = p.recompute;
-    const bool pricedPerOperator
-        = frameworkDefaults(framework).selectiveCheckpointing == SelectiveCheckpointing::PerOperator;
-    if (p.recompute == Recompute::Selective && !pricedPerOperator)
+    if (p.recompute == Recompute::Selective && !checkpointsPerOperator(framework))
         plan.notes.push_back("parallel.recompute selective (" + moduleList(p.recomputeModules)
             + "): torchtitan's selective checkpointing works per operator (keeps the attention's and every "
               "second matmul's outputs, recomputes the rest); ParaPlan priced " + toString(framework)

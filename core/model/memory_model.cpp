@@ -5,6 +5,7 @@
 #include "core/model/fp8_costs.h"
 #include "core/model/layer_shapes.h"
 #include "core/model/model_shape.h"
+#include "core/network/nccl_tuning.h"
 #include "core/spec/units.h"
 
 #include <algorithm>
@@ -27,6 +28,32 @@ constexpr double kNcclCollectiveBytes = 32 * 2 * kNcclConnectionBytes;
 // Point-to-point traffic (pipeline sends, CP rings, all-to-all) connects each peer it reaches on
 // two channels (NCCL_NCHANNELS_PER_NET_PEER), a send and a receive connection on each.
 constexpr double kNcclPeerBytes = 2 * 2 * kNcclConnectionBytes;
+// NVLink SHARP's buffers (NCCL src/transport/nvls.cc, ncclNvlsBufferSetup @ 5067397c): each NVLS
+// channel holds, for each head, a reduce and a broadcast buffer of NCCL_STEPS (8) chunks of
+// NCCL_NVLS_CHUNKSIZE (128 KiB); the heads are the communicator's GPUs in the node (search.cc: the
+// NVLS graph's channels, one per GPU).
+constexpr double kNvlsBytesPerChannelHead = 2 * 8 * 128 * 1024.0;
+// NVLS channels (nvls.cc, ncclNvlsTreeSm100Tuning's defaults): 16 on Hopper; on Blackwell 24 inside
+// one node, 32 for a communicator across nodes.
+int64_t nvlsChannels(const std::string& architecture, bool acrossNodes)
+{
+    if (architecture == "blackwell")
+        return acrossNodes ? 32 : 24;
+    return 16;
+}
+// The members of the group of `shape` holding rank 0 that share its node: with ranks on GPUs in
+// order, every group of the shape keeps as many on each of its nodes.
+int64_t membersOnFirstNode(const GroupShape& shape, int64_t gpusPerNode)
+{
+    if (shape.form != GroupShape::Form::Axes)
+        return 1;
+    const auto& [outer, inner] = shape.axes;
+    int64_t members = 0;
+    for (int64_t i = 0; i < outer.size && i * outer.stride < gpusPerNode; ++i)
+        for (int64_t j = 0; j < inner.size && i * outer.stride + j * inner.stride < gpusPerNode; ++j)
+            ++members;
+    return members;
+}
 // Allocator caching and fragmentation over the activations' churn (seed 000: "显存碎片化").
 constexpr double kFragmentationReserve = 0.10;
 // ZeRO-3 keeps the gathered weights of the running layer and the prefetched next one.
@@ -342,24 +369,45 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
     return memory;
 }
 
-double ncclBufferBytes(const ParallelDegrees& d)
+std::vector<CommGroup> collectiveCommunicators(const ParallelDegrees& d)
 {
-    double bytes = 0;
+    std::vector<CommGroup> groups;
     if (d.tp > 1)
-        bytes += kNcclCollectiveBytes;
+        groups.push_back(CommGroup::Tp);
     if (d.dataRanks() > 1)
-        bytes += kNcclCollectiveBytes;
+        groups.push_back(CommGroup::DataParallel);
     const bool expertsResplit = d.ep > 1 || d.expertTp() != d.tp;
     if (expertsResplit && d.expertDataRanks() > 1) // the experts' own data-parallel group
-        bytes += kNcclCollectiveBytes;
+        groups.push_back(CommGroup::ExpertDataParallel);
     if (d.expertTp() > 1 && d.expertTp() != d.tp) // and their own tensor-parallel one
-        bytes += kNcclCollectiveBytes;
+        groups.push_back(CommGroup::ExpertTp);
+    return groups;
+}
+
+double ncclBufferBytes(const ParallelDegrees& d)
+{
+    double bytes = double(collectiveCommunicators(d).size()) * kNcclCollectiveBytes;
     if (d.pp > 1)
         bytes += 2 * kNcclPeerBytes; // the previous and the next stage
     if (d.cp > 1)
         bytes += 2 * kNcclPeerBytes; // the ring's neighbours
     if (d.ep > 1)
         bytes += double(d.ep - 1) * kNcclPeerBytes; // all-to-all reaches every peer
+    return bytes;
+}
+
+double nvlsBufferBytes(const ClusterSpec& cluster, const ParallelDegrees& d, const RankOrder& order)
+{
+    if (cluster.gpusPerNode < 2 || !hasNvlinkSharp(cluster))
+        return 0;
+    double bytes = 0;
+    for (CommGroup group : collectiveCommunicators(d)) {
+        const GroupShape shape = groupShape(group, d, order);
+        const int64_t heads = membersOnFirstNode(shape, cluster.gpusPerNode);
+        const int64_t members = shape.axes[0].size * shape.axes[1].size;
+        if (heads >= 2) // NCCL sets NVLS up only for two GPUs or more in a node (nvls.cc, ncclNvlsInit)
+            bytes += double(nvlsChannels(cluster.gpu.architecture, heads < members) * heads) * kNvlsBytesPerChannelHead;
+    }
     return bytes;
 }
 

@@ -3,9 +3,11 @@
 #pragma once
 
 #include "core/rules/parallel_layout.h"
+#include "core/spec/rank_layout.h"
 #include "core/spec/scenario.h"
 
 #include <cstdint>
+#include <vector>
 
 // Memory per GPU on one pipeline stage: model states per ZeRO stage (ZeRO paper, Rajbhandari et al.
 // 2020), activations per Korthikanti et al. 2022 generalised to GQA, gated and MoE MLPs and fused
@@ -93,8 +95,14 @@ struct StageParameters {
 [[nodiscard]] MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training,
                                           const FrameworkSpec& framework, const ParallelLayout& layout, int64_t stage);
 
+// The groups that hold a collective communicator of their own: TP, data-parallel and, where the
+// experts re-split the GPUs, the experts' data-parallel and tensor-parallel ones.
+[[nodiscard]] std::vector<CommGroup> collectiveCommunicators(const ParallelDegrees& degrees);
 // NCCL's buffers on one GPU for the communicators of its groups (docs/cost-model.md, "Memory").
 [[nodiscard]] double ncclBufferBytes(const ParallelDegrees& degrees);
+// NCCL's NVLink SHARP buffers on one GPU: those of each collective communicator with two GPUs or
+// more in a node whose switch reduces (hasNvlinkSharp), ranks on GPUs in `order`.
+[[nodiscard]] double nvlsBufferBytes(const ClusterSpec& cluster, const ParallelDegrees& degrees, const RankOrder& order);
 
 // Micro-batches whose activations a stage holds at its peak: p - stage under 1F1B; interleaved,
 // (p - stage - 1) * 2 + (v - 1) * p + 1 chunks of 1/v of the stage's layers (Megatron's warm-up).

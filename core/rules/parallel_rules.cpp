@@ -104,8 +104,7 @@ bool refusesRecomputing(const TrainingSpec& t, RecomputeModule module)
 std::optional<RecomputeModules> selectiveRecomputeModules(const Scenario& s)
 {
     // torchtitan's per-operator policy saves memory on every model; the modules play no part there.
-    if (s.pins.recomputeModules
-        || frameworkDefaults(s.framework.name).selectiveCheckpointing == SelectiveCheckpointing::PerOperator)
+    if (s.pins.recomputeModules || checkpointsPerOperator(s.framework.name))
         return s.parallel.recomputeModules;
     const RecomputeModules applicable = applicableRecomputeModules(s.model);
     RecomputeModules modules = s.training.flashAttention ? RecomputeModules::none() : RecomputeModules();

@@ -622,9 +622,7 @@ void checkRecomputeAndOptimizer(Checker& c, const Scenario& s)
                                                    "moe_act and shared_experts need experts, shared_experts shared ones, mlp "
                                                    "dense layers, layernorm a norm outside the linear layers as MLA and MoE "
                                                    "layers have); those do nothing."));
-    const bool perOperator
-        = frameworkDefaults(s.framework.name).selectiveCheckpointing == SelectiveCheckpointing::PerOperator;
-    if (s.pins.recomputeModules && perOperator)
+    if (s.pins.recomputeModules && checkpointsPerOperator(s.framework.name))
         c.warning("recompute_modules_not_in_framework", path,
                   QT_TRANSLATE_NOOP("Diagnostics", "%1's selective checkpointing keeps and replays by operator, not by "
                                                    "Megatron's modules; recompute_modules do nothing there."),

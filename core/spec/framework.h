@@ -56,6 +56,13 @@ struct FrameworkDefaults {
 
 [[nodiscard]] FrameworkDefaults frameworkDefaults(Framework framework);
 
+// Whether `framework`'s selective checkpointing keeps and replays by operator (torchtitan's) rather
+// than by Megatron's modules.
+[[nodiscard]] inline bool checkpointsPerOperator(Framework framework)
+{
+    return frameworkDefaults(framework).selectiveCheckpointing == SelectiveCheckpointing::PerOperator;
+}
+
 // Bytes the loss holds per logit of the last stage at its peak under `framework`: its default, or
 // a compiled PyTorch loss's.
 [[nodiscard]] double lossBytesPerLogit(const FrameworkSpec& framework);

@@ -126,7 +126,12 @@ StepPlan planStep(const Scenario& s)
 
 MemoryBreakdown stageMemoryOf(const Scenario& s, const StepPlan& plan, int64_t stage)
 {
-    return stageMemory(s.model, s.training, s.framework, plan.layout, stage);
+    MemoryBreakdown memory = stageMemory(s.model, s.training, s.framework, plan.layout, stage);
+    // NCCL's NVLS buffers, like its others, lie outside the framework's allocator.
+    const double nvls = nvlsBufferBytes(s.cluster, plan.layout.degrees, s.parallel.placement.order);
+    memory.other += nvls;
+    memory.outsideAllocator += nvls;
+    return memory;
 }
 
 std::vector<MemoryBreakdown> memoryPerStage(const Scenario& s, const StepPlan& plan)
@@ -142,12 +147,16 @@ double peakMemoryOf(const Scenario& s, const StepPlan& plan)
 {
     const ParallelLayout& L = plan.layout;
     const int64_t stages = L.degrees.pp;
+    // Every stage holds the same NVLS buffers (stageMemoryOf): added once to the fullest.
+    const double nvls = nvlsBufferBytes(s.cluster, L.degrees, s.parallel.placement.order);
     double worst = 0;
-    const auto price = [&](int64_t stage) { worst = std::max(worst, stageMemoryOf(s, plan, stage).total()); };
+    const auto price = [&](int64_t stage) {
+        worst = std::max(worst, stageMemory(s.model, s.training, s.framework, L, stage).total());
+    };
     if (!s.model.uniformLayerKind()) { // layers of several kinds (DeepSeek-V3's dense first ones): any stage
         for (int64_t stage = 0; stage < stages; ++stage)
             price(stage);
-        return worst;
+        return worst + nvls;
     }
     // The stages with the embedding or the output layer are priced. Of the others, with layers of one
     // kind, memory grows with the layers and with the micro-batches in flight and is otherwise alike:
@@ -173,7 +182,7 @@ double peakMemoryOf(const Scenario& s, const StepPlan& plan)
             mostInFlight = m.inFlight;
             price(m.stage);
         }
-    return worst;
+    return worst + nvls;
 }
 
 Recompute resolveRecompute(const Scenario& s, StepPlan& plan)

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/model/fp8_costs.h"
 #include "core/model/memory_model.h"
+#include "core/step/step_model.h"
 #include "tests/core/scenario_fixtures.h"
 
 #include <gtest/gtest.h>
@@ -223,6 +224,57 @@ TEST(NcclBuffers, EachCollectiveCommunicatorHoldsAboutHalfAGibibyte)
     EXPECT_LT(one, 0.7e9);
     d.tp = 8;
     EXPECT_DOUBLE_EQ(ncclBufferBytes(d), 2 * one);
+}
+
+namespace {
+ClusterSpec clusterPreset(const std::string& preset)
+{
+    return test::scenarioFromJson(R"({ "model": { "preset": "llama3.1-8b" }, "training": { "seq_len": 4096, "global_batch": 64 },
+                                    "cluster": { "preset": ")" + preset
+                                  + R"(", "nodes": 4 } })")
+        .cluster;
+}
+} // namespace
+
+// NCCL's NVLS buffers (nvls.cc): per channel and head, a reduce and a broadcast buffer of 8 chunks
+// of 128 KiB (2 MiB); the heads are the communicator's GPUs in the node.
+TEST(NvlsBuffers, EachCommunicatorWithGpusInANodeHoldsTwoMebibytesPerChannelAndHead)
+{
+    constexpr double kMiB = 1024.0 * 1024;
+    const ClusterSpec h100 = clusterPreset("dgx-h100");
+    // TP 8 fills the node: 16 channels x 8 heads x 2 MiB; DP has one GPU a node, so no NVLS.
+    EXPECT_DOUBLE_EQ(nvlsBufferBytes(h100, { .tp = 8, .dp = 4 }, kMegatronOrder), 16 * 8 * 2 * kMiB);
+    // TP 2 and DP 4 within a node of DP 16: 16 x 2 x 2 MiB and 16 x 4 x 2 MiB.
+    EXPECT_DOUBLE_EQ(nvlsBufferBytes(h100, { .tp = 2, .dp = 16 }, kMegatronOrder), 16 * (2 + 4) * 2 * kMiB);
+    // DP innermost: the DP group takes the node's eight GPUs, TP one per node.
+    const RankOrder dpFirst{ ParallelDim::Dp, ParallelDim::Tp, ParallelDim::Cp, ParallelDim::Ep, ParallelDim::Pp };
+    EXPECT_DOUBLE_EQ(nvlsBufferBytes(h100, { .tp = 4, .dp = 8 }, dpFirst), 16 * 8 * 2 * kMiB);
+    // Switched off, or a switch that cannot reduce (A100's second-generation NVSwitch): none.
+    ClusterSpec off = h100;
+    off.intraNode.nvls = false;
+    EXPECT_EQ(nvlsBufferBytes(off, { .tp = 8, .dp = 4 }, kMegatronOrder), 0);
+    const ClusterSpec a100 = clusterPreset("dgx-a100-80gb");
+    EXPECT_EQ(nvlsBufferBytes(a100, { .tp = 8, .dp = 4 }, kMegatronOrder), 0);
+    // Blackwell: 24 channels inside a node, 32 for a communicator across nodes.
+    const ClusterSpec b200 = clusterPreset("dgx-b200");
+    EXPECT_DOUBLE_EQ(nvlsBufferBytes(b200, { .tp = 4, .dp = 8 }, kMegatronOrder), (24 * 4 + 32 * 2) * 2 * kMiB);
+}
+
+// They lie outside the allocator, on every stage, and the peak counts them.
+TEST(NvlsBuffers, AreInEveryStagesMemoryOutsideTheAllocator)
+{
+    Scenario s = test::llama70bOnDgxH100();
+    const StepPlan plan = planStep(s);
+    const double nvls = nvlsBufferBytes(s.cluster, plan.layout.degrees, s.parallel.placement.order);
+    ASSERT_GT(nvls, 0);
+    Scenario off = s;
+    off.cluster.intraNode.nvls = false;
+    for (int64_t stage = 0; stage < plan.layout.degrees.pp; ++stage) {
+        const MemoryBreakdown with = stageMemoryOf(s, plan, stage), without = stageMemoryOf(off, plan, stage);
+        EXPECT_DOUBLE_EQ(with.total() - without.total(), nvls);
+        EXPECT_DOUBLE_EQ(with.allocatorReserved(), without.allocatorReserved());
+    }
+    EXPECT_DOUBLE_EQ(peakMemoryOf(s, plan) - peakMemoryOf(off, plan), nvls);
 }
 
 TEST(NcclBuffers, AllToAllConnectsEveryPeerAndPipelinesOnlyTheirNeighbours)
