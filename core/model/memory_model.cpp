@@ -369,24 +369,24 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
     return memory;
 }
 
-std::vector<CommGroup> collectiveCommunicators(const ParallelDegrees& d)
+CommunicatorSet collectiveCommunicators(const ParallelDegrees& d)
 {
-    std::vector<CommGroup> groups;
+    CommunicatorSet groups;
     if (d.tp > 1)
-        groups.push_back(CommGroup::Tp);
+        groups.add(CommGroup::Tp);
     if (d.dataRanks() > 1)
-        groups.push_back(CommGroup::DataParallel);
+        groups.add(CommGroup::DataParallel);
     const bool expertsResplit = d.ep > 1 || d.expertTp() != d.tp;
     if (expertsResplit && d.expertDataRanks() > 1) // the experts' own data-parallel group
-        groups.push_back(CommGroup::ExpertDataParallel);
+        groups.add(CommGroup::ExpertDataParallel);
     if (d.expertTp() > 1 && d.expertTp() != d.tp) // and their own tensor-parallel one
-        groups.push_back(CommGroup::ExpertTp);
+        groups.add(CommGroup::ExpertTp);
     return groups;
 }
 
 double ncclBufferBytes(const ParallelDegrees& d)
 {
-    double bytes = double(collectiveCommunicators(d).size()) * kNcclCollectiveBytes;
+    double bytes = double(collectiveCommunicators(d).count) * kNcclCollectiveBytes;
     if (d.pp > 1)
         bytes += 2 * kNcclPeerBytes; // the previous and the next stage
     if (d.cp > 1)

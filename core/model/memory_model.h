@@ -6,8 +6,8 @@
 #include "core/spec/rank_layout.h"
 #include "core/spec/scenario.h"
 
+#include <array>
 #include <cstdint>
-#include <vector>
 
 // Memory per GPU on one pipeline stage: model states per ZeRO stage (ZeRO paper, Rajbhandari et al.
 // 2020), activations per Korthikanti et al. 2022 generalised to GQA, gated and MoE MLPs and fused
@@ -96,8 +96,16 @@ struct StageParameters {
                                           const FrameworkSpec& framework, const ParallelLayout& layout, int64_t stage);
 
 // The groups that hold a collective communicator of their own: TP, data-parallel and, where the
-// experts re-split the GPUs, the experts' data-parallel and tensor-parallel ones.
-[[nodiscard]] std::vector<CommGroup> collectiveCommunicators(const ParallelDegrees& degrees);
+// experts re-split the GPUs, the experts' data-parallel and tensor-parallel ones. (No allocation:
+// memory is priced for every configuration a search meets.)
+struct CommunicatorSet {
+    std::array<CommGroup, 4> groups{};
+    size_t count = 0;
+    void add(CommGroup group) { groups[count++] = group; }
+    [[nodiscard]] const CommGroup* begin() const { return groups.data(); }
+    [[nodiscard]] const CommGroup* end() const { return groups.data() + count; }
+};
+[[nodiscard]] CommunicatorSet collectiveCommunicators(const ParallelDegrees& degrees);
 // NCCL's buffers on one GPU for the communicators of its groups (docs/cost-model.md, "Memory").
 [[nodiscard]] double ncclBufferBytes(const ParallelDegrees& degrees);
 // NCCL's NVLink SHARP buffers on one GPU: those of each collective communicator with two GPUs or

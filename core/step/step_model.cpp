@@ -124,22 +124,35 @@ StepPlan planStep(const Scenario& s)
     return { resolveLayout(s), gibToBytes(s.cluster.gpu.hbmGib) };
 }
 
-MemoryBreakdown stageMemoryOf(const Scenario& s, const StepPlan& plan, int64_t stage)
+namespace {
+
+// NCCL's NVLS buffers, the same on every stage, lie outside the framework's allocator like its others.
+MemoryBreakdown withNvlsBuffers(MemoryBreakdown memory, double nvls)
 {
-    MemoryBreakdown memory = stageMemory(s.model, s.training, s.framework, plan.layout, stage);
-    // NCCL's NVLS buffers, like its others, lie outside the framework's allocator.
-    const double nvls = nvlsBufferBytes(s.cluster, plan.layout.degrees, s.parallel.placement.order);
     memory.other += nvls;
     memory.outsideAllocator += nvls;
     return memory;
 }
 
+double nvlsBytesOf(const Scenario& s, const StepPlan& plan)
+{
+    return nvlsBufferBytes(s.cluster, plan.layout.degrees, s.parallel.placement.order);
+}
+
+} // namespace
+
+MemoryBreakdown stageMemoryOf(const Scenario& s, const StepPlan& plan, int64_t stage)
+{
+    return withNvlsBuffers(stageMemory(s.model, s.training, s.framework, plan.layout, stage), nvlsBytesOf(s, plan));
+}
+
 std::vector<MemoryBreakdown> memoryPerStage(const Scenario& s, const StepPlan& plan)
 {
+    const double nvls = nvlsBytesOf(s, plan);
     std::vector<MemoryBreakdown> memory;
     memory.reserve(plan.layout.stageLayers.size());
     for (int64_t stage = 0; stage < plan.layout.degrees.pp; ++stage)
-        memory.push_back(stageMemoryOf(s, plan, stage));
+        memory.push_back(withNvlsBuffers(stageMemory(s.model, s.training, s.framework, plan.layout, stage), nvls));
     return memory;
 }
 
@@ -148,7 +161,7 @@ double peakMemoryOf(const Scenario& s, const StepPlan& plan)
     const ParallelLayout& L = plan.layout;
     const int64_t stages = L.degrees.pp;
     // Every stage holds the same NVLS buffers (stageMemoryOf): added once to the fullest.
-    const double nvls = nvlsBufferBytes(s.cluster, L.degrees, s.parallel.placement.order);
+    const double nvls = nvlsBytesOf(s, plan);
     double worst = 0;
     const auto price = [&](int64_t stage) {
         worst = std::max(worst, stageMemory(s.model, s.training, s.framework, L, stage).total());
