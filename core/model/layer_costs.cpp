@@ -312,10 +312,18 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
                 + mlpTpForward;
             tpBackward = exposedTp(in, gather, proj.dataGrad, hiddenBackward.tp)
                 + exposedTp(in, mlpTp * gather, mlp.down.dataGrad, hiddenBackward.tp);
-            tpBackward += behind(in, attentionGather, qkv.dataGrad, hiddenBackward.tp)
-                + behind(in, attentionScatter, qkv.weightGrad, hiddenBackward.tp);
-            tpBackward += behind(in, mlpTp * gather, mlp.up.dataGrad, hiddenBackward.tp)
-                + behind(in, mlpTp * scatter, mlp.up.weightGrad, hiddenBackward.tp);
+            if (in.tpBackwardBesideGemms) {
+                tpBackward += behind(in, attentionGather, qkv.dataGrad, hiddenBackward.tp)
+                    + behind(in, attentionScatter, qkv.weightGrad, hiddenBackward.tp);
+                tpBackward += behind(in, mlpTp * gather, mlp.up.dataGrad, hiddenBackward.tp)
+                    + behind(in, mlpTp * scatter, mlp.up.weightGrad, hiddenBackward.tp);
+            } else {
+                // The gathered inputs kept (or replayed by the checkpointing), the reductions waited
+                // on; asynchronous TP (torchtitan's micro-pipelined matmul + reduce-scatter, which
+                // its compiler also finds in the backward graph) pipelines each with its data gradient.
+                tpBackward += exposedTp(in, attentionScatter, qkv.dataGrad, hiddenBackward.tp)
+                    + exposedTp(in, mlpTp * scatter, mlp.up.dataGrad, hiddenBackward.tp);
+            }
             if (in.quantized && agreesOnAmaxPerGather(*in.quantized)) {
                 // Current scaling agrees on one scale across the TP group before quantising a
                 // gathered tensor: a blocking 4-byte all-reduce each, two per pass.
@@ -330,8 +338,10 @@ LayerCosts transformerLayerCosts(const LayerCostInput& in)
             mlpTpForward = mlpTp * allReduce;
             tpForward = allReduce + mlpTpForward;
             attentionTpUnkept = allReduce;
-            tpBackward = behind(in, attentionAllReduce, qkv.weightGrad, hiddenBackward.tp)
-                + behind(in, mlpTp * allReduce, mlp.up.weightGrad, hiddenBackward.tp);
+            tpBackward = in.tpBackwardBesideGemms
+                ? behind(in, attentionAllReduce, qkv.weightGrad, hiddenBackward.tp)
+                    + behind(in, mlpTp * allReduce, mlp.up.weightGrad, hiddenBackward.tp)
+                : attentionAllReduce + mlpTp * allReduce;
         }
     }
 

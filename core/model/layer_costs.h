@@ -70,6 +70,7 @@ struct LayerCostInput {
     Recompute recompute = Recompute::None; // resolved: never Auto
     RecomputeModules recomputeModules;     // what Recompute::Selective replays under Megatron's modules
     SelectiveCheckpointing selective = SelectiveCheckpointing::Modules; // the framework's Recompute::Selective
+    bool tpBackwardBesideGemms = true; // FrameworkDefaults::tpBackwardBesideGemms
     DeviceRates rates;       // 16-bit: attention, logits, router and every memory-bound kernel
     DeviceRates linearRates; // the transformer blocks' linear layers: FP8 or FP4 in such a run, else `rates`
     std::optional<QuantizedFormat> quantized; // the format when the linear layers run in FP8 or FP4

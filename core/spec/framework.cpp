@@ -31,23 +31,26 @@ FrameworkDefaults frameworkDefaults(Framework framework)
     case Framework::Nemo:
         return { .flashAttention = true, .overlapGradReduce = true, .overlapParamGather = true,
                  .interleavedSchedule = true, .scatterGatherSends = true,
-                 .selectiveCheckpointing = SelectiveCheckpointing::Modules,
+                 .selectiveCheckpointing = SelectiveCheckpointing::Modules, .tpBackwardBesideGemms = true,
                  .lossBytesPerLogit = kFusedLossBytesPerLogit };
     case Framework::Torchtitan:
         // Per-operator selective checkpointing (torchtitan/parallelisms/parallelize_llama.py
         // @ 9dec370, torchtitan/models/llama3/parallelize_llama.py @ e7c0cae: _save_list and
         // _custom_policy); the loss is PyTorch's cross_entropy on pred.float() (train.py
-        // @ 9dec370; torchtitan/components/loss.py @ e7c0cae).
+        // @ 9dec370; torchtitan/components/loss.py @ e7c0cae). TP through DTensor's parallel styles
+        // (torch/distributed/tensor/parallel/style.py: ColwiseParallel redistributes a Shard(1)
+        // input to Replicate; the redistribution's backward reduce-scatters the gradient,
+        // _redistribute.py), its collectives waited on at the next operator.
         return { .flashAttention = true, .overlapGradReduce = true, .overlapParamGather = true,
                  .interleavedSchedule = true, .scatterGatherSends = true,
-                 .selectiveCheckpointing = SelectiveCheckpointing::PerOperator,
+                 .selectiveCheckpointing = SelectiveCheckpointing::PerOperator, .tpBackwardBesideGemms = false,
                  .lossBytesPerLogit = kUpcastLossBytesPerLogit };
     case Framework::MegatronLm:
         // Megatron-LM of 2020-22 (SC21, Korthikanti et al.): fused scale-mask-softmax, not
         // FlashAttention; its local DDP all-reduces the gradients after the backward.
         return { .flashAttention = false, .overlapGradReduce = false, .overlapParamGather = false, .interleavedSchedule = true,
                  .scatterGatherSends = true, .selectiveCheckpointing = SelectiveCheckpointing::Modules,
-                 .lossBytesPerLogit = kFusedLossBytesPerLogit };
+                 .tpBackwardBesideGemms = true, .lossBytesPerLogit = kFusedLossBytesPerLogit };
     case Framework::MegatronDeepSpeed:
     case Framework::DeepSpeed:
         // DeepSpeed's engine reduces gradients after the backward (its pipeline engine after the
@@ -56,7 +59,7 @@ FrameworkDefaults frameworkDefaults(Framework framework)
         // Megatron-DeepSpeed uses FlashAttention only with --use-flash-attn.
         return { .flashAttention = framework == Framework::DeepSpeed, .overlapGradReduce = false,
                  .overlapParamGather = false, .interleavedSchedule = false, .scatterGatherSends = false,
-                 .selectiveCheckpointing = SelectiveCheckpointing::Modules,
+                 .selectiveCheckpointing = SelectiveCheckpointing::Modules, .tpBackwardBesideGemms = true,
                  .lossBytesPerLogit = kFusedLossBytesPerLogit };
     }
     return {};

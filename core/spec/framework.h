@@ -47,6 +47,12 @@ struct FrameworkDefaults {
     // scatter/gather optimisation, SC21 section 4.1), rather than every TP rank sending all of it.
     bool scatterGatherSends;
     SelectiveCheckpointing selectiveCheckpointing;
+    // The backward of a column-parallel linear layer runs its TP collectives beside its GEMMs:
+    // Megatron's LinearWithGradAccumulationAndAsyncCommunication re-gathers the sequence-parallel
+    // input under the data gradient and reduces the input gradient under the weight gradient.
+    // PyTorch's DTensor (torchtitan's TP) reduces the input gradient once the matmul's backward is
+    // done and waits for it at the next operator, and keeps the gathered input from the forward.
+    bool tpBackwardBesideGemms;
     // Bytes the loss holds per logit of the last stage at its peak ("Memory", "The loss"): 4 for
     // Megatron's fused vocab-parallel cross-entropy (the fp32 logits, its gradient written in
     // place), 12 for PyTorch's cross_entropy on an fp32 upcast (the log-softmax output, the

@@ -233,6 +233,7 @@ LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const Dev
     in.recompute = L.recompute;
     in.recomputeModules = L.recomputeModules;
     in.selective = frameworkDefaults(s.framework.name).selectiveCheckpointing;
+    in.tpBackwardBesideGemms = frameworkDefaults(s.framework.name).tpBackwardBesideGemms;
     in.rates = sixteenBitRates(rates, s.cluster.gpu);
     in.linearRates = rates;
     in.quantized = quantizedFormat(s.training);

@@ -94,6 +94,44 @@ TEST(LayerCosts, TpCommunicationOverlapHidesItBehindTheGemms)
     EXPECT_DOUBLE_EQ(plain.forward.tpComm, transformerLayerCosts(in).forward.tpComm);
 }
 
+// Megatron runs the column-parallel backward's collectives beside its GEMMs; DTensor (torchtitan)
+// keeps the gathered input and waits for the input gradient's reduction at the next operator.
+TEST(LayerCosts, WithoutMegatronsAsyncBackwardTheInputGradientsReductionWaits)
+{
+    const ModelSpec m = llama8b();
+    LayerCostInput in = input(m, { .tp = 4 });
+    const double allReduce = collectiveSeconds(Collective::AllReduce, tpActivationBytes(in), 4, in.tpLink, in.rates.params);
+    in.tpBackwardBesideGemms = false;
+    const LayerCosts waited = transformerLayerCosts(in);
+    EXPECT_DOUBLE_EQ(waited.backward.tpComm, 2 * allReduce);
+    EXPECT_EQ(waited.backward.hidden.tp, 0);
+    // With SP: the two output-gradient gathers and the two input-gradient reduce-scatters, no re-gather.
+    in.sequenceParallel = true;
+    const double bytes = tpActivationBytes(in);
+    const double gather = collectiveSeconds(Collective::AllGather, bytes, 4, in.tpLink, in.rates.params);
+    const double scatter = collectiveSeconds(Collective::ReduceScatter, bytes, 4, in.tpLink, in.rates.params);
+    const LayerCosts sequenced = transformerLayerCosts(in);
+    EXPECT_DOUBLE_EQ(sequenced.backward.tpComm, 2 * gather + 2 * scatter);
+    in.tpBackwardBesideGemms = true;
+    const LayerCosts megatron = transformerLayerCosts(in);
+    EXPECT_GT(megatron.backward.hidden.tp, 0);
+    // Asynchronous TP pipelines the reduce-scatters with the data gradients.
+    in.tpBackwardBesideGemms = false;
+    in.tpCommOverlap = true;
+    const LayerCosts asyncTp = transformerLayerCosts(in);
+    EXPECT_LT(asyncTp.backward.tpComm, sequenced.backward.tpComm);
+    EXPECT_GT(asyncTp.backward.hidden.tp, 0);
+}
+
+// The framework decides: Megatron-Core's layers run their backward collectives beside the GEMMs,
+// torchtitan's do not.
+TEST(LayerCosts, TheFrameworkDecidesWhetherTheBackwardsCollectivesRunBesideTheGemms)
+{
+    EXPECT_TRUE(frameworkDefaults(Framework::MegatronCore).tpBackwardBesideGemms);
+    EXPECT_TRUE(frameworkDefaults(Framework::MegatronDeepSpeed).tpBackwardBesideGemms);
+    EXPECT_FALSE(frameworkDefaults(Framework::Torchtitan).tpBackwardBesideGemms);
+}
+
 TEST(LayerCosts, RecomputationReplaysWhatItDropped)
 {
     const ModelSpec m = llama8b();
