@@ -159,13 +159,16 @@ double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape
     // norms' outputs) at linearInputBytes. A norm that is a module of its own (ModelSpec::
     // separateNorms: MLA's input norm, a MoE layer's pre-MLP norm) has its output discarded by
     // layernorm recomputation, a dense MLP's input by mlp.
+    // Megatron keeps a sequence-parallel linear input as the rank's shard and gathers it again for
+    // the weight gradient; DTensor keeps the gathered one.
     const double in = shape.linearInputBytes;
+    const double linearInputShare = shape.keepsGatheredInputs && !kind.moe ? 1.0 : replicated;
     double bytes = (4 + 2 * maskBytes) * sbh * replicated;
     if (!(mla && replayed(RecomputeModule::Layernorm)))
-        bytes += in * sbh * replicated;
+        bytes += in * sbh * linearInputShare;
     const bool mlpInputReplayed = kind.moe ? replayed(RecomputeModule::Layernorm) : replayed(RecomputeModule::Mlp);
     if (!mlpInputReplayed)
-        bytes += in * sbh * replicated;
+        bytes += in * sbh * linearInputShare;
     // Q, K, V (2 bytes each) and the projection input, per head on this GPU.
     const double heads = double(model.heads) / t;
     if (!mla) {
@@ -319,6 +322,7 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
     shape.linearInputBytes = fp8SavedInputBytes(training);
     shape.recomputeModules = layout.recomputeModules;
     shape.selective = frameworkDefaults(framework.name).selectiveCheckpointing;
+    shape.keepsGatheredInputs = !frameworkDefaults(framework.name).tpBackwardBesideGemms;
     shape.sequenceParallel = layout.sequenceParallel;
     shape.flashAttention = training.flashAttention;
 

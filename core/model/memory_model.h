@@ -68,6 +68,9 @@ struct ActivationShape {
     SelectiveCheckpointing selective = SelectiveCheckpointing::Modules; // the framework's Recompute::Selective
     bool sequenceParallel = false;
     bool flashAttention = true;
+    // A dense layer's attention and MLP inputs kept as gathered over the TP group rather than as
+    // the rank's sequence shard (!FrameworkDefaults::tpBackwardBesideGemms: DTensor's saved input).
+    bool keepsGatheredInputs = false;
 };
 [[nodiscard]] double layerActivationBytes(const ModelSpec& model, const ActivationShape& shape, Recompute recompute,
                                           LayerKind kind);

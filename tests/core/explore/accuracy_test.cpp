@@ -81,7 +81,7 @@ TEST(Accuracy, MoePretrainingRuns) { expectFileWithin("moe_cases.json", 31u, 0.2
 
 // torchtitan's per-operator selective checkpointing and its loss's bytes per logit (eager or
 // compiled) priced as torchtitan runs them; the full-AC TP and PP runs are still predicted low.
-TEST(Accuracy, TorchtitansMeasuredPeakMemory) { expectFileWithin("memory/torchtitan_memory_cases.json", 18u, 0.10); }
+TEST(Accuracy, TorchtitansMeasuredPeakMemory) { expectFileWithin("memory/torchtitan_memory_cases.json", 18u, 0.095); }
 
 // Issue #14: one model under four schedules on 8 H800 (zero-bubble repository issue #21). Its
 // batch and layout are reconstructed, which moves every step alike: what is held is each schedule's

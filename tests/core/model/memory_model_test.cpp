@@ -131,6 +131,24 @@ TEST(Activations, RecomputationNeverStoresMore)
     }
 }
 
+// Megatron keeps a sequence-parallel layer's attention and MLP inputs as the rank's shard (and
+// gathers them again for the weight gradient); DTensor (torchtitan) keeps them gathered: t times as
+// much for those two tensors, nothing else changed. Without SP both keep the whole input anyway.
+TEST(Activations, TorchtitanKeepsTheGatheredLinearInputs)
+{
+    const ModelSpec m = gptModel(1, 8192, 64);
+    ActivationShape sharded = shape(4096, 1, 8, true);
+    ActivationShape gathered = sharded;
+    gathered.keepsGatheredInputs = true;
+    const double sbh = 4096.0 * 8192;
+    EXPECT_DOUBLE_EQ(layerActivationBytes(m, gathered, Recompute::None, m.layerKind(0))
+                         - layerActivationBytes(m, sharded, Recompute::None, m.layerKind(0)),
+                     2 * sharded.linearInputBytes * sbh * (1 - 1.0 / 8));
+    sharded.sequenceParallel = gathered.sequenceParallel = false;
+    EXPECT_DOUBLE_EQ(layerActivationBytes(m, gathered, Recompute::None, m.layerKind(0)),
+                     layerActivationBytes(m, sharded, Recompute::None, m.layerKind(0)));
+}
+
 TEST(InFlight, OneFOneBStageHoldsPMinusIMicroBatches)
 {
     ParallelLayout layout;
