@@ -129,6 +129,14 @@ Fabric::NodeKind buildKind(const NodeSpec& node)
     return kind;
 }
 
+// Whether a link running at `rate` takes the limit held at `limitGBps`. An uplink whose flows each
+// have a port of their own (no ECMP excess) runs at their NICs' pace: it takes the limit only when
+// truly slower, not by rounding.
+bool takesLimit(double rate, double limitGBps, bool uplinkAtItsNicsPace)
+{
+    return uplinkAtItsNicsPace ? rate < limitGBps * (1 - 1e-12) : rate < limitGBps;
+}
+
 } // namespace
 
 int64_t fabricZoneNodes(const NetworkSpec& net, int64_t nicsPerNode, int64_t nodes)
@@ -522,10 +530,7 @@ GroupSetPricing Fabric::price(const std::vector<std::vector<int64_t>>& groups, T
             const Collision collision = uplink && !collisions.empty() ? collisions[s - walk.firstUplinkSlot(*this)] : Collision{};
             const double rate = l.GBps / (walk.load[s] * collision.slowdown);
             FabricLimit& limit = l.network ? pricing.network : pricing.node;
-            // An uplink whose flows each have a port of their own runs at their NICs' pace: it takes
-            // the limit only when truly slower, not by rounding.
-            const bool slower = !uplink || collision.excess > 1 ? rate < limit.GBps : rate < limit.GBps * (1 - 1e-12);
-            if (slower) {
+            if (takesLimit(rate, limit.GBps, uplink && collision.excess <= 1)) {
                 limit.GBps = rate;
                 limit.group = g;
                 limit.link = { link, reverse };
@@ -599,12 +604,9 @@ void Fabric::takeSlowerUplinks(GroupSetPricing& nodes, const GroupSetPricing& up
     nodes.latencyUs = std::max(nodes.latencyUs, uplinks.latencyUs);
     if (!uplinks.network.found())
         return;
-    // As price() settles it within one pass: uplinks whose flows each have a port of their own run
-    // at their NICs' pace and take the limit only when truly slower, not by rounding.
+    // As price() settles it within one pass.
     const double nics = nodes.network.found() ? nodes.network.GBps : kInfinity;
-    const bool slower = uplinks.network.collisions > 1 ? uplinks.network.GBps < nics
-                                                       : uplinks.network.GBps < nics * (1 - 1e-12);
-    if (slower)
+    if (takesLimit(uplinks.network.GBps, nics, uplinks.network.collisions <= 1))
         nodes.network = uplinks.network;
 }
 
