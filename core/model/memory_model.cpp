@@ -33,27 +33,6 @@ constexpr double kNcclPeerBytes = 2 * 2 * kNcclConnectionBytes;
 // NCCL_NVLS_CHUNKSIZE (128 KiB); the heads are the communicator's GPUs in the node (search.cc: the
 // NVLS graph's channels, one per GPU).
 constexpr double kNvlsBytesPerChannelHead = 2 * 8 * 128 * 1024.0;
-// NVLS channels (nvls.cc, ncclNvlsTreeSm100Tuning's defaults): 16 on Hopper; on Blackwell 24 inside
-// one node, 32 for a communicator across nodes.
-int64_t nvlsChannels(const std::string& architecture, bool acrossNodes)
-{
-    if (architecture == "blackwell")
-        return acrossNodes ? 32 : 24;
-    return 16;
-}
-// The members of the group of `shape` holding rank 0 that share its node: with ranks on GPUs in
-// order, every group of the shape keeps as many on each of its nodes.
-int64_t membersOnFirstNode(const GroupShape& shape, int64_t gpusPerNode)
-{
-    if (shape.form != GroupShape::Form::Axes)
-        return 1;
-    const auto& [outer, inner] = shape.axes;
-    int64_t members = 0;
-    for (int64_t i = 0; i < outer.size && i * outer.stride < gpusPerNode; ++i)
-        for (int64_t j = 0; j < inner.size && i * outer.stride + j * inner.stride < gpusPerNode; ++j)
-            ++members;
-    return members;
-}
 // Allocator caching and fragmentation over the activations' churn (seed 000: "显存碎片化").
 constexpr double kFragmentationReserve = 0.10;
 // ZeRO-3 keeps the gathered weights of the running layer and the prefetched next one.
@@ -321,8 +300,9 @@ MemoryBreakdown stageMemory(const ModelSpec& model, const TrainingSpec& training
     shape.etp = d.etp;
     shape.linearInputBytes = fp8SavedInputBytes(training);
     shape.recomputeModules = layout.recomputeModules;
-    shape.selective = frameworkDefaults(framework.name).selectiveCheckpointing;
-    shape.keepsGatheredInputs = !frameworkDefaults(framework.name).tpBackwardBesideGemms;
+    const FrameworkDefaults defaults = frameworkDefaults(framework.name);
+    shape.selective = defaults.selectiveCheckpointing;
+    shape.keepsGatheredInputs = !defaults.tpBackwardBesideGemms;
     shape.sequenceParallel = layout.sequenceParallel;
     shape.flashAttention = training.flashAttention;
 
@@ -408,9 +388,9 @@ double nvlsBufferBytes(const ClusterSpec& cluster, const ParallelDegrees& d, con
     for (CommGroup group : collectiveCommunicators(d)) {
         const GroupShape shape = groupShape(group, d, order);
         const int64_t heads = membersOnFirstNode(shape, cluster.gpusPerNode);
-        const int64_t members = shape.axes[0].size * shape.axes[1].size;
         if (heads >= 2) // NCCL sets NVLS up only for two GPUs or more in a node (nvls.cc, ncclNvlsInit)
-            bytes += double(nvlsChannels(cluster.gpu.architecture, heads < members) * heads) * kNvlsBytesPerChannelHead;
+            bytes += double(nvlinkSharpChannels(cluster.gpu.architecture, heads < shape.members()) * heads)
+                * kNvlsBytesPerChannelHead;
     }
     return bytes;
 }

@@ -28,6 +28,13 @@ double nvlinkSharpEfficiency(std::string_view architecture)
     return 0.0;
 }
 
+int64_t nvlinkSharpChannels(std::string_view architecture, bool acrossNodes)
+{
+    if (architecture == "blackwell")
+        return acrossNodes ? 32 : 24;
+    return 16;
+}
+
 bool nvlinkSharpCapable(const ClusterSpec& cluster)
 {
     return cluster.intraNode.kind == LinkKind::NvSwitch && nvlinkSharpEfficiency(cluster.gpu.architecture) > 0;

@@ -36,6 +36,9 @@ struct NcclProtocol {
 // 307 GB/s a direction of 450; 8 x B300 483 GB/s, so 543 of 900; NVIDIA/nccl#1455 and #2140).
 // 0 for a generation whose switch cannot reduce.
 [[nodiscard]] double nvlinkSharpEfficiency(std::string_view architecture);
+// NVLS channels a communicator sets up (NCCL src/transport/nvls.cc @ 5067397c, the defaults of
+// ncclNvlsTreeSm100Tuning): 16 on Hopper; on Blackwell 24 inside one node, 32 across nodes.
+[[nodiscard]] int64_t nvlinkSharpChannels(std::string_view architecture, bool acrossNodes);
 // NVLS's fixed latency less the Simple ring's base latency the collective overhead stands for
 // (tuning.cc: NVLS 25 us over NVLink with no base, Simple ring 8.4 us base).
 inline constexpr double kNvlinkSharpLatencyOffsetS = 25e-6 - 8.4e-6;

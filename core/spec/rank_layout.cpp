@@ -249,7 +249,7 @@ int64_t firstRankOfGroup(int64_t rank, const GroupShape& shape) { return firstOf
 
 int64_t groupCount(const GroupShape& shape)
 {
-    const int64_t size = shape.axes[0].size * shape.axes[1].size;
+    const int64_t size = shape.members();
     if (size < 2)
         return 0;
     const int64_t lines = shape.ranks / size;
@@ -272,6 +272,18 @@ bool isNodeAligned(const GroupShape& shape, int64_t gpusPerNode)
             return false;
     }
     return true;
+}
+
+int64_t membersOnFirstNode(const GroupShape& shape, int64_t gpusPerNode)
+{
+    if (shape.form != GroupShape::Form::Axes)
+        return 1;
+    const auto& [outer, inner] = shape.axes;
+    int64_t members = 0;
+    for (int64_t i = 0; i < outer.size && i * outer.stride < gpusPerNode; ++i)
+        for (int64_t j = 0; j < inner.size && i * outer.stride + j * inner.stride < gpusPerNode; ++j)
+            ++members;
+    return members;
 }
 
 } // namespace paraplan

@@ -91,6 +91,9 @@ struct GroupShape {
     std::array<Axis, 2> axes{}; // unused axes have size 1
     int64_t ranks = 1;
     auto operator<=>(const GroupShape&) const = default;
+
+    // The ranks of one group (Axes form; for the pipeline, the ranks along its axis).
+    [[nodiscard]] int64_t members() const { return axes[0].size * axes[1].size; }
 };
 [[nodiscard]] GroupShape groupShape(CommGroup group, const ParallelDegrees& degrees, const RankOrder& order);
 
@@ -115,5 +118,9 @@ struct GroupShape {
 // steps over whole nodes: then, with ranks on GPUs in order, every node plays the same part and
 // one node's links tell the whole story.
 [[nodiscard]] bool isNodeAligned(const GroupShape& shape, int64_t gpusPerNode);
+
+// The members of the group of `shape` (Axes form; 1 otherwise) holding rank 0 that share its node
+// of `gpusPerNode` ranks: with ranks on GPUs in order, as many as every group keeps on each node.
+[[nodiscard]] int64_t membersOnFirstNode(const GroupShape& shape, int64_t gpusPerNode);
 
 } // namespace paraplan

@@ -232,8 +232,9 @@ LayerCostSet layerCostsFor(const Scenario& s, const ParallelLayout& L, const Dev
     in.flashAttention = s.training.flashAttention;
     in.recompute = L.recompute;
     in.recomputeModules = L.recomputeModules;
-    in.selective = frameworkDefaults(s.framework.name).selectiveCheckpointing;
-    in.tpBackwardBesideGemms = frameworkDefaults(s.framework.name).tpBackwardBesideGemms;
+    const FrameworkDefaults framework = frameworkDefaults(s.framework.name);
+    in.selective = framework.selectiveCheckpointing;
+    in.tpBackwardBesideGemms = framework.tpBackwardBesideGemms;
     in.rates = sixteenBitRates(rates, s.cluster.gpu);
     in.linearRates = rates;
     in.quantized = quantizedFormat(s.training);
