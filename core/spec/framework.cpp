@@ -22,6 +22,16 @@ constexpr double kUpcastLossBytesPerLogit = 3 * 4;
 // fused kernel (the nll gradient's scatter onto zeros becomes a pointwise select): 2 + 2 bytes.
 constexpr double kCompiledLossBytesPerLogit = 2 + 2;
 
+// DeepSpeed's BF16_Optimizer around each micro-batch's backward (deepspeed/runtime/pipe/engine.py
+// _exec_backward_pass, deepspeed/runtime/bf16_optimizer.py clear_lp_grads and _update_hp_grad
+// @ 0050fdad): the bf16 gradients zeroed (2 bytes written), autograd adding the GEMM's gradient into
+// them (2 + 2 read, 2 written), then `hp_grad.add_(lp.grad.to(fp32))`: the cast (2 read, 4 written)
+// and the add (4 + 4 read, 4 written).
+constexpr double kBf16OptimizerAccumulationBytes = 2 + 6 + 6 + 12;
+// fp16 weights under DeepSpeed's fp16 optimizers: autograd adds each micro-batch's gradient but the
+// first into the fp16 .grad in place (2 + 2 read, 2 written); the fp32 copy is made once, at the step.
+constexpr double kAutogradAccumulationBytes = 6;
+
 } // namespace
 
 FrameworkDefaults frameworkDefaults(Framework framework)
@@ -30,9 +40,9 @@ FrameworkDefaults frameworkDefaults(Framework framework)
     case Framework::MegatronCore:
     case Framework::Nemo:
         return { .flashAttention = true, .overlapGradReduce = true, .overlapParamGather = true,
-                 .interleavedSchedule = true, .scatterGatherSends = true,
+                 .interleavedSchedule = true,
                  .selectiveCheckpointing = SelectiveCheckpointing::Modules, .tpBackwardBesideGemms = true,
-                 .lossBytesPerLogit = kFusedLossBytesPerLogit };
+                 .lockstepPipeline = false, .lossBytesPerLogit = kFusedLossBytesPerLogit };
     case Framework::Torchtitan:
         // Per-operator selective checkpointing (torchtitan/parallelisms/parallelize_llama.py
         // @ 9dec370, torchtitan/models/llama3/parallelize_llama.py @ e7c0cae: _save_list and
@@ -42,25 +52,27 @@ FrameworkDefaults frameworkDefaults(Framework framework)
         // input to Replicate; the redistribution's backward reduce-scatters the gradient,
         // _redistribute.py), its collectives waited on at the next operator.
         return { .flashAttention = true, .overlapGradReduce = true, .overlapParamGather = true,
-                 .interleavedSchedule = true, .scatterGatherSends = true,
+                 .interleavedSchedule = true,
                  .selectiveCheckpointing = SelectiveCheckpointing::PerOperator, .tpBackwardBesideGemms = false,
-                 .lossBytesPerLogit = kUpcastLossBytesPerLogit };
+                 .lockstepPipeline = false, .lossBytesPerLogit = kUpcastLossBytesPerLogit };
     case Framework::MegatronLm:
         // Megatron-LM of 2020-22 (SC21, Korthikanti et al.): fused scale-mask-softmax, not
         // FlashAttention; its local DDP all-reduces the gradients after the backward.
         return { .flashAttention = false, .overlapGradReduce = false, .overlapParamGather = false, .interleavedSchedule = true,
-                 .scatterGatherSends = true, .selectiveCheckpointing = SelectiveCheckpointing::Modules,
-                 .tpBackwardBesideGemms = true, .lossBytesPerLogit = kFusedLossBytesPerLogit };
+                 .selectiveCheckpointing = SelectiveCheckpointing::Modules,
+                 .tpBackwardBesideGemms = true, .lockstepPipeline = false, .lossBytesPerLogit = kFusedLossBytesPerLogit };
     case Framework::MegatronDeepSpeed:
     case Framework::DeepSpeed:
         // DeepSpeed's engine reduces gradients after the backward (its pipeline engine after the
         // flush: ReduceGrads in TrainSchedule), its pipeline schedule does not interleave, and its
-        // pipeline sends each stage's whole output from every rank (deepspeed/runtime/pipe/p2p.py);
-        // Megatron-DeepSpeed uses FlashAttention only with --use-flash-attn.
+        // pipeline splits each send over the TP ranks and gathers it on the other side
+        // (PartitionedTensor, pipeline.pipe_partitioned and grad_partitioned on by default:
+        // deepspeed/runtime/pipe/engine.py @ 0050fdad) and exchanges them in lockstep steps
+        // (schedule.py, p2p.py); Megatron-DeepSpeed uses FlashAttention only with --use-flash-attn.
         return { .flashAttention = framework == Framework::DeepSpeed, .overlapGradReduce = false,
-                 .overlapParamGather = false, .interleavedSchedule = false, .scatterGatherSends = false,
+                 .overlapParamGather = false, .interleavedSchedule = false,
                  .selectiveCheckpointing = SelectiveCheckpointing::Modules, .tpBackwardBesideGemms = true,
-                 .lossBytesPerLogit = kFusedLossBytesPerLogit };
+                 .lockstepPipeline = true, .lossBytesPerLogit = kFusedLossBytesPerLogit };
     }
     return {};
 }
@@ -69,6 +81,16 @@ double lossBytesPerLogit(const FrameworkSpec& framework)
 {
     const double eager = frameworkDefaults(framework.name).lossBytesPerLogit;
     return framework.compiledLoss ? std::min(eager, kCompiledLossBytesPerLogit) : eager;
+}
+
+double gradientAccumulationBytesPerParameter(Framework framework, bool bf16Weights, int zeroStage, int64_t microBatches)
+{
+    const bool deepSpeedEngine = framework == Framework::MegatronDeepSpeed || framework == Framework::DeepSpeed;
+    if (!deepSpeedEngine || zeroStage >= 2 || microBatches < 1)
+        return 0;
+    if (bf16Weights)
+        return kBf16OptimizerAccumulationBytes;
+    return kAutogradAccumulationBytes * double(microBatches - 1) / double(microBatches);
 }
 
 const char* toString(Framework framework)

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstdint>
+
 // The training framework a scenario runs on. Some settings the model would otherwise take as
 // constants depend on the framework and its era (docs/cost-model.md, "Framework settings"): the
 // attention kernel, whether gradient reduction overlaps the backward, whether the pipeline can
@@ -43,9 +45,6 @@ struct FrameworkDefaults {
     bool overlapGradReduce;  // gradient reduction overlaps the backward
     bool overlapParamGather; // the distributed optimizer's gathers overlap the forward
     bool interleavedSchedule; // an interleaved (virtual-stage) pipeline schedule exists
-    // Pipeline sends split over the TP ranks, each sending 1/tp of the activation (Megatron's
-    // scatter/gather optimisation, SC21 section 4.1), rather than every TP rank sending all of it.
-    bool scatterGatherSends;
     SelectiveCheckpointing selectiveCheckpointing;
     // The backward of a column-parallel linear layer runs its TP collectives beside its GEMMs:
     // Megatron's LinearWithGradAccumulationAndAsyncCommunication re-gathers the sequence-parallel
@@ -53,6 +52,10 @@ struct FrameworkDefaults {
     // PyTorch's DTensor (torchtitan's TP) reduces the input gradient once the matmul's backward is
     // done and waits for it at the next operator, and keeps the gathered input from the forward.
     bool tpBackwardBesideGemms;
+    // The pipeline exchanges activations and gradients as blocking send/recv pairs in lockstep
+    // steps, so a stage's output waits for its neighbour to reach the matching step (DeepSpeed's
+    // PipelineEngine, core/step/deepspeed_schedule.h), rather than leaving as soon as it is ready.
+    bool lockstepPipeline;
     // Bytes the loss holds per logit of the last stage at its peak ("Memory", "The loss"): 4 for
     // Megatron's fused vocab-parallel cross-entropy (the fp32 logits, its gradient written in
     // place), 12 for PyTorch's cross_entropy on an fp32 upcast (the log-softmax output, the
@@ -72,6 +75,16 @@ struct FrameworkDefaults {
 // Bytes the loss holds per logit of the last stage at its peak under `framework`: its default, or
 // a compiled PyTorch loss's.
 [[nodiscard]] double lossBytesPerLogit(const FrameworkSpec& framework);
+
+// HBM bytes per local parameter that one micro-batch's backward spends accumulating its gradients
+// outside the weight-gradient GEMMs (docs/cost-model.md, "Gradient accumulation"): none where the
+// GEMM accumulates into the fp32 gradient itself (Megatron's gradient_accumulation_fusion) or
+// where ZeRO-2/3 reduce-scatter every micro-batch's gradients (priced as their traffic);
+// DeepSpeed's optimizers without ZeRO or with ZeRO-1 pass over the gradients in separate kernels.
+// `bf16Weights`: the weights and their gradients are bf16 (DeepSpeed's BF16_Optimizer), not fp16.
+// Averaged over a step's `microBatches`.
+[[nodiscard]] double gradientAccumulationBytesPerParameter(Framework framework, bool bf16Weights, int zeroStage,
+                                                           int64_t microBatches);
 
 [[nodiscard]] const char* toString(Framework framework);
 

@@ -36,6 +36,9 @@ struct PipelineInput {
     // to its neighbour; the sender is blocked meanwhile, as with Megatron's blocking send/recv.
     double sendForwardSeconds = 0;
     double sendBackwardSeconds = 0;
+    // DeepSpeed's pipeline engine: 1F1B's passes in lockstep steps whose exchanges block both
+    // sides (core/step/deepspeed_schedule.h), instead of Megatron's order of sends.
+    bool lockstepExchanges = false;
     bool recordTimeline = false;
 };
 

@@ -3,6 +3,7 @@
 #include "core/step/pipeline_simulation.h"
 
 #include "core/rules/schedule_rules.h"
+#include "core/step/deepspeed_schedule.h"
 #include "core/step/order_simulation.h"
 #include "core/step/schedule_orders.h"
 
@@ -38,6 +39,8 @@ PipelineResult simulatePipeline(const PipelineInput& in)
     if (p < 1 || v < 1 || m < 1 || !sized(in.forwardSeconds, false) || !sized(in.backwardSeconds, false)
         || !sized(in.weightSeconds, true) || !sized(in.forwardCommSeconds, true) || !sized(in.backwardCommSeconds, true))
         return {};
+    if (in.lockstepExchanges)
+        return simulateDeepSpeedSchedule(in);
     if (in.schedule == PipelineSchedule::OneFOneB || in.schedule == PipelineSchedule::Interleaved1F1B)
         return simulateMegatronSchedule(in);
     if (!scheduleMatchesChunks(in.schedule, v) || !scheduleFitsStages(in.schedule, p)

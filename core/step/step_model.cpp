@@ -286,8 +286,12 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
     const bool overlapGrads = s.parallel.overlapGradReduce;
     const bool overlapParams = s.parallel.overlapParamGather;
 
+    const double accumulationBytes = gradientAccumulationBytesPerParameter(
+        s.framework.name, s.training.precision != Precision::Fp16, L.zeroStage, L.microBatches);
+
     StepTiming timing;
     timing.overlapSlowdown = slowdown;
+    timing.lockstepExchanges = frameworkDefaults(s.framework.name).lockstepPipeline;
     const int64_t virtualStages = d.virtualStages();
     timing.forward.resize(size_t(virtualStages));
     timing.backward.resize(size_t(virtualStages));
@@ -322,6 +326,10 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
                 ? overlapPrice(backwardTraffic, backward.total(), slowdown, backward.hidden.dp)
                 : backwardTraffic;
         }
+        // Gradients accumulated outside the weight-gradient GEMMs: a pass over the chunk's own.
+        if (accumulationBytes > 0)
+            backward.compute += streamingSeconds(
+                rates, accumulationBytes * shardParameters(s.model, L, mix, vs == 0, last).total());
         forward.dpComm += amaxReductionSeconds(s, d, layers, kAmaxBytesForward, dp.dense, params);
         backward.dpComm += amaxReductionSeconds(s, d, layers, kAmaxBytesBackward, dp.dense, params);
         // The framework issues a pass's kernels one by one; when the GPU runs them faster than the
@@ -337,13 +345,13 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
         timing.backward[size_t(vs)] = backward;
     }
 
-    // Pipeline sends: each TP rank sends its 1/tp share of the activation (Megatron's scatter-gather),
-    // or the whole of it where the framework does not split them.
+    // Pipeline sends: each TP rank sends its 1/tp share of the activation and the other side gathers
+    // it (Megatron's scatter-gather, SC21 section 4.1; DeepSpeed's PartitionedTensor; torchtitan's
+    // sequence-parallel shard).
     if (d.pp > 1) {
         const GroupPlacement& hop = groups[CommGroup::PipelineHop];
-        const double sendShare = frameworkDefaults(s.framework.name).scatterGatherSends ? double(d.tp) : 1.0;
         const double activation = double(s.training.microBatch) * double(s.training.seqLen / d.cp)
-            * double(s.model.hidden) * rates.activationBytes / sendShare;
+            * double(s.model.hidden) * rates.activationBytes / double(d.tp);
         timing.sendSeconds = collectiveSeconds(Collective::SendRecv, activation, 2, hop.rate, params);
     }
 
@@ -429,6 +437,7 @@ PipelineInput pipelineInput(const StepPlan& plan, const StepTiming& timing)
     }
     pipe.sendForwardSeconds = timing.sendSeconds;
     pipe.sendBackwardSeconds = timing.sendSeconds;
+    pipe.lockstepExchanges = timing.lockstepExchanges;
     return pipe;
 }
 

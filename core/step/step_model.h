@@ -74,6 +74,7 @@ struct StepTiming {
     std::vector<double> weightCast; // per stage: an FP8 run's casts of its linear weights, once a step
     double sendSeconds = 0;         // one pipeline send of a micro-batch's activation or gradient
     double overlapSlowdown = 0;     // compute's slowdown under communication it hides (DeviceRates)
+    bool lockstepExchanges = false; // the framework's pipeline exchanges in lockstep (DeepSpeed's)
 };
 [[nodiscard]] StepTiming stepTiming(const Scenario& scenario, const StepPlan& plan, const DeviceRates& rates,
                                     const LayerCostSet& costs, const GroupPlacements& groups,
