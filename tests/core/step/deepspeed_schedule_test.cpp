@@ -4,6 +4,7 @@
 // Megatron's 1F1B on the same passes.
 #include "core/step/deepspeed_schedule.h"
 #include "core/step/pipeline_simulation.h"
+#include "tests/core/step/pipeline_reference.h"
 
 #include <gtest/gtest.h>
 
@@ -13,13 +14,10 @@ using namespace paraplan;
 
 namespace {
 
+// DeepSpeed's pipeline over p alike stages, each transfer taking `send` seconds.
 PipelineInput uniform(int64_t p, int64_t m, double f, double b, double send)
 {
-    PipelineInput in;
-    in.stages = p;
-    in.microBatches = m;
-    in.forwardSeconds.assign(size_t(p), f);
-    in.backwardSeconds.assign(size_t(p), b);
+    PipelineInput in = test::uniformPipeline(p, 1, m, f, b);
     in.sendForwardSeconds = in.sendBackwardSeconds = send;
     in.lockstepExchanges = true;
     in.recordTimeline = true;

@@ -13,6 +13,19 @@
 // shortcut: slow, and obviously right.
 namespace paraplan::test {
 
+// Megatron's 1F1B over p stages of v chunks, every stage alike: its work per micro-batch split
+// evenly over its chunks.
+inline PipelineInput uniformPipeline(int64_t p, int64_t v, int64_t m, double forward, double backward)
+{
+    PipelineInput in;
+    in.stages = p;
+    in.chunks = v;
+    in.microBatches = m;
+    in.forwardSeconds.assign(size_t(p * v), forward / double(v));
+    in.backwardSeconds.assign(size_t(p * v), backward / double(v));
+    return in;
+}
+
 inline PipelineResult referenceSimulation(const PipelineInput& in)
 {
     const int64_t p = in.stages, v = in.chunks, m = in.microBatches;

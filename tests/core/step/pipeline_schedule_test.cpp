@@ -12,18 +12,6 @@ using namespace paraplan;
 
 namespace {
 
-PipelineInput uniform(int64_t p, int64_t v, int64_t m, double forward, double backward)
-{
-    PipelineInput in;
-    in.stages = p;
-    in.chunks = v;
-    in.microBatches = m;
-    // A stage's work per micro-batch is split evenly over its v chunks.
-    in.forwardSeconds.assign(size_t(p * v), forward / double(v));
-    in.backwardSeconds.assign(size_t(p * v), backward / double(v));
-    return in;
-}
-
 double idleFraction(const PipelineResult& r, int64_t stage)
 {
     const PipelineStageStats& s = r.stages[size_t(stage)];
@@ -38,7 +26,7 @@ class UniformOneFOneB : public ::testing::TestWithParam<std::tuple<int64_t, int6
 TEST_P(UniformOneFOneB, BubbleIsPMinusOneOverMPlusPMinusOne)
 {
     const auto [p, m] = GetParam();
-    const PipelineResult r = simulatePipeline(uniform(p, 1, m, 1.0, 2.0));
+    const PipelineResult r = simulatePipeline(test::uniformPipeline(p, 1, m, 1.0, 2.0));
     ASSERT_TRUE(r.ok);
     EXPECT_NEAR(r.makespan, double(m + p - 1) * 3.0, 1e-9);
     for (int64_t stage = 0; stage < p; ++stage)
@@ -55,7 +43,7 @@ TEST_P(UniformInterleaved, BubbleIsPMinusOneOverVmPlusPMinusOne)
 {
     const auto [p, v, mPerP] = GetParam();
     const int64_t m = mPerP * p;
-    const PipelineResult r = simulatePipeline(uniform(p, v, m, 1.0, 2.0));
+    const PipelineResult r = simulatePipeline(test::uniformPipeline(p, v, m, 1.0, 2.0));
     ASSERT_TRUE(r.ok);
     const double expected = textbookBubbleFraction(p, v, m);
     for (int64_t stage = 0; stage < p; ++stage)
@@ -71,7 +59,7 @@ TEST(Pipeline, MoreMicroBatchesNeverIncreaseTheBubble)
     for (int64_t p : { 2, 4, 8 }) {
         double previous = 1.0;
         for (int64_t m = 1; m <= 64; ++m) {
-            const PipelineResult r = simulatePipeline(uniform(p, 1, m, 1.0, 2.0));
+            const PipelineResult r = simulatePipeline(test::uniformPipeline(p, 1, m, 1.0, 2.0));
             const double bubble = idleFraction(r, 0);
             EXPECT_LE(bubble, previous + 1e-12) << "p " << p << " m " << m;
             previous = bubble;
@@ -81,7 +69,7 @@ TEST(Pipeline, MoreMicroBatchesNeverIncreaseTheBubble)
 
 TEST(Pipeline, TheSlowestStagePacesTheSteadyState)
 {
-    PipelineInput in = uniform(4, 1, 32, 1.0, 2.0);
+    PipelineInput in = test::uniformPipeline(4, 1, 32, 1.0, 2.0);
     in.forwardSeconds[2] = 2.0;
     in.backwardSeconds[2] = 4.0;
     const PipelineResult r = simulatePipeline(in);
@@ -95,7 +83,7 @@ TEST(Pipeline, TheSlowestStagePacesTheSteadyState)
 
 TEST(Pipeline, SendsDelayTheNeighbourAndOccupyTheSender)
 {
-    PipelineInput in = uniform(2, 1, 1, 1.0, 2.0);
+    PipelineInput in = test::uniformPipeline(2, 1, 1, 1.0, 2.0);
     in.sendForwardSeconds = 0.25;
     in.sendBackwardSeconds = 0.5;
     const PipelineResult r = simulatePipeline(in);
@@ -108,7 +96,7 @@ TEST(Pipeline, SendsDelayTheNeighbourAndOccupyTheSender)
 
 TEST(Pipeline, SingleStageRunsMicroBatchesBackToBack)
 {
-    const PipelineResult r = simulatePipeline(uniform(1, 1, 5, 1.0, 2.0));
+    const PipelineResult r = simulatePipeline(test::uniformPipeline(1, 1, 5, 1.0, 2.0));
     ASSERT_TRUE(r.ok);
     EXPECT_DOUBLE_EQ(r.makespan, 15.0);
     EXPECT_DOUBLE_EQ(idleFraction(r, 0), 0.0);
@@ -116,16 +104,16 @@ TEST(Pipeline, SingleStageRunsMicroBatchesBackToBack)
 
 TEST(Pipeline, RejectsInputItCannotSchedule)
 {
-    EXPECT_FALSE(simulatePipeline(uniform(4, 2, 6, 1, 2)).ok); // interleaving needs m % p == 0
-    PipelineInput wrongSize = uniform(2, 1, 4, 1, 2);
+    EXPECT_FALSE(simulatePipeline(test::uniformPipeline(4, 2, 6, 1, 2)).ok); // interleaving needs m % p == 0
+    PipelineInput wrongSize = test::uniformPipeline(2, 1, 4, 1, 2);
     wrongSize.forwardSeconds.pop_back();
     EXPECT_FALSE(simulatePipeline(wrongSize).ok);
-    EXPECT_FALSE(simulatePipeline(uniform(0, 1, 4, 1, 2)).ok);
+    EXPECT_FALSE(simulatePipeline(test::uniformPipeline(0, 1, 4, 1, 2)).ok);
 }
 
 TEST(Pipeline, TimelineHasEveryOperationOnceWithoutOverlapOnAStage)
 {
-    PipelineInput in = uniform(4, 2, 8, 1.0, 2.0);
+    PipelineInput in = test::uniformPipeline(4, 2, 8, 1.0, 2.0);
     in.recordTimeline = true;
     const PipelineResult r = simulatePipeline(in);
     ASSERT_TRUE(r.ok);
@@ -181,7 +169,7 @@ TEST(Pipeline, MatchesThePlainReferenceOnRandomNonUniformStages)
                 if (v > 1 && p == 1)
                     continue;
                 const int64_t m = v == 1 ? groups * 3 + p / 2 : groups * p;
-                PipelineInput in = uniform(p, v, m, 1.0, 2.0);
+                PipelineInput in = test::uniformPipeline(p, v, m, 1.0, 2.0);
                 for (double& t : in.forwardSeconds)
                     t = seconds(random);
                 for (double& t : in.backwardSeconds)
@@ -215,7 +203,7 @@ TEST(Pipeline, SkipsTheRepeatingSteadyStateOnlyWhereItRepeats)
 {
     // A slow middle stage makes the pipeline settle only after a transient; the answer must still
     // be the reference's.
-    PipelineInput in = uniform(6, 1, 500, 1.0, 2.0);
+    PipelineInput in = test::uniformPipeline(6, 1, 500, 1.0, 2.0);
     in.forwardSeconds[3] = 1.3;
     in.backwardSeconds[0] = 2.4;
     in.sendForwardSeconds = 0.01;
