@@ -28,8 +28,9 @@ constexpr double kCompiledLossBytesPerLogit = 2 + 2;
 // them (2 + 2 read, 2 written), then `hp_grad.add_(lp.grad.to(fp32))`: the cast (2 read, 4 written)
 // and the add (4 + 4 read, 4 written).
 constexpr double kBf16OptimizerAccumulationBytes = 2 + 6 + 6 + 12;
-// fp16 weights under DeepSpeed's fp16 optimizers: autograd adds each micro-batch's gradient but the
-// first into the fp16 .grad in place (2 + 2 read, 2 written); the fp32 copy is made once, at the step.
+// Gradients accumulated in the weights' own 16 bits (fp16, or bf16 with data_types.grad_accum_dtype
+// bf16): autograd adds each micro-batch's gradient but the first into .grad in place (2 + 2 read,
+// 2 written); the fp32 copy is made once, at the step.
 constexpr double kAutogradAccumulationBytes = 6;
 
 } // namespace
@@ -83,12 +84,13 @@ double lossBytesPerLogit(const FrameworkSpec& framework)
     return framework.compiledLoss ? std::min(eager, kCompiledLossBytesPerLogit) : eager;
 }
 
-double gradientAccumulationBytesPerParameter(Framework framework, bool bf16Weights, int zeroStage, int64_t microBatches)
+double gradientAccumulationBytesPerParameter(Framework framework, bool separateFp32Gradients, int zeroStage,
+                                             int64_t microBatches)
 {
     const bool deepSpeedEngine = framework == Framework::MegatronDeepSpeed || framework == Framework::DeepSpeed;
     if (!deepSpeedEngine || zeroStage >= 2 || microBatches < 1)
         return 0;
-    if (bf16Weights)
+    if (separateFp32Gradients)
         return kBf16OptimizerAccumulationBytes;
     return kAutogradAccumulationBytes * double(microBatches - 1) / double(microBatches);
 }

@@ -81,10 +81,12 @@ struct FrameworkDefaults {
 // GEMM accumulates into the fp32 gradient itself (Megatron's gradient_accumulation_fusion) or
 // where ZeRO-2/3 reduce-scatter every micro-batch's gradients (priced as their traffic);
 // DeepSpeed's optimizers without ZeRO or with ZeRO-1 pass over the gradients in separate kernels.
-// `bf16Weights`: the weights and their gradients are bf16 (DeepSpeed's BF16_Optimizer), not fp16.
+// `separateFp32Gradients`: bf16 weights whose gradients accumulate in fp32 (DeepSpeed's
+// BF16_Optimizer, which its engine picks for bf16 with grad_accum_dtype fp32 and ZeRO 0 or 1:
+// engine.py _do_optimizer_sanity_check); otherwise they accumulate in the weights' 16 bits.
 // Averaged over a step's `microBatches`.
-[[nodiscard]] double gradientAccumulationBytesPerParameter(Framework framework, bool bf16Weights, int zeroStage,
-                                                           int64_t microBatches);
+[[nodiscard]] double gradientAccumulationBytesPerParameter(Framework framework, bool separateFp32Gradients,
+                                                           int zeroStage, int64_t microBatches);
 
 [[nodiscard]] const char* toString(Framework framework);
 

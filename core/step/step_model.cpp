@@ -286,8 +286,10 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
     const bool overlapGrads = s.parallel.overlapGradReduce;
     const bool overlapParams = s.parallel.overlapParamGather;
 
-    const double accumulationBytes = gradientAccumulationBytesPerParameter(
-        s.framework.name, s.training.precision != Precision::Fp16, L.zeroStage, L.microBatches);
+    const bool separateFp32Gradients
+        = s.training.precision != Precision::Fp16 && s.training.gradPrecision == GradPrecision::Fp32;
+    const double accumulationBytes
+        = gradientAccumulationBytesPerParameter(s.framework.name, separateFp32Gradients, L.zeroStage, L.microBatches);
 
     StepTiming timing;
     timing.overlapSlowdown = slowdown;

@@ -299,6 +299,15 @@ TEST(StepTiming, DeepSpeedAccumulatesEachMicroBatchsGradientsInPassesOfTheirOwn)
             << "virtual stage " << vs;
         EXPECT_EQ(zero1.timing.forward[size_t(vs)].compute, zero2.timing.forward[size_t(vs)].compute);
     }
+    // Accumulated in bf16 (data_types.grad_accum_dtype bf16): autograd's in-place adds alone.
+    s.training.gradPrecision = GradPrecision::Bf16;
+    s.parallel.zeroStage = 1;
+    const Priced bf16 = price(s);
+    s.parallel.zeroStage = 2;
+    const double m = double(L.microBatches);
+    const double firstParameters = shardParameters(s.model, L, L.virtualMix(0), true, L.degrees.virtualStages() == 1).total();
+    EXPECT_NEAR(bf16.timing.backward.front().compute - price(s).timing.backward.front().compute,
+                streamingSeconds(rates, 6 * (m - 1) / m * firstParameters), 1e-12);
     // Megatron's weight-gradient GEMM accumulates into the fp32 gradient itself.
     s.framework.name = Framework::MegatronCore;
     s.parallel.zeroStage = 1;
@@ -312,7 +321,7 @@ TEST(GradientAccumulation, BytesPerParameterByFrameworkPrecisionAndZeroStage)
     for (Framework deepspeed : { Framework::MegatronDeepSpeed, Framework::DeepSpeed }) {
         EXPECT_EQ(gradientAccumulationBytesPerParameter(deepspeed, true, 0, 8), 26.0);
         EXPECT_EQ(gradientAccumulationBytesPerParameter(deepspeed, true, 1, 1), 26.0);
-        // fp16: autograd adds in place from the second micro-batch on.
+        // fp16, or bf16 accumulated in bf16: autograd adds in place from the second micro-batch on.
         EXPECT_EQ(gradientAccumulationBytesPerParameter(deepspeed, false, 1, 4), 6.0 * 3 / 4);
         EXPECT_EQ(gradientAccumulationBytesPerParameter(deepspeed, false, 0, 1), 0.0);
         EXPECT_EQ(gradientAccumulationBytesPerParameter(deepspeed, true, 2, 8), 0.0);
