@@ -33,6 +33,11 @@ constexpr double kBf16OptimizerAccumulationBytes = 2 + 6 + 6 + 12;
 // 2 written); the fp32 copy is made once, at the step.
 constexpr double kAutogradAccumulationBytes = 6;
 
+bool deepSpeedEngine(Framework framework)
+{
+    return framework == Framework::MegatronDeepSpeed || framework == Framework::DeepSpeed;
+}
+
 } // namespace
 
 FrameworkDefaults frameworkDefaults(Framework framework)
@@ -84,13 +89,17 @@ double lossBytesPerLogit(const FrameworkSpec& framework)
     return framework.compiledLoss ? std::min(eager, kCompiledLossBytesPerLogit) : eager;
 }
 
+bool deepSpeedBf16Optimizer(Framework framework, bool separateFp32Gradients, int zeroStage)
+{
+    return deepSpeedEngine(framework) && separateFp32Gradients && zeroStage <= 1;
+}
+
 double gradientAccumulationBytesPerParameter(Framework framework, bool separateFp32Gradients, int zeroStage,
                                              int64_t microBatches)
 {
-    const bool deepSpeedEngine = framework == Framework::MegatronDeepSpeed || framework == Framework::DeepSpeed;
-    if (!deepSpeedEngine || zeroStage >= 2 || microBatches < 1)
+    if (!deepSpeedEngine(framework) || zeroStage >= 2 || microBatches < 1)
         return 0;
-    if (separateFp32Gradients)
+    if (deepSpeedBf16Optimizer(framework, separateFp32Gradients, zeroStage))
         return kBf16OptimizerAccumulationBytes;
     return kAutogradAccumulationBytes * double(microBatches - 1) / double(microBatches);
 }

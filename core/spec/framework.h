@@ -76,14 +76,19 @@ struct FrameworkDefaults {
 // a compiled PyTorch loss's.
 [[nodiscard]] double lossBytesPerLogit(const FrameworkSpec& framework);
 
+// Whether DeepSpeed runs its BF16_Optimizer: its engine picks it for bf16 weights whose gradients
+// accumulate in fp32 (`separateFp32Gradients`, data_types.grad_accum_dtype) under ZeRO 0 or 1
+// (engine.py _do_optimizer_sanity_check @ 0050fdad). It keeps the fp32 gradients apart from the
+// weights' own, and all-reduces them whole before updating its ZeRO-1 shard (pipe/engine.py
+// _bf16_reduce_grads), where Megatron's distributed optimizer reduce-scatters.
+[[nodiscard]] bool deepSpeedBf16Optimizer(Framework framework, bool separateFp32Gradients, int zeroStage);
+
 // HBM bytes per local parameter that one micro-batch's backward spends accumulating its gradients
-// outside the weight-gradient GEMMs (docs/cost-model.md, "Gradient accumulation"): none where the
+// outside the weight-gradient GEMMs (docs/cost-model.md, "Framework settings"): none where the
 // GEMM accumulates into the fp32 gradient itself (Megatron's gradient_accumulation_fusion) or
 // where ZeRO-2/3 reduce-scatter every micro-batch's gradients (priced as their traffic);
-// DeepSpeed's optimizers without ZeRO or with ZeRO-1 pass over the gradients in separate kernels.
-// `separateFp32Gradients`: bf16 weights whose gradients accumulate in fp32 (DeepSpeed's
-// BF16_Optimizer, which its engine picks for bf16 with grad_accum_dtype fp32 and ZeRO 0 or 1:
-// engine.py _do_optimizer_sanity_check); otherwise they accumulate in the weights' 16 bits.
+// DeepSpeed's optimizers without ZeRO or with ZeRO-1 pass over the gradients in separate kernels:
+// the BF16_Optimizer's adds into its fp32 copy, otherwise autograd's into the weights' 16 bits.
 // Averaged over a step's `microBatches`.
 [[nodiscard]] double gradientAccumulationBytesPerParameter(Framework framework, bool separateFp32Gradients,
                                                            int zeroStage, int64_t microBatches);

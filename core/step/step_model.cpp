@@ -290,6 +290,7 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
         = s.training.precision != Precision::Fp16 && s.training.gradPrecision == GradPrecision::Fp32;
     const double accumulationBytes
         = gradientAccumulationBytesPerParameter(s.framework.name, separateFp32Gradients, L.zeroStage, L.microBatches);
+    const bool wholeGradientReduce = deepSpeedBf16Optimizer(s.framework.name, separateFp32Gradients, L.zeroStage);
 
     StepTiming timing;
     timing.overlapSlowdown = slowdown;
@@ -382,7 +383,8 @@ StepTiming stepTiming(const Scenario& s, const StepPlan& plan, const DeviceRates
         if (L.zeroStage == 0)
             grads = dp.seconds(Collective::AllReduce, weights, bytes.gradients);
         else if (L.zeroStage == 1)
-            grads = dp.seconds(Collective::ReduceScatter, weights, bytes.gradients);
+            grads = dp.seconds(wholeGradientReduce ? Collective::AllReduce : Collective::ReduceScatter, weights,
+                               bytes.gradients);
         if (L.zeroStage == 1 || L.zeroStage == 2)
             gather = dp.gatherSeconds(weights, s.training);
         // Overlapped, the reduction hides under the last backward but for its last bucket, and the

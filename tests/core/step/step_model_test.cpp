@@ -316,6 +316,34 @@ TEST(StepTiming, DeepSpeedAccumulatesEachMicroBatchsGradientsInPassesOfTheirOwn)
     EXPECT_EQ(megatron.timing.backward.front().compute, price(s).timing.backward.front().compute);
 }
 
+TEST(StepTiming, DeepSpeedsBf16OptimizerAllReducesItsFp32GradientsWhole)
+{
+    Scenario s = test::llama70bOnDgxH100();
+    s.parallel.degrees.vpp = 1;
+    s.parallel.zeroStage = 1;
+    s.parallel.overlapGradReduce = false;
+    s.parallel.overlapParamGather = false;
+    const Priced megatron = price(s);
+    s.framework.name = Framework::MegatronDeepSpeed;
+    const Priced deepspeed = price(s);
+    s.training.gradPrecision = GradPrecision::Bf16; // not the BF16_Optimizer: ZeRO-1's own reduce-scatter
+    const Priced bf16Gradients = price(s);
+    const EfficiencyParams params;
+    const GroupPlacements groups = placeGroups(s, megatron.plan.layout.degrees, params, nullptr);
+    const GroupPlacement& dp = groups[CommGroup::DataParallel];
+    const double fp32Gradients = 4 * stageParameters(s.model, megatron.plan.layout, 1).dense; // a dense model
+    const double allReduce = collectiveSeconds(Collective::AllReduce, fp32Gradients, dp.size(), dp.rate, params);
+    const double reduceScatter = collectiveSeconds(Collective::ReduceScatter, fp32Gradients, dp.size(), dp.rate, params);
+    ASSERT_GT(allReduce, 1.5 * reduceScatter);
+    // A middle stage: no embedding to keep in sync; the gather of the updated weights is the same.
+    EXPECT_NEAR(deepspeed.timing.tailDp[1] - megatron.timing.tailDp[1], allReduce - reduceScatter, 1e-12);
+    EXPECT_LT(bf16Gradients.timing.tailDp[1], megatron.timing.tailDp[1]);
+    EXPECT_TRUE(deepSpeedBf16Optimizer(Framework::DeepSpeed, true, 0));
+    EXPECT_FALSE(deepSpeedBf16Optimizer(Framework::DeepSpeed, true, 2));
+    EXPECT_FALSE(deepSpeedBf16Optimizer(Framework::DeepSpeed, false, 1));
+    EXPECT_FALSE(deepSpeedBf16Optimizer(Framework::MegatronCore, true, 1));
+}
+
 TEST(GradientAccumulation, BytesPerParameterByFrameworkPrecisionAndZeroStage)
 {
     for (Framework deepspeed : { Framework::MegatronDeepSpeed, Framework::DeepSpeed }) {
