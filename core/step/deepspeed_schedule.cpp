@@ -3,7 +3,6 @@
 #include "core/step/deepspeed_schedule.h"
 
 #include <algorithm>
-#include <cmath>
 #include <limits>
 #include <optional>
 
@@ -39,8 +38,6 @@ public:
         , m_pendingOp(size_t(p), kNone)
     {
         m_result.stages.assign(size_t(p), {});
-        for (PipelineStageStats& stats : m_result.stages)
-            stats.start = std::numeric_limits<double>::infinity();
     }
 
     PipelineResult run()
@@ -58,11 +55,8 @@ public:
             }
         }
         for (int64_t s = 0; s < p; ++s) {
-            PipelineStageStats& stats = m_result.stages[size_t(s)];
-            if (!std::isfinite(stats.start))
-                stats.start = 0;
-            stats.end = m_clock[size_t(s)];
-            m_result.makespan = std::max(m_result.makespan, stats.end);
+            m_result.stages[size_t(s)].end = m_clock[size_t(s)];
+            m_result.makespan = std::max(m_result.makespan, m_clock[size_t(s)]);
         }
         m_result.ok = true;
         return std::move(m_result);
@@ -109,7 +103,8 @@ private:
         m_clock[size_t(s)] = end;
         ++m_result.operationsSimulated;
         PipelineStageStats& stats = m_result.stages[size_t(s)];
-        stats.start = std::min(stats.start, start);
+        if (kind == PipelineOpKind::Forward && microBatch == 0) // every stage's first pass (step s)
+            stats.start = start;
         stats.busyCompute += seconds;
         if (m_in.recordTimeline) {
             m_pendingOp[size_t(s)] = m_result.timeline.size();

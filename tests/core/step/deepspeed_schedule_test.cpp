@@ -9,6 +9,8 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <tuple>
+#include <vector>
 
 using namespace paraplan;
 
@@ -71,8 +73,9 @@ TEST(DeepSpeedSchedule, EveryPassRunsOnceInOneFOneBOrderAndEachWaitsForItsInput)
     for (const PipelineOp& op : r.timeline) {
         const bool forward = op.kind == PipelineOpKind::Forward;
         EXPECT_TRUE(byPass.emplace(std::tuple{ op.stage, op.microBatch, forward }, &op).second);
-        if (const PipelineOp* before = previous[size_t(op.stage)])
+        if (const PipelineOp* before = previous[size_t(op.stage)]) {
             EXPECT_GE(op.start, before->sendEnd - 1e-12);
+        }
         previous[size_t(op.stage)] = &op;
         inFlight[size_t(op.stage)] += forward ? 1 : -1;
         EXPECT_LE(inFlight[size_t(op.stage)], p - op.stage); // TrainSchedule's buffers: p - s in flight
@@ -80,12 +83,15 @@ TEST(DeepSpeedSchedule, EveryPassRunsOnceInOneFOneBOrderAndEachWaitsForItsInput)
     }
     for (const PipelineOp& op : r.timeline) {
         const bool forward = op.kind == PipelineOpKind::Forward;
-        if (forward && op.stage > 0) // its activation arrived, after the transfer
+        if (forward && op.stage > 0) { // its activation arrived, after the transfer
             EXPECT_GE(op.start, byPass.at({ op.stage - 1, op.microBatch, true })->end + in.sendForwardSeconds - 1e-12);
-        if (!forward && op.stage + 1 < p)
+        }
+        if (!forward && op.stage + 1 < p) {
             EXPECT_GE(op.start, byPass.at({ op.stage + 1, op.microBatch, false })->end + in.sendBackwardSeconds - 1e-12);
-        if (!forward && op.stage + 1 == p) // the loss, after its own forward
+        }
+        if (!forward && op.stage + 1 == p) { // the loss, after its own forward
             EXPECT_GE(op.start, byPass.at({ op.stage, op.microBatch, true })->end);
+        }
     }
     // A middle stage takes part in four transfers a micro-batch, an end stage in two.
     EXPECT_NEAR(r.stages[0].busySend, double(m) * 2 * 0.3, 1e-12);

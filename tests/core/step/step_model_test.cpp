@@ -269,7 +269,8 @@ TEST(PipelineInput, DeepSpeedsPipelineExchangesInLockstep)
 {
     Scenario s = test::llama70bOnDgxH100();
     s.parallel.degrees.vpp = 1;
-    EXPECT_FALSE(pipelineInput(price(s).plan, price(s).timing).lockstepExchanges);
+    const Priced megatron = price(s);
+    EXPECT_FALSE(pipelineInput(megatron.plan, megatron.timing).lockstepExchanges);
     for (Framework deepspeed : { Framework::MegatronDeepSpeed, Framework::DeepSpeed }) {
         s.framework.name = deepspeed;
         const Priced p = price(s);
