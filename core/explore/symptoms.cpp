@@ -103,11 +103,11 @@ void lossSpikes(const Scenario& s, const Result& r, const std::optional<Scenario
                         { "grep grad_norm train.log" },
                         QT_TRANSLATE_NOOP("Symptoms", "Scale the learning rate by the square root of the batch ratio, count "
                                                       "the warm-up in tokens, and clip gradients at 1.0.")));
-    const bool bf16Grads = s.training.gradPrecision == GradPrecision::Bf16;
-    out.push_back(cause("gradient_reduction_precision", bf16Grads ? std::optional<double>(0.5) : std::nullopt,
+    const bool halfGrads = s.training.gradPrecision != GradPrecision::Fp32;
+    out.push_back(cause("gradient_reduction_precision", halfGrads ? std::optional<double>(0.5) : std::nullopt,
                         makeSentence(QT_TRANSLATE_NOOP("Symptoms", "Gradients are reduced in %1 over %2 data-parallel ranks: "
                                                                    "16-bit sums lose precision as ranks are added."),
-                                     { textArg(bf16Grads ? "bf16" : "fp32"), countArg(r.parallel.degrees.dataRanks()) }),
+                                     { textArg(toString(s.training.gradPrecision)), countArg(r.parallel.degrees.dataRanks()) }),
                         { "grep -i 'grad' train.log" },
                         QT_TRANSLATE_NOOP("Symptoms", "Reduce gradients in fp32 (grad_precision fp32, Megatron's "
                                                       "--accumulate-allreduce-grads-in-fp32).")));

@@ -95,7 +95,7 @@ ordered_json deepSpeedConfig(const LaunchContext& c)
     else
         config["bf16"] = { { "enabled", true } };
     config["data_types"]
-        = { { "grad_accum_dtype", s.training.gradPrecision == GradPrecision::Bf16 ? "bf16" : "fp32" } };
+        = { { "grad_accum_dtype", toString(s.training.gradPrecision) } };
     if (p.recompute == Recompute::Full)
         config["activation_checkpointing"] = activationCheckpointing();
     // The pipeline engine sends activations split over the TP ranks (pipe_partitioned, its default),
@@ -502,7 +502,6 @@ struct DeepSpeedJson {
     std::optional<bool> overlapComm;
     std::optional<Precision> precision; // bf16 or fp16 enabled
     std::optional<GradPrecision> gradAccumulation;
-    bool gradAccumulationFp16 = false;
     int64_t checkpointInterval = 0;
     std::vector<std::string> notes;
 };
@@ -622,7 +621,7 @@ void readDataTypes(const nlohmann::json& root, const std::string& prefix, DeepSp
     else if (name == "bf16" || name == "bfloat16" || name == "torch.bfloat16")
         ds.gradAccumulation = GradPrecision::Bf16;
     else if (name == "fp16" || name == "float16" || name == "half" || name == "torch.float16")
-        ds.gradAccumulationFp16 = true;
+        ds.gradAccumulation = GradPrecision::Fp16;
     else
         throw io::ReadError(path,
             "\"" + name
@@ -1181,17 +1180,14 @@ Precision precisionOf(const Flags& f, const DeepSpeedJson* ds, const Scenario& b
     return *precision;
 }
 
-// DeepSpeed's own rule where data_types.grad_accum_dtype is absent (get_data_types in
+// data_types.grad_accum_dtype where a config gives it, else DeepSpeed's own rule (get_data_types in
 // runtime/engine.py): fp32 for bf16 without ZeRO, the model's type otherwise.
-GradPrecision gradientPrecisionOf(
-    const DeepSpeedJson& ds, Precision precision, int zeroStage, std::vector<std::string>& notes)
+GradPrecision gradientPrecisionOf(const DeepSpeedJson* ds, Precision precision, int zeroStage)
 {
-    if (ds.gradAccumulation)
-        return *ds.gradAccumulation;
-    if (ds.gradAccumulationFp16 || precision == Precision::Fp16) {
-        notes.emplace_back("training.grad_precision: gradients accumulate in fp16, priced as 16-bit (bf16)");
-        return GradPrecision::Bf16;
-    }
+    if (ds && ds->gradAccumulation)
+        return *ds->gradAccumulation;
+    if (precision == Precision::Fp16)
+        return GradPrecision::Fp16;
     return precision == Precision::Bf16 && zeroStage > 0 ? GradPrecision::Bf16 : GradPrecision::Fp32;
 }
 
@@ -1459,8 +1455,7 @@ Imported importScript(const std::string& text, const nlohmann::json& base)
         notes.push_back("parallel.zero_stage: neither the script nor a DeepSpeed config gives it; kept from the base");
     }
     training["grad_precision"]
-        = toString(ds ? gradientPrecisionOf(*ds, precision, zeroStage, notes)
-                      : (precision == Precision::Bf16 && zeroStage > 0 ? GradPrecision::Bf16 : GradPrecision::Fp32));
+        = toString(gradientPrecisionOf(ds ? &*ds : nullptr, precision, zeroStage));
     if (pp > 1 && zeroStage >= 2)
         notes.push_back("parallel.zero_stage " + paraplan::frameworks::text(zeroStage) + " with pp "
             + paraplan::frameworks::text(pp) + ": DeepSpeed's pipeline engine refuses it (runtime/pipe/engine.py)");
@@ -1551,7 +1546,7 @@ Imported importConfigAlone(const std::string& json, const nlohmann::json& base)
     }
     const int zeroStage = ds.zeroStage.value_or(0);
     training["grad_precision"]
-        = toString(gradientPrecisionOf(ds, ds.precision.value_or(b.training.precision), zeroStage, notes));
+        = toString(gradientPrecisionOf(&ds, ds.precision.value_or(b.training.precision), zeroStage));
     training.erase("precision_aware_optimizer");
     const bool overlapComm = ds.overlapComm.value_or(zeroStage == 3);
     parallel.update({ { "zero_stage", zeroStage }, { "overlap_grad_reduce", overlapComm },

@@ -281,8 +281,18 @@ ArgumentGroup precisionArguments(const TrainingSpec& t, std::vector<std::string>
         else
             notes.push_back("training.fp4_recipe mxfp4: Megatron-LM's --fp4-recipe offers nvfp4 only");
     }
-    if (t.gradPrecision == GradPrecision::Bf16)
+    // Megatron-LM reduces an fp16 run's gradients in fp16 and a bf16 run's in fp32 unless told
+    // otherwise (megatron/training/arguments.py, "Parameters dtype").
+    if (t.precision == Precision::Fp16) {
+        if (t.gradPrecision == GradPrecision::Fp32)
+            g.add("--accumulate-allreduce-grads-in-fp32");
+        else if (t.gradPrecision == GradPrecision::Bf16)
+            notes.push_back("training.grad_precision bf16: Megatron-LM reduces an fp16 run's 16-bit gradients in fp16");
+    } else if (t.gradPrecision != GradPrecision::Fp32) {
         g.add("--grad-reduce-in-bf16");
+        if (t.gradPrecision == GradPrecision::Fp16)
+            notes.push_back("training.grad_precision fp16: Megatron-LM reduces a bf16 run's 16-bit gradients in bf16");
+    }
     if (const std::optional<PrecisionAwareOptimizer>& o = t.precisionAwareOptimizer) {
         g.add("--use-precision-aware-optimizer");
         g.add("--main-params-dtype", std::string(toString(o->mainParams)));
@@ -1241,7 +1251,10 @@ nlohmann::json readTraining(Reading& r, int64_t dataParallel)
         r.notes.push_back(
             "training.precision: neither --bf16 nor --fp16, so Megatron-LM trains in fp32, which ParaPlan "
             "does not price; read as bf16");
-    t["grad_precision"] = f.present("--grad-reduce-in-bf16") ? "bf16" : "fp32";
+    if (fp16)
+        t["grad_precision"] = f.present("--accumulate-allreduce-grads-in-fp32") ? "fp32" : "fp16";
+    else
+        t["grad_precision"] = f.present("--grad-reduce-in-bf16") ? "bf16" : "fp32";
     const std::optional<std::string> backend
         = f.choice("--attention-backend", { "flash", "fused", "unfused", "local", "auto" });
     t["flash_attention"]

@@ -908,13 +908,13 @@ void readPrecision(OverrideFile& file, TrainingSpec& t, Kept& kept, std::vector<
                                                   "mixed_precision.py: " + known);
     }
     t.precision = recipe->precision;
-    t.gradPrecision = recipe->gradReduceInFp32 ? GradPrecision::Fp32 : GradPrecision::Bf16;
+    t.gradPrecision = recipe->gradReduceInFp32 ? GradPrecision::Fp32 : halfGradients(t.precision);
     t.fp8Recipe = recipe->fp8Recipe;
     t.fp8ParamGather = recipe->fp8ParamGather;
     t.fp8Attention = false;
     t.fp4Recipe = Fp4Recipe::Nvfp4;
     if (const std::optional<bool> fp32 = file.boolean("mixed_precision.grad_reduce_in_fp32"))
-        t.gradPrecision = *fp32 ? GradPrecision::Fp32 : GradPrecision::Bf16;
+        t.gradPrecision = *fp32 ? GradPrecision::Fp32 : halfGradients(t.precision);
     // MixedPrecisionConfig keeps fp8_param and fp8_param_gather in step (its __setattr__).
     for (const char* key : { "mixed_precision.fp8_param", "mixed_precision.fp8_param_gather" })
         if (const std::optional<bool> gather = file.boolean(key))

@@ -291,11 +291,12 @@ void writeOverlapsAndOptimizer(YamlWriter& out, const LaunchContext& context, st
         out.entry("enable_cuda_graph", yaml(true));
         out.entry("use_te_rng_tracker", yaml(true));
     }
-    const bool bf16Gradients = s.training.gradPrecision == GradPrecision::Bf16;
+    const GradPrecision gradients = s.training.gradPrecision;
     if (p.zeroStage >= 3) {
         out.entry("fsdp", yaml(true));
         out.entry("fsdp_sharding_strategy", "full");
-        out.entry("fsdp_grad_reduce_dtype", bf16Gradients ? "bf16" : "32");
+        out.entry("fsdp_grad_reduce_dtype",
+                  gradients == GradPrecision::Fp32 ? "32" : gradients == GradPrecision::Bf16 ? "bf16" : "16");
     }
     out.open("optim");
     out.entry("name", optimizerName(p.zeroStage));
@@ -304,7 +305,7 @@ void writeOverlapsAndOptimizer(YamlWriter& out, const LaunchContext& context, st
         // Megatron-Core's DDP (megatron_gpt_model.py, setup_mcore_distributed_parallel) and Apex's
         // DistributedFusedAdam name the parameter all-gather's overlap differently.
         out.entry(p.zeroStage == 1 ? "overlap_param_gather" : "overlap_param_sync", yaml(p.overlapParamGather));
-        out.entry("grad_sync_dtype", bf16Gradients ? "bf16" : "fp32");
+        out.entry("grad_sync_dtype", toString(gradients));
     } else if (p.zeroStage == 0) {
         notes.push_back("parallel.zero_stage 0: NeMo's fused_adam with megatron_amp_O2 reduces fp32 gradients; "
                         "overlap_grad_reduce, overlap_param_gather and grad_precision have no key there");
@@ -792,7 +793,8 @@ void readOptimizer(NemoConfig& config, Kept& kept, Scenario& s, std::vector<std:
                             "ParaPlan prices full sharding (ZeRO-3)");
         // nlp_overrides.py reads fsdp_grad_reduce_dtype as a precision: 32, 16 or bf16.
         if (const std::optional<size_t> dtype = config.choice("model.fsdp_grad_reduce_dtype", { "32", "fp32", "bf16", "16" }))
-            s.training.gradPrecision = *dtype < 2 ? GradPrecision::Fp32 : GradPrecision::Bf16;
+            s.training.gradPrecision
+                = *dtype < 2 ? GradPrecision::Fp32 : *dtype == 2 ? GradPrecision::Bf16 : GradPrecision::Fp16;
         else
             gradients.add("grad_precision");
         kept.add("overlap_grad_reduce");
@@ -804,8 +806,9 @@ void readOptimizer(NemoConfig& config, Kept& kept, Scenario& s, std::vector<std:
             const char* gatherKey
                 = p.zeroStage == 1 ? "model.optim.overlap_param_gather" : "model.optim.overlap_param_sync";
             kept.set(config.boolean(gatherKey), p.overlapParamGather, "overlap_param_gather");
-            if (const std::optional<size_t> dtype = config.choice("model.optim.grad_sync_dtype", { "fp32", "bf16" }))
-                s.training.gradPrecision = *dtype == 0 ? GradPrecision::Fp32 : GradPrecision::Bf16;
+            if (const std::optional<size_t> dtype
+                = config.choice("model.optim.grad_sync_dtype", { "fp32", "bf16", "fp16" }))
+                s.training.gradPrecision = GradPrecision(*dtype);
             else
                 gradients.add("grad_precision");
         } else {

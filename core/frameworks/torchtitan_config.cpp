@@ -260,9 +260,9 @@ void planPrecision(const TrainingSpec& t, Era era, Plan& plan)
         plan.notes.emplace_back("training.precision fp16: torchtitan's mixed precision is bf16 (or fp32); the config "
                                 "trains in bf16");
     }
-    if (t.gradPrecision == GradPrecision::Bf16)
-        plan.notes.emplace_back("training.grad_precision bf16: torchtitan reduces gradients in float32 "
-                                "(mixed_precision_reduce)");
+    if (t.gradPrecision != GradPrecision::Fp32)
+        plan.notes.emplace_back(std::string("training.grad_precision ") + toString(t.gradPrecision)
+                                + ": torchtitan reduces gradients in float32 (mixed_precision_reduce)");
     if (t.precisionAwareOptimizer)
         plan.notes.emplace_back("training.precision_aware_optimizer: torchtitan keeps fp32 master weights and moments");
     if (t.precision == Precision::Fp8) {

@@ -42,7 +42,18 @@ double peakTflopsOf(const GpuSpec& gpu, Precision precision)
 
 const char* toString(Fp4Recipe r) { return r == Fp4Recipe::Mxfp4 ? "mxfp4" : "nvfp4"; }
 
-const char* toString(GradPrecision p) { return p == GradPrecision::Fp32 ? "fp32" : "bf16"; }
+const char* toString(GradPrecision p)
+{
+    switch (p) {
+    case GradPrecision::Fp32:
+        return "fp32";
+    case GradPrecision::Bf16:
+        return "bf16";
+    case GradPrecision::Fp16:
+        return "fp16";
+    }
+    return "fp32";
+}
 
 const char* toString(Fp8Recipe r)
 {

@@ -25,7 +25,15 @@ namespace paraplan {
 // bf16/fp16 everywhere, or the transformer blocks' linear layers in FP8 or FP4.
 enum class Precision { Bf16, Fp16, Fp8, Fp4 };
 [[nodiscard]] inline bool quantizedLinears(Precision p) { return p == Precision::Fp8 || p == Precision::Fp4; }
-enum class GradPrecision { Fp32, Bf16 };
+// The gradients' type as accumulated and reduced: fp32 main gradients, or 16 bits in the training's
+// own type (bf16, or fp16 where the training is fp16: Megatron-LM without
+// --accumulate-allreduce-grads-in-fp32, DeepSpeed's fp16 engine).
+enum class GradPrecision { Fp32, Bf16, Fp16 };
+// The 16-bit gradient type of a training precision: fp16 for fp16 training, bf16 otherwise.
+[[nodiscard]] inline GradPrecision halfGradients(Precision p)
+{
+    return p == Precision::Fp16 ? GradPrecision::Fp16 : GradPrecision::Bf16;
+}
 enum class Recompute { None, Selective, Full, Auto };
 // How Transformer Engine scales FP8 tensors (Megatron-Core's --fp8-recipe): delayed (amax history,
 // Megatron-Core's default), tensorwise (current scaling), blockwise (1x128 / 128x128 blocks,

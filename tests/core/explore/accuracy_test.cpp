@@ -55,11 +55,11 @@ void expectFileWithin(const std::string& file, size_t count, double bound) { exp
 
 } // namespace
 
-TEST(Accuracy, CalibrationCases) { expectFileWithin("calibration_cases.json", 28u, 0.053); }
+TEST(Accuracy, CalibrationCases) { expectFileWithin("calibration_cases.json", 28u, 0.048); }
 
-TEST(Accuracy, VTrainMultiNode) { expectWithin(withIdPrefix(loadCases("vtrain/cases.json"), "vtrain-multi"), 109u, 0.100); }
+TEST(Accuracy, VTrainMultiNode) { expectWithin(withIdPrefix(loadCases("vtrain/cases.json"), "vtrain-multi"), 109u, 0.090); }
 
-TEST(Accuracy, VTrainSingleNode) { expectWithin(withIdPrefix(loadCases("vtrain/cases.json"), "vtrain-single"), 1440u, 0.094); }
+TEST(Accuracy, VTrainSingleNode) { expectWithin(withIdPrefix(loadCases("vtrain/cases.json"), "vtrain-single"), 1440u, 0.090); }
 
 TEST(Accuracy, DgxCloudRecipes) { expectFileWithin("dgxc_h100_cases.json", 13u, 0.053); }
 

@@ -249,6 +249,7 @@ TEST(DeepSpeedImport, ReadsMegatronDeepSpeedsMoeExample)
     EXPECT_DOUBLE_EQ(s.model.moe.capacityFactor, 1.0);
     EXPECT_TRUE(s.model.moe.padToCapacity);
     EXPECT_EQ(s.training.precision, Precision::Fp16);
+    EXPECT_EQ(s.training.gradPrecision, GradPrecision::Fp16);
     EXPECT_EQ(s.training.globalBatch, 256);
     EXPECT_EQ(s.training.microBatch, 4);
     EXPECT_EQ(s.training.trainTokens, 300e9);
@@ -270,6 +271,7 @@ TEST(DeepSpeedImport, ReadsMegatronDeepSpeedsConfigs)
         EXPECT_EQ(s.training.globalBatch, 512);
         EXPECT_EQ(s.training.microBatch, 128); // 512 / (gradient_accumulation_steps 1 × dp 4)
         EXPECT_EQ(s.training.precision, Precision::Fp16);
+        EXPECT_EQ(s.training.gradPrecision, GradPrecision::Fp16); // the model's type (get_data_types)
         EXPECT_EQ(s.parallel.zeroStage, 1);
     }
     {

@@ -387,6 +387,24 @@ TEST(MegatronRoundTrip, ARankTableComesBackFromTheBase)
     EXPECT_TRUE(anyNoteHas(imported.notes, "parallel: not in the launch; kept from the base: placement.rank_to_gpu"));
 }
 
+// megatron/training/arguments.py ("Parameters dtype"): an fp16 run keeps its gradients in fp16
+// unless --accumulate-allreduce-grads-in-fp32 asks for fp32 main gradients; a bf16 run gets fp32
+// ones unless --grad-reduce-in-bf16.
+TEST(MegatronRoundTrip, Fp16GradientsAreMegatronsDefault)
+{
+    Scenario fp16 = scenarioFrom(kDenseVariantsScenario);
+    ASSERT_EQ(fp16.training.precision, Precision::Fp16);
+    for (const GradPrecision grads : { GradPrecision::Fp16, GradPrecision::Fp32 }) {
+        fp16.training.gradPrecision = grads;
+        const std::string script = scriptOf(exported(fp16, ExportFormat::Megatron));
+        const bool fp32Flag = script.find("--accumulate-allreduce-grads-in-fp32\n") != std::string::npos;
+        EXPECT_EQ(fp32Flag, grads == GradPrecision::Fp32) << toString(grads);
+        EXPECT_EQ(script.find("--grad-reduce-in-bf16"), std::string::npos) << toString(grads);
+        EXPECT_EQ(readImported(importMegatron(script, io::toJson(fp16))).training.gradPrecision, grads)
+            << toString(grads);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Real launch scripts: NVIDIA/Megatron-LM @ d98e8a64ddf34856e74b24714e3bedb2f5a39553, copied verbatim
 // into tests/data/frameworks/megatron/ (README.md there gives each path).
@@ -407,6 +425,7 @@ TEST(MegatronImport, Gpt3175bExample)
     EXPECT_EQ(s.training.globalBatch, 1536);
     EXPECT_EQ(s.training.microBatch, 1);
     EXPECT_EQ(s.training.precision, Precision::Fp16);
+    EXPECT_EQ(s.training.gradPrecision, GradPrecision::Fp16) << "--fp16 without --accumulate-allreduce-grads-in-fp32";
     EXPECT_TRUE(s.training.flashAttention);
     EXPECT_DOUBLE_EQ(*s.training.trainTokens, 500000.0 * 1536 * 2048);
     EXPECT_EQ(s.parallel.degrees.tp, 8);

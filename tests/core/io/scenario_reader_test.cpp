@@ -667,11 +667,25 @@ TEST(ScenarioReaderEnums, PrecisionMustBeBf16Fp16Fp8OrFp4)
     expectError(errorOf(doc), "training.precision", { "\"int8\" is not one of", "\"bf16\"", "\"fp16\"", "\"fp8\"", "\"fp4\"" });
 }
 
-TEST(ScenarioReaderEnums, GradPrecisionMustBeFp32OrBf16)
+TEST(ScenarioReaderEnums, GradPrecisionMustBeFp32Bf16OrFp16)
 {
     json doc = base();
-    doc["training"]["grad_precision"] = "fp16";
-    expectError(errorOf(doc), "training.grad_precision", { "\"fp16\" is not one of", "\"fp32\"", "\"bf16\"" });
+    doc["training"]["grad_precision"] = "fp8";
+    expectError(
+        errorOf(doc), "training.grad_precision", { "\"fp8\" is not one of", "\"fp32\"", "\"bf16\"", "\"fp16\"" });
+}
+
+// Megatron-LM and DeepSpeed keep an fp16 run's gradients in fp16 unless told otherwise, and give a
+// bf16 run fp32 main gradients; a stated grad_precision wins either way.
+TEST(ScenarioReaderDefaults, GradPrecisionFollowsAnFp16Training)
+{
+    json doc = base();
+    doc["training"].erase("grad_precision");
+    EXPECT_EQ(read(doc).training.gradPrecision, paraplan::GradPrecision::Fp32);
+    doc["training"]["precision"] = "fp16";
+    EXPECT_EQ(read(doc).training.gradPrecision, paraplan::GradPrecision::Fp16);
+    doc["training"]["grad_precision"] = "fp32";
+    EXPECT_EQ(read(doc).training.gradPrecision, paraplan::GradPrecision::Fp32);
 }
 
 TEST(ScenarioReaderEnums, RecomputeMustBeNoneSelectiveFullOrAuto)
@@ -709,7 +723,8 @@ TEST(ScenarioReaderEnums, EveryAllowedValueIsRead)
         EXPECT_EQ(read(doc).training.precision, value) << text;
     }
     const std::pair<const char*, paraplan::GradPrecision> grads[] = { { "fp32", paraplan::GradPrecision::Fp32 },
-                                                                       { "bf16", paraplan::GradPrecision::Bf16 } };
+                                                                       { "bf16", paraplan::GradPrecision::Bf16 },
+                                                                       { "fp16", paraplan::GradPrecision::Fp16 } };
     for (const auto& [text, value] : grads) {
         json doc = base();
         doc["training"]["grad_precision"] = text;

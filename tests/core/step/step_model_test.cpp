@@ -345,6 +345,30 @@ TEST(StepTiming, DeepSpeedsBf16OptimizerAllReducesItsFp32GradientsWhole)
     EXPECT_FALSE(deepSpeedBf16Optimizer(Framework::MegatronCore, true, 1));
 }
 
+// Megatron-LM (2021 and now) all-reduces an fp16 run's gradients in fp16 unless
+// --accumulate-allreduce-grads-in-fp32: half the bytes of fp32 main gradients.
+TEST(StepTiming, Fp16GradientsAllReduceInHalfTheBytes)
+{
+    Scenario s = test::llama70bOnDgxH100();
+    s.parallel.degrees.vpp = 1;
+    s.parallel.zeroStage = 0;
+    s.parallel.overlapGradReduce = false;
+    s.training.precision = Precision::Fp16;
+    s.training.gradPrecision = GradPrecision::Fp16;
+    const Priced fp16 = price(s);
+    s.training.gradPrecision = GradPrecision::Fp32;
+    const Priced fp32 = price(s);
+    const EfficiencyParams params;
+    const GroupPlacements groups = placeGroups(s, fp16.plan.layout.degrees, params, nullptr);
+    const GroupPlacement& dp = groups[CommGroup::DataParallel];
+    const double parameters = stageParameters(s.model, fp16.plan.layout, 1).dense; // a middle stage: no embedding
+    EXPECT_NEAR(fp32.timing.tailDp[1] - fp16.timing.tailDp[1],
+                collectiveSeconds(Collective::AllReduce, 4 * parameters, dp.size(), dp.rate, params)
+                    - collectiveSeconds(Collective::AllReduce, 2 * parameters, dp.size(), dp.rate, params),
+                1e-12);
+    EXPECT_GT(fp32.timing.tailDp[1], fp16.timing.tailDp[1]);
+}
+
 TEST(GradientAccumulation, BytesPerParameterByFrameworkPrecisionAndZeroStage)
 {
     for (Framework deepspeed : { Framework::MegatronDeepSpeed, Framework::DeepSpeed }) {
