@@ -209,7 +209,8 @@ Enumeration enumerate(const Scenario& s, const std::atomic<bool>* cancel = nullp
 // Every candidate trains the same tokens per step, so the fastest step is the highest throughput.
 struct Ranked {
     double step;
-    size_t candidate;
+    size_t candidate; // its place in the grid's walk, which breaks ties
+    size_t position;  // its place in the order of floors, where its Candidate is kept
 };
 
 // Keeps the K best; ties broken by enumeration order so results are reproducible.
@@ -330,8 +331,40 @@ private:
 
 struct Bounded {
     double lowerBound;
-    size_t candidate;
+    size_t candidate;     // its place in the grid's walk, which breaks ties
+    size_t position = 0;  // in the second pass, its place in the order of floors
 };
+
+// The lower floor first; the walk's order breaks ties, so results are reproducible.
+bool lowerFirst(const Bounded& a, const Bounded& b)
+{
+    return a.lowerBound != b.lowerBound ? a.lowerBound < b.lowerBound : a.candidate < b.candidate;
+}
+
+// The second pass takes the candidates in order of their floor but reaches only the first few
+// thousand of a million: `order` is put in order a batch at a time, and each batch's candidates are
+// found by one more walk of the grid (a hundredth of a search). Holding every candidate of the
+// grid instead would cost a third of the search in the first touch of fresh memory.
+// After it, order[0, to) is in order, ahead of the rest, and ordered[j] is order[j]'s candidate.
+void materialize(const Scenario& s, std::vector<Bounded>& order, size_t to, std::vector<Candidate>& ordered)
+{
+    const auto from = std::ptrdiff_t(ordered.size());
+    if (to < order.size())
+        std::nth_element(order.begin() + from, order.begin() + std::ptrdiff_t(to), order.end(), lowerFirst);
+    std::sort(order.begin() + from, order.begin() + std::ptrdiff_t(to), lowerFirst);
+    std::vector<std::pair<size_t, size_t>> wanted; // (place in the walk, position in order)
+    for (size_t j = ordered.size(); j < to; ++j)
+        wanted.emplace_back(order[j].candidate, j);
+    std::sort(wanted.begin(), wanted.end());
+    ordered.resize(to);
+    size_t k = 0;
+    size_t w = 0;
+    (void)visitGrid(s, [&](const Candidate& c) {
+        for (; w < wanted.size() && wanted[w].first == k; ++w)
+            ordered[wanted[w].second] = c;
+        ++k;
+    });
+}
 
 // The schedules that place the layers in order (all but the V-shaped ones and DualPipe) price a
 // candidate alike but for its memory: its passes, tails and lower bound are the same whichever of
@@ -389,15 +422,20 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
 {
     const auto started = std::chrono::steady_clock::now();
     SearchResult result;
-    const Enumeration enumeration = enumerate(scenario);
-    const std::vector<Candidate>& candidates = enumeration.candidates;
+    if (!problemsBeforeSearch(scenario).empty())
+        return result;
+    // The grid is walked, not held: a walk costs a hundredth of the search, a million candidates
+    // held cost a third of it in fresh pages. This walk counts; each worker walks it again and
+    // prices its share; the second pass finds the few it reaches (materialize).
+    size_t ruleAbiding = 0;
+    result.gridPoints = visitGrid(scenario, [&](const Candidate&) { ++ruleAbiding; });
     const size_t k = size_t(std::max<int64_t>(options.topK, 1));
     const Calibration* calibration = options.calibration.get();
     const DeviceRates rates
         = deviceRates(scenario.cluster.gpu, scenario.training.precision, options.params, calibration);
 
     unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-    threads = std::min<unsigned>(threads, unsigned(std::max<size_t>(candidates.size() / 256, 1)));
+    threads = std::min<unsigned>(threads, unsigned(std::max<size_t>(ruleAbiding / 256, 1)));
     auto inParallel = [&](const std::function<void(unsigned)>& work) {
         std::vector<std::thread> pool;
         for (unsigned i = 1; i < threads; ++i)
@@ -408,8 +446,9 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
     };
 
     // Pass 1: memory for every candidate, and for those that fit a floor on the step from their
-    // layers' own work (stepWorkFloor: no tails, no schedule simulation yet).
-    std::atomic<size_t> next{ 0 };
+    // layers' own work (stepWorkFloor: no tails, no schedule simulation yet). The walk is dealt out
+    // in runs of kRun candidates, run r to worker r mod threads: neighbours in the walk share their
+    // degrees, so a run reuses what its first candidate priced.
     std::atomic<int64_t> memoryPriced{ 0 };
     std::vector<std::vector<Bounded>> fitting(threads);
     std::vector<WorkerCache> caches(threads);
@@ -418,54 +457,56 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
         WorkerCache& cache = caches[index];
         SharedBounds shared;
         int64_t priced = 0;
-        constexpr size_t kChunk = 256;
-        for (size_t begin = next.fetch_add(kChunk); begin < candidates.size(); begin = next.fetch_add(kChunk)) {
-            bool previousFits = false;
-            for (size_t i = begin; i < std::min(begin + kChunk, candidates.size()); ++i) {
-                // The dispatcher, the grid's innermost choice, moves no memory: candidates in a
-                // row that differ only there fit or not together.
-                const bool repeats = i != begin && sameButForTheDispatcher(candidates[i - 1], candidates[i]);
-                ++priced;
-                if (repeats && !previousFits)
-                    continue;
-                applyCandidate(local, candidates[i]);
-                StepPlan plan = planStep(local);
-                (void)resolveRecompute(local, plan);
-                if (!repeats)
-                    previousFits = peakMemoryOf(local, plan) <= plan.capacityBytes;
-                if (!previousFits)
-                    continue;
-                if (const std::optional<double> floor = shared.find(candidates[i], plan.layout)) {
-                    fitting[index].push_back({ *floor, i });
-                    continue;
-                }
-                const GroupPlacements& groups = cache.groups(local, plan.layout, options.params, calibration);
-                const double floor
-                    = stepWorkFloor(local, plan, cache.layerCosts(local, plan.layout, rates, groups), options.params);
-                shared.keep(candidates[i], plan.layout, floor);
-                fitting[index].push_back({ floor, i });
+        constexpr size_t kRun = 256;
+        size_t i = 0;
+        Candidate previous;
+        bool previousFits = false;
+        (void)visitGrid(scenario, [&](const Candidate& c) {
+            const size_t at = i++;
+            if ((at / kRun) % threads != index)
+                return;
+            // The dispatcher, the grid's innermost choice, moves no memory: candidates in a row
+            // that differ only there fit or not together.
+            const bool repeats = at % kRun != 0 && sameButForTheDispatcher(previous, c);
+            previous = c;
+            ++priced;
+            if (repeats && !previousFits)
+                return;
+            applyCandidate(local, c);
+            StepPlan plan = planStep(local);
+            (void)resolveRecompute(local, plan);
+            if (!repeats)
+                previousFits = peakMemoryOf(local, plan) <= plan.capacityBytes;
+            if (!previousFits)
+                return;
+            if (const std::optional<double> floor = shared.find(c, plan.layout)) {
+                fitting[index].push_back({ *floor, at });
+                return;
             }
-        }
+            const GroupPlacements& groups = cache.groups(local, plan.layout, options.params, calibration);
+            const double floor = stepWorkFloor(local, plan, cache.layerCosts(local, plan.layout, rates, groups), options.params);
+            shared.keep(c, plan.layout, floor);
+            fitting[index].push_back({ floor, at });
+        });
         memoryPriced += priced;
     });
-    std::vector<Bounded> order;
-    for (auto& list : fitting)
-        order.insert(order.end(), list.begin(), list.end());
-    const auto lower = [](const Bounded& a, const Bounded& b) {
-        return a.lowerBound != b.lowerBound ? a.lowerBound < b.lowerBound : a.candidate < b.candidate;
-    };
-    std::sort(order.begin(), order.end(), lower);
+    std::vector<Bounded> order = std::move(fitting[0]);
+    for (size_t t = 1; t < fitting.size(); ++t)
+        order.insert(order.end(), fitting[t].begin(), fitting[t].end());
 
     // Pass 2, branch and bound (the ranking stays exact): candidates are taken in order of their
     // floor and given the full lower bound (stepLowerBound); those are simulated in order of that
     // bound. Whatever comes next, floor or bound, once it is no better than the K-th best step
-    // found, nothing after it can enter the top K: floor <= bound <= step.
+    // found, nothing after it can enter the top K: floor <= bound <= step. The candidates reached
+    // so far, by position in `order`, are found a batch at a time, each twice the last.
+    constexpr size_t kFirstBatch = 4096;
+    std::vector<Candidate> ordered;
     std::mutex mutex;
     std::vector<Ranked> best;
     std::vector<Bounded> bounded; // a min-heap on the full bound
-    const auto higher = [&](const Bounded& a, const Bounded& b) { return lower(b, a); };
+    const auto higher = [](const Bounded& a, const Bounded& b) { return lowerFirst(b, a); };
     auto kthStep = [&] { return best.size() < k ? HUGE_VAL : best.back().step; };
-    next = 0;
+    size_t next = 0;
     inParallel([&](unsigned index) {
         Scenario local = scenario;
         WorkerCache& cache = caches[index];
@@ -476,13 +517,16 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
         std::unique_lock lock(mutex);
         for (;;) {
             const size_t i = next;
-            const bool floorFirst = i < order.size() && (bounded.empty() || lower(order[i], bounded.front()));
+            if (i < order.size() && i >= ordered.size())
+                materialize(scenario, order, std::min(order.size(), std::max(2 * ordered.size(), kFirstBatch)), ordered);
+            const bool floorFirst = i < order.size() && (bounded.empty() || lowerFirst(order[i], bounded.front()));
             if (floorFirst ? order[i].lowerBound >= kthStep() : bounded.empty() || bounded.front().lowerBound >= kthStep())
                 return;
             if (floorFirst) {
                 next = i + 1;
+                const Candidate c = ordered[i];
                 lock.unlock();
-                applyCandidate(local, candidates[order[i].candidate]);
+                applyCandidate(local, c);
                 StepPlan plan = planStep(local);
                 (void)resolveRecompute(local, plan);
                 const GroupPlacements& groups = cache.groups(local, plan.layout, options.params, calibration);
@@ -493,20 +537,21 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
                 lock.lock();
                 ++result.bounded;
                 if (bound < kthStep()) {
-                    bounded.push_back({ bound, order[i].candidate });
+                    bounded.push_back({ bound, order[i].candidate, i });
                     std::push_heap(bounded.begin(), bounded.end(), higher);
                 }
                 continue;
             }
             std::pop_heap(bounded.begin(), bounded.end(), higher);
-            const size_t candidate = bounded.back().candidate;
+            const Bounded taken = bounded.back();
             bounded.pop_back();
+            const Candidate c = ordered[taken.position];
             lock.unlock();
-            applyCandidate(local, candidates[candidate]);
+            applyCandidate(local, c);
             const Result r = evaluate(local, evaluateOptions);
             lock.lock();
             ++result.simulated;
-            keepBest(best, { r.time.step, candidate }, k);
+            keepBest(best, { r.time.step, taken.candidate, taken.position }, k);
         }
     });
 
@@ -516,11 +561,10 @@ SearchResult searchConfigurations(const Scenario& scenario, const SearchOptions&
     detailed.params = options.params;
     detailed.calibration = options.calibration;
     for (const Ranked& r : best) {
-        applyCandidate(chosen, candidates[r.candidate]);
-        result.best.push_back({ candidates[r.candidate].microBatch, evaluate(chosen, detailed) });
+        applyCandidate(chosen, ordered[r.position]);
+        result.best.push_back({ ordered[r.position].microBatch, evaluate(chosen, detailed) });
     }
-    result.gridPoints = enumeration.examined;
-    result.ruleAbiding = int64_t(candidates.size());
+    result.ruleAbiding = int64_t(ruleAbiding);
     result.memoryPriced = memoryPriced.load();
     result.fits = int64_t(order.size());
     result.elapsedS = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

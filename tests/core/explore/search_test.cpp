@@ -94,6 +94,32 @@ TEST(Search, NothingItSkippedIsFasterThanItsBest)
     }
 }
 
+// The second pass finds the candidates it reaches a batch at a time (the first 4,096 floors, then
+// twice as many): a top K that reaches past the first batch must still be the K fastest of all.
+TEST(Search, ATopKBeyondTheFirstBatchIsTheFastestOfAll)
+{
+    const Scenario base = llama8bOnTwoNodes();
+    SearchOptions options;
+    options.topK = 5000;
+    const SearchResult r = searchConfigurations(base, options);
+    ASSERT_GT(r.fits, 5000);
+    ASSERT_EQ(r.best.size(), 5000u);
+    EXPECT_GT(r.bounded, 4096);
+    EvaluateOptions quiet;
+    quiet.diagnostics = false;
+    std::vector<double> steps;
+    for (const Candidate& c : enumerateCandidates(base)) {
+        Scenario s = base;
+        applyCandidate(s, c);
+        if (const Result result = evaluate(s, quiet); result.fits)
+            steps.push_back(result.time.step);
+    }
+    ASSERT_EQ(int64_t(steps.size()), r.fits);
+    std::sort(steps.begin(), steps.end());
+    for (size_t i = 0; i < r.best.size(); ++i)
+        ASSERT_DOUBLE_EQ(r.best[i].result.time.step, steps[i]) << "rank " << i;
+}
+
 TEST(Search, EveryEnumeratedCandidateAbidesByTheRules)
 {
     const Scenario base = llama8bOnTwoNodes();
