@@ -248,7 +248,11 @@ void ScenarioPanel::buildTrainingGroup(QVBoxLayout* layout)
     m_precision->addItem(QStringLiteral("FP8"), QStringLiteral("fp8"));
     m_precision->addItem(QStringLiteral("FP4"), QStringLiteral("fp4"));
     connect(m_precision, &QComboBox::currentIndexChanged, this, [this](int index) {
-        edit(tr("precision"), kPrecision, [&](Scenario& s) { s.training.precision = Precision(index); });
+        edit(tr("precision"), kPrecision, [&](Scenario& s) {
+            // No control of its own: the gradients follow as the frameworks' defaults have them.
+            s.training.gradPrecision = gradientsAfter(s.training.precision, Precision(index), s.training.gradPrecision);
+            s.training.precision = Precision(index);
+        });
     });
     m_optimizerStates = new QComboBox(group);
     m_optimizerStates->setObjectName(QStringLiteral("optimizerStates"));

@@ -119,10 +119,7 @@ TrainingSpec readTraining(ObjectReader in, const FrameworkDefaults& defaults)
         t.microBatch = *v;
     if (auto v = in.choice("precision", { "bf16", "fp16", "fp8", "fp4" }))
         t.precision = Precision(*v);
-    // Megatron-LM and DeepSpeed both accumulate and reduce an fp16 run's gradients in fp16 unless
-    // told otherwise (--accumulate-allreduce-grads-in-fp32, data_types.grad_accum_dtype); bf16
-    // runs get fp32 main gradients.
-    t.gradPrecision = t.precision == Precision::Fp16 ? GradPrecision::Fp16 : GradPrecision::Fp32;
+    t.gradPrecision = defaultGradients(t.precision);
     if (auto v = in.choice("grad_precision", { "fp32", "bf16", "fp16" }))
         t.gradPrecision = GradPrecision(*v);
     if (auto v = in.boolean("flash_attention"))

@@ -34,6 +34,21 @@ enum class GradPrecision { Fp32, Bf16, Fp16 };
 {
     return p == Precision::Fp16 ? GradPrecision::Fp16 : GradPrecision::Bf16;
 }
+// What Megatron-LM and DeepSpeed accumulate and reduce a precision's gradients in unless told
+// otherwise (--accumulate-allreduce-grads-in-fp32, data_types.grad_accum_dtype): an fp16 run's in
+// fp16, the others' in fp32 main gradients.
+[[nodiscard]] inline GradPrecision defaultGradients(Precision p)
+{
+    return p == Precision::Fp16 ? GradPrecision::Fp16 : GradPrecision::Fp32;
+}
+// The gradients a change of training precision carries a scenario's to: the new precision's
+// default where they were the old one's, its 16-bit type where they were 16-bit, fp32 otherwise.
+[[nodiscard]] inline GradPrecision gradientsAfter(Precision from, Precision to, GradPrecision gradients)
+{
+    if (gradients == defaultGradients(from))
+        return defaultGradients(to);
+    return gradients == GradPrecision::Fp32 ? gradients : halfGradients(to);
+}
 enum class Recompute { None, Selective, Full, Auto };
 // How Transformer Engine scales FP8 tensors (Megatron-Core's --fp8-recipe): delayed (amax history,
 // Megatron-Core's default), tensorwise (current scaling), blockwise (1x128 / 128x128 blocks,

@@ -380,6 +380,23 @@ TEST_F(GuiTest, RecomputedModulesAndOptimizerStatesAreChosenAndUndone)
     EXPECT_EQ(states->currentIndex(), 0);
 }
 
+// The precision box carries the gradients: fp16 ones for fp16, as Megatron-LM keeps them.
+TEST_F(GuiTest, ThePrecisionBoxCarriesTheGradients)
+{
+    ScenarioPanel* panel = window->panel();
+    QComboBox* precision = nullptr;
+    for (QComboBox* box : panel->findChildren<QComboBox*>())
+        if (box->findData(QStringLiteral("fp16")) >= 0 && box->findData(QStringLiteral("fp4")) >= 0)
+            precision = box;
+    ASSERT_NE(precision, nullptr);
+    ASSERT_EQ(window->workbench()->scenario().training.gradPrecision, GradPrecision::Fp32);
+    precision->setCurrentIndex(precision->findData(QStringLiteral("fp16")));
+    EXPECT_EQ(window->workbench()->scenario().training.precision, Precision::Fp16);
+    EXPECT_EQ(window->workbench()->scenario().training.gradPrecision, GradPrecision::Fp16);
+    window->undoStack()->undo();
+    EXPECT_EQ(window->workbench()->scenario().training.gradPrecision, GradPrecision::Fp32);
+}
+
 TEST_F(GuiTest, ADenseModelShowsNoExpertControls)
 {
     ScenarioPanel* panel = window->panel();

@@ -688,6 +688,21 @@ TEST(ScenarioReaderDefaults, GradPrecisionFollowsAnFp16Training)
     EXPECT_EQ(read(doc).training.gradPrecision, paraplan::GradPrecision::Fp32);
 }
 
+// Where nothing states the gradients (the workbench's precision box), a change of precision
+// carries them as the frameworks' defaults would have them.
+TEST(GradientPrecision, AChangeOfPrecisionCarriesTheGradients)
+{
+    using paraplan::GradPrecision;
+    using paraplan::Precision;
+    EXPECT_EQ(paraplan::gradientsAfter(Precision::Bf16, Precision::Fp16, GradPrecision::Fp32), GradPrecision::Fp16);
+    EXPECT_EQ(paraplan::gradientsAfter(Precision::Fp16, Precision::Bf16, GradPrecision::Fp16), GradPrecision::Fp32);
+    EXPECT_EQ(paraplan::gradientsAfter(Precision::Fp8, Precision::Fp16, GradPrecision::Bf16), GradPrecision::Fp16);
+    EXPECT_EQ(paraplan::gradientsAfter(Precision::Bf16, Precision::Fp8, GradPrecision::Bf16), GradPrecision::Bf16);
+    EXPECT_EQ(paraplan::gradientsAfter(Precision::Fp16, Precision::Bf16, GradPrecision::Fp32), GradPrecision::Fp32)
+        << "fp32 gradients asked of an fp16 run stay fp32";
+    EXPECT_EQ(paraplan::gradientsAfter(Precision::Bf16, Precision::Fp8, GradPrecision::Fp32), GradPrecision::Fp32);
+}
+
 TEST(ScenarioReaderEnums, RecomputeMustBeNoneSelectiveFullOrAuto)
 {
     json doc = base();
