@@ -1186,9 +1186,7 @@ GradPrecision gradientPrecisionOf(const DeepSpeedJson* ds, Precision precision, 
 {
     if (ds && ds->gradAccumulation)
         return *ds->gradAccumulation;
-    if (precision == Precision::Fp16)
-        return GradPrecision::Fp16;
-    return precision == Precision::Bf16 && zeroStage > 0 ? GradPrecision::Bf16 : GradPrecision::Fp32;
+    return precision == Precision::Bf16 && zeroStage > 0 ? GradPrecision::Bf16 : defaultGradients(precision);
 }
 
 struct Batch {
